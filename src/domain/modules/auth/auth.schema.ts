@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { COMMON_PASSWORDS } from './common-passwords.js';
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: 'Enter a valid e-mail address' }))
+  .transform((e) => e.toLowerCase());
+
+/** NIST-style: length 8–128, no composition rules, the most common passwords refused. */
+export const passwordSchema = z
+  .string()
+  .min(8, { message: 'Password must be at least 8 characters' })
+  .max(128, { message: 'Password must be at most 128 characters' })
+  .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { message: 'This password is too common; choose another' });
+
+export const codeSchema = z.string().trim().regex(/^\d{6}$/, { message: 'Enter the 6-digit code' });
+
+export const loginSchema = z.strictObject({ email: emailSchema, password: z.string().min(1, { message: 'Enter your password' }).max(128) });
+export const registerSchema = z.strictObject({
+  fullName: z.string().trim().min(2, { message: 'Enter your full name' }).max(120),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export const verifySchema = z.strictObject({ email: emailSchema, code: codeSchema });
+export const emailOnlySchema = z.strictObject({ email: emailSchema });
+export const updatePasswordSchema = z.strictObject({ email: emailSchema, code: codeSchema, password: passwordSchema });
+export const refreshSchema = z.strictObject({ token: z.string().min(1).max(4096) });
+export const logoutSchema = z.strictObject({ token: z.string().max(4096).optional() });
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().min(1, { message: 'Enter your current password' }).max(128),
+  newPassword: passwordSchema,
+});
+
+export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+/** Login throttling (documented in docs/decisions/002-login-throttling.md). */
+export const LOGIN_THROTTLE = {
+  windowMinutes: 15,
+  perAccountAndIp: 5,
+  perAccount: 20,
+  perIp: 50,
+} as const;

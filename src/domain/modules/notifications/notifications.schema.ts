@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TYPES = [
+  'job_created',
+  'job_updated',
+  'job_status_changed',
+  'candidate_status_changed',
+  'candidate_added',
+  'candidate_removed',
+  'announcement',
+] as const;
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  jobId: z.uuid().nullable().optional(),
+  changedByUser: z.object({ id: z.uuid(), fullName: z.string() }).nullable().optional(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  unread: z.enum(['true', 'false']).optional(),
+});
+
+export const markAsReadSchema = z.strictObject({ notificationId: z.uuid({ message: 'Not a valid notification id' }) });
+
+export const notificationCreateSchema = z.strictObject({
+  userIds: z.array(z.uuid()).min(1).max(1000),
+  type: z.enum(NOTIFICATION_TYPES).default('announcement'),
+  title: z.string().trim().min(1).max(200),
+  message: z.string().trim().min(1).max(2000),
+  jobId: z.uuid().optional(),
+});

@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+// Configuration comes only from the environment, validated once at start.
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  DEMO_DATA: boolish.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_S: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  REFRESH_REUSE_INTERVAL_S: z.coerce.number().int().min(0).default(10),
+  FILE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  TRUST_PROXY: boolish.default(false),
+  BASE_CURRENCY: z.string().length(3).default('USD'),
+  /** Lists above this many matching rows report an estimated total instead of counting. */
+  EXACT_COUNT_LIMIT: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,7 @@
+// Every table of the app, for drizzle-kit and the typed client.
+export * from '../modules/users/users.table.js';
+export * from '../modules/auth/auth.table.js';
+export * from '../modules/notifications/notifications.table.js';
+export * from '../modules/files/files.table.js';
+export * from '../modules/audit/audit.table.js';
+export * from '../modules/mail/mail.table.js';

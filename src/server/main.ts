@@ -1,0 +1,44 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { SocketRealtime } from './realtime.js';
+import { seedDemoData } from './seed/demo.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const realtime = new SocketRealtime();
+  const { app, services } = await buildApp({ config, database, realtime, webRoot: join(root, 'dist', 'web') });
+  if (config.DEMO_DATA) await seedDemoData(database.db, app.log);
+  await app.ready();
+  await realtime.attach(app.server, services, app.log, config.REDIS_URL);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}; live events: ${realtime.status()}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await realtime.close();
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

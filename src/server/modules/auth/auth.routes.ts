@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  emailOnlySchema,
+  loginSchema,
+  logoutSchema,
+  refreshSchema,
+  registerSchema,
+  tokenPairSchema,
+  updatePasswordSchema,
+  verifySchema,
+} from '../../../domain/modules/auth/auth.schema.js';
+import { userSchema } from '../../../domain/modules/users/users.schema.js';
+import type { Api } from '../../http/api.js';
+import type { Services } from '../../app.js';
+import { writeAudit } from '../audit/audit.service.js';
+import { toUser } from '../users/users.routes.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../users/users.table.js';
+import { notFound } from '../../http/errors.js';
+import * as auth from './auth.service.js';
+
+const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const signedIn = tokenPairSchema.extend({ user: userSchema });
+const tags = ['auth'];
+
+export function registerAuthRoutes(app: Api, s: Services) {
+  app.post('/auth/login', { config: { access: 'public' }, schema: { tags, body: loginSchema, response: { 200: signedIn } } }, async (req) => {
+    const { accessToken, refreshToken, user } = await auth.login(s, req.body as z.infer<typeof loginSchema>, meta(req));
+    return { accessToken, refreshToken, user: toUser(user) };
+  });
+
+  app.post('/auth/register', { config: { access: 'public' }, schema: { tags, body: registerSchema, response: { 201: z.object({ email: z.string() }) } } }, async (req, reply) => {
+    const result = await auth.register(s, req.log, req.body as z.infer<typeof registerSchema>);
+    return reply.status(201).send(result);
+  });
+
+  app.post('/auth/verify', { config: { access: 'public' }, schema: { tags, body: verifySchema, response: { 200: signedIn } } }, async (req) => {
+    const { accessToken, refreshToken, user } = await auth.verifyEmail(s, req.body as z.infer<typeof verifySchema>, meta(req));
+    return { accessToken, refreshToken, user: toUser(user) };
+  });
+
+  app.post('/auth/resend-code', { config: { access: 'public' }, schema: { tags, body: emailOnlySchema } }, async (req, reply) => {
+    await auth.resendVerification(s, req.log, (req.body as { email: string }).email);
+    return reply.status(202).send({ message: 'If the account awaits verification, a new code has been sent' });
+  });
+
+  app.post('/auth/reset-password', { config: { access: 'public' }, schema: { tags, body: emailOnlySchema } }, async (req, reply) => {
+    await auth.requestPasswordReset(s, req.log, (req.body as { email: string }).email);
+    return reply.status(202).send({ message: 'If an account exists for this e-mail, a code has been sent' });
+  });
+
+  app.post('/auth/update-password', { config: { access: 'public' }, schema: { tags, body: updatePasswordSchema } }, async (req) => {
+    await auth.resetPassword(s, req.body as z.infer<typeof updatePasswordSchema>);
+    return { message: 'Password updated; sign in with the new password' };
+  });
+
+  app.post('/auth/refresh', { config: { access: 'public' }, schema: { tags, body: refreshSchema, response: { 200: tokenPairSchema } } }, async (req) => {
+    return auth.refresh(s, (req.body as { token: string }).token, req.log);
+  });
+
+  app.post('/auth/logout', { config: { access: 'authenticated' }, schema: { tags, body: logoutSchema.optional() } }, async (req, reply) => {
+    await auth.revokeSession(s, req.user!.sessionId, 'logout');
+    await writeAudit(s.db, { actorId: req.user!.id, entity: 'sessions', entityId: req.user!.sessionId, action: 'logout', requestId: req.id });
+    return reply.status(204).send();
+  });
+
+  app.get('/auth/me', { config: { access: 'authenticated' }, schema: { tags, response: { 200: userSchema } } }, async (req) => {
+    const [row] = await s.db.select().from(users).where(eq(users.id, req.user!.id));
+    if (!row) throw notFound('User');
+    return toUser(row);
+  });
+}

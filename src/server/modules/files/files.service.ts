@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { files } from './files.table.js';
+
+export const FILE_KINDS = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+} as const;
+export type FileKind = keyof typeof FILE_KINDS;
+
+/** The type is read from the content; the name's extension is never trusted. */
+export async function detectKind(content: Buffer): Promise<FileKind | undefined> {
+  const detected = await fileTypeFromBuffer(content);
+  if (!detected) return undefined;
+  if (detected.ext === 'cfb') return 'doc'; // legacy Word is an OLE compound file
+  if (detected.ext === 'jpg') return 'jpeg';
+  return (Object.keys(FILE_KINDS) as FileKind[]).find((k) => k === detected.ext);
+}
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+}
+
+/** One storage for every module's files: size and type checked, kept in the database. */
+export async function storeFile(
+  db: Db,
+  input: { name: string; content: Buffer; ownerId: string | null },
+  opts: { allowed: readonly FileKind[]; maxBytes: number },
+): Promise<StoredFile> {
+  if (input.content.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
+  if (input.content.length > opts.maxBytes) {
+    throw new AppError(413, `The file is larger than ${Math.round(opts.maxBytes / 1024 / 1024)} MB`, { file: 'File too large' });
+  }
+  const kind = await detectKind(input.content);
+  if (!kind || !opts.allowed.includes(kind)) {
+    throw new AppError(415, `Unsupported file type; allowed: ${opts.allowed.map((k) => k.toUpperCase()).join(', ')}`, { file: 'Unsupported file type' });
+  }
+  const name = sanitizeName(input.name) || `file.${kind}`;
+  const [row] = await db
+    .insert(files)
+    .values({ name, mime: FILE_KINDS[kind], size: input.content.length, sha256: createHash('sha256').update(input.content).digest('hex'), content: input.content, ownerId: input.ownerId })
+    .returning({ id: files.id, name: files.name, mime: files.mime, size: files.size });
+  return row!;
+}
+
+function sanitizeName(name: string): string {
+  return name.replace(/[\\/\u0000-\u001f"]/g, '_').slice(-200).trim();
+}
+
+/** Reads one uploaded file from a multipart request; a request without one is a 400. */
+export async function readUpload(req: FastifyRequest): Promise<{ name: string; content: Buffer }> {
+  if (!req.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data', { file: 'Expected a multipart upload' });
+  let part;
+  try {
+    part = await req.file();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The file is too large', { file: 'File too large' });
+    throw err;
+  }
+  if (!part) throw badRequest('No file was sent', { file: 'Choose a file' });
+  let content: Buffer;
+  try {
+    content = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The file is too large', { file: 'File too large' });
+    throw err;
+  }
+  return { name: part.filename, content };
+}
+
+export async function sendStoredFile(db: Db, reply: FastifyReply, id: string) {
+  const [row] = await db.select().from(files).where(eq(files.id, id));
+  if (!row) throw notFound('File');
+  return reply
+    .header('content-type', row.mime)
+    .header('content-length', String(row.size))
+    .header('content-disposition', `attachment; filename="${row.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+    .header('x-content-type-options', 'nosniff')
+    .send(row.content);
+}
+
+export async function deleteStoredFile(db: Db, id: string) {
+  await db.delete(files).where(eq(files.id, id));
+}

@@ -1,0 +1,56 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { Realtime } from '../../realtime.js';
+import { notifications } from './notifications.table.js';
+
+export interface NotifyInput {
+  type: string;
+  title: string;
+  message: string;
+  jobId?: string | null;
+  changedByUserId?: string | null;
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return Number(r?.n ?? 0);
+}
+
+export async function pushUnreadCount(deps: { db: Db; realtime: Realtime }, userId: string) {
+  deps.realtime.toUser(userId, 'unread-count', { count: await unreadCount(deps.db, userId) });
+}
+
+/** Stores one notification per recipient (never the actor) and pushes it live to each. */
+export async function notify(deps: { db: Db; realtime: Realtime }, userIds: string[], input: NotifyInput, opts: { includeActor?: boolean } = {}) {
+  const recipients = [...new Set(userIds)].filter((id) => opts.includeActor || id !== input.changedByUserId);
+  if (recipients.length === 0) return [];
+  const rows = await deps.db
+    .insert(notifications)
+    .values(recipients.map((userId) => ({ userId, ...input })))
+    .returning();
+  await Promise.all(
+    rows.map(async (row) => {
+      deps.realtime.toUser(row.userId, 'notification', {
+        id: row.id,
+        type: row.type,
+        title: row.title,
+        message: row.message,
+        jobId: row.jobId,
+        createdAt: row.createdAt,
+      });
+      await pushUnreadCount(deps, row.userId);
+    }),
+  );
+  return rows;
+}
+
+export async function markRead(db: Db, userId: string, ids?: string[]) {
+  return db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), ids ? inArray(notifications.id, ids) : undefined))
+    .returning({ id: notifications.id });
+}
