@@ -30,6 +30,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: CurrentUser | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the reviewed snapshot and the matrix test. */
+    routeAccess: Array<{ method: string; url: string; access: Access }>;
+  }
 }
 
 export function describeAccess(access: Access): string {
@@ -46,12 +50,15 @@ export function allows(access: Access, role: Role): boolean {
 
 export function registerAccessControl(app: FastifyInstance, deps: { db: Db; tokens: TokenSigner }) {
   app.decorateRequest('user', null);
+  const routes: FastifyInstance['routeAccess'] = [];
+  app.decorate('routeAccess', routes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access in config.access`);
     }
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config.access });
   });
 
   // Authentication and authorization run before the body is parsed, so that an
