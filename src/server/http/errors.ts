@@ -70,12 +70,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
       for (const v of err.validation) {
-        const issue = v.params?.issue as { path?: PropertyKey[]; code?: string; keys?: string[] } | undefined;
-        const path = (issue?.path ?? []).map(String).join('.');
-        if (issue?.code === 'unrecognized_keys' && issue.keys) {
-          for (const k of issue.keys) errors[path ? `${path}.${k}` : k] = 'Unknown field';
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const unknownKeys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: string[] }).keys : undefined;
+        if (unknownKeys) {
+          for (const k of unknownKeys) errors[path ? `${path}.${k}` : k] = 'Unknown field';
         } else {
-          errors[path || v.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body'] ??= v.message ?? 'Invalid value';
+          errors[path || err.validationContext || 'body'] ??= v.message ?? 'Invalid value';
         }
       }
       return reply.status(400).send(errorBody(400, 'Validation failed', errors));

@@ -55,7 +55,8 @@ export async function storeFile(
 }
 
 function sanitizeName(name: string): string {
-  return name.replace(/[\\/\u0000-\u001f"]/g, '_').slice(-200).trim();
+  // Path separators, quotes and control characters never reach a Content-Disposition header.
+  return [...name].map((c) => (c < ' ' || c === '/' || c === '\\' || c === '"' ? '_' : c)).join('').slice(-200).trim();
 }
 
 /** Reads one uploaded file from a multipart request; a request without one is a 400. */

@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const restrict = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', '*.config.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  // The three rooms: domain imports neither side; web and server never import each other.
+  {
+    files: ['src/domain/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/server/**', '**/web/**'], message: 'domain runs on both sides: it imports neither' },
+        { group: ['node:*', 'react', 'react-dom', 'drizzle-orm*', 'fastify*'], message: 'domain has no DOM, Node or database code' },
+      ]),
+    },
+  },
+  {
+    files: ['src/web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': restrict([{ group: ['**/server/**', 'node:*'], message: 'web never imports the server' }]),
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: { 'no-restricted-imports': restrict([{ group: ['**/web/**'], message: 'the server never imports web' }]) },
+  },
+);
