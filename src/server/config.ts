@@ -12,6 +12,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL: how long to wait for a connection, and for a query's answer, before answering 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),

@@ -10,7 +10,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+  });
   const realtime = new SocketRealtime();
   const { app, services } = await buildApp({ config, database, realtime, webRoot: join(root, 'dist', 'web') });
   if (config.DEMO_DATA) await seedDemoData(database.db, app.log);

@@ -14,20 +14,53 @@ export interface Database {
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory for `memory://`). */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
-  return opts.url ? openPostgres(opts.url) : openPglite(opts.dataDir);
+export interface OpenDatabaseOptions {
+  url?: string;
+  dataDir?: string;
+  /** PostgreSQL only: give up connecting after this long (the request then answers 503). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL only: give up waiting for a query's answer after this long (a silent network). */
+  queryTimeoutMs?: number;
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const { Pool } = await import('pg');
+/** PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory without one). */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, opts) : openPglite(opts.dataDir);
+}
+
+// Any constant shared by every instance: serialises migrations and demo seeding between processes.
+export const MIGRATION_LOCK_KEY = 7_310_442_001;
+
+async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Database> {
+  const { Client, Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const connectionTimeoutMillis = opts.connectTimeoutMs ?? 3000;
+
+  // Migrations run on a connection of their own, without the query timeout (an index on a
+  // big table may take minutes), under an advisory lock so that instances starting together
+  // don't race to create the same objects.
+  const migrator = new Client({ connectionString: url, connectionTimeoutMillis });
+  await migrator.connect();
+  try {
+    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(migrator, { schema, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await migrator.end().catch(() => {});
+  }
+
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis,
+    // A vanished server (no RST, e.g. a network partition) never answers: stop waiting, answer 503,
+    // and let the pool drop that connection.
+    query_timeout: opts.queryTimeoutMs ?? 5000,
+    keepAlive: true,
+  });
   // An idle client losing its server must not crash the process; requests then fail with 503.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema, casing: 'snake_case' });
-  await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 

@@ -8,7 +8,7 @@ import type { Services } from '../app.js';
 import { writeAudit } from '../modules/audit/audit.service.js';
 import type { Access, CurrentUser } from './access.js';
 import { notFound } from './errors.js';
-import { listQuerySchema, pageFromQuery, type ListQuery } from './list-query.js';
+import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from './list-query.js';
 import { countRows, searchCondition } from './paging.js';
 
 type Row = Record<string, unknown>;
@@ -126,6 +126,11 @@ export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Se
     if (q.page !== undefined || q.limit !== undefined) {
       const { offset, limit } = pageFromQuery(q);
       return list(req.user!, q, offset, limit);
+    }
+    if (q.ids?.length) {
+      // getMany: full rows for the ids asked for.
+      const rows = await s.db.select().from(table).where(where(req.user!, q)).orderBy(...orderBy(q)).limit(MAX_PAGE_SIZE);
+      return rows.map((r) => o.toEntity(r as TRow));
     }
     // No paging: the light rows a select needs, capped.
     return s.db

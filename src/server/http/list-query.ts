@@ -18,11 +18,10 @@ const int = (min: number, max: number) => z.coerce.number().int().min(min).max(m
 export const MAX_PAGE_SIZE = 100;
 
 export function listQuerySchema(sortable: string[], filters: string[]) {
-  const sortEnum = z.enum(sortable as [string, ...string[]], { message: `Sort by one of: ${sortable.join(', ')}` });
-  const order = z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(['asc', 'desc'], { message: 'Order is asc or desc' }));
+  // json-server sends `_sort`/`_order` repeated for several sorters: the first one decides.
+  const first = z.union([z.string(), z.array(z.string()).min(1)]).transform((v) => (Array.isArray(v) ? v[0]! : v));
+  const sortEnum = first.pipe(z.enum(sortable as [string, ...string[]], { message: `Sort by one of: ${sortable.join(', ')}` }));
+  const order = first.transform((v) => v.toLowerCase()).pipe(z.enum(['asc', 'desc'], { message: 'Order is asc or desc' }));
   const shape: Record<string, z.ZodType> = {
     page: int(1, 1_000_000).optional(),
     limit: int(1, MAX_PAGE_SIZE).optional(),
