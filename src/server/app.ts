@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAccessControl } from './http/access.js';
-import { errorBody, registerErrorHandling } from './http/errors.js';
+import { errorBody, registerErrorHandling, routeNotFound, serializeError } from './http/errors.js';
 import type { Realtime } from './realtime.js';
 import { createTokenSigner, resolveJwtSecret, type TokenSigner } from './modules/auth/tokens.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -30,13 +30,25 @@ export interface Services {
 
 export type App = FastifyInstance;
 
-export async function buildApp(opts: { config: Config; database: Database; realtime: Realtime; webRoot?: string }): Promise<{ app: App; services: Services }> {
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  realtime: Realtime;
+  /** Folder of the built client (index.html and assets); without it only the API is served. */
+  webRoot?: string;
+  /** Where JSON log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; services: Services }> {
   const { config, database, realtime } = opts;
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       // Never log credentials: tokens travel in headers and bodies.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.refreshToken', '*.accessToken'],
+      serializers: { err: serializeError },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
@@ -95,11 +107,16 @@ export async function buildApp(opts: { config: Config; database: Database; realt
 
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+    // A probe must answer quickly even when the database has gone silent.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('ready check timed out')), 2000)));
     try {
-      await services.db.execute(sql`select 1`);
+      await Promise.race([services.db.execute(sql`select 1`), timeout]);
       return { status: 'ready', database: database.kind, realtime: realtime.status() };
     } catch {
-      return reply.status(503).send(errorBody(503, 'Database unreachable'));
+      return reply.status(503).header('retry-after', '5').send(errorBody(503, 'Database unreachable'));
+    } finally {
+      clearTimeout(timer);
     }
   });
 
@@ -115,15 +132,15 @@ export async function buildApp(opts: { config: Config; database: Database; realt
   );
 
   const webRoot = opts.webRoot;
-  if (webRoot && existsSync(join(webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
-    // Client routes fall back to the app shell; unknown API paths stay JSON 404s.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/socket.io')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.status(404).send(errorBody(404, `Route ${req.method} ${req.url.split('?')[0]} not found`));
-    });
-  }
+  const spa = Boolean(webRoot && existsSync(join(webRoot, 'index.html')));
+  if (spa) await app.register(fastifyStatic, { root: webRoot!, wildcard: false, index: false, maxAge: '1h' });
+  // One not-found handler (Fastify allows one per prefix): client routes fall back to the app
+  // shell when the client is built; unknown API paths are always JSON 404s.
+  app.setNotFoundHandler((req, reply) => {
+    if (spa && req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/socket.io')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(routeNotFound(req.method, req.url));
+  });
   return { app, services };
 }

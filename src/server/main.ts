@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { SocketRealtime } from './realtime.js';
 import { seedDemoData } from './seed/demo.js';
+import { startMailSender } from './modules/mail/mail.service.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -21,6 +22,7 @@ async function main() {
   if (config.DEMO_DATA) await seedDemoData(database.db, app.log);
   await app.ready();
   await realtime.attach(app.server, services, app.log, config.REDIS_URL);
+  const mailer = config.SMTP_URL ? startMailSender(database.db, app.log, config.SMTP_URL) : undefined;
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}; live events: ${realtime.status()}`);
 
@@ -31,6 +33,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      mailer?.stop();
       await realtime.close();
       await app.close();
       await database.close();

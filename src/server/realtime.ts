@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Namespace } from 'socket.io';
 import { sectionsOf, type Section } from '../domain/auth/permissions.js';
 import { authenticate, type CurrentUser } from './http/access.js';
+import { isUnavailable } from './http/errors.js';
 import type { Services } from './app.js';
 import { unreadCount } from './modules/notifications/notifications.service.js';
 
@@ -14,7 +15,13 @@ import { unreadCount } from './modules/notifications/notifications.service.js';
 export interface Realtime {
   toUser(userId: string, event: string, payload: unknown): void;
   toSection(section: Section, event: string, payload: unknown): void;
-  status(): 'off' | 'local' | 'redis';
+  /** 'redis-down': Redis is lost and being reconnected; this instance still serves its own sockets. */
+  status(): 'off' | 'local' | 'redis' | 'redis-down';
+}
+
+interface RedisLike {
+  isReady: boolean;
+  quit(): Promise<unknown>;
 }
 
 export const userRoom = (id: string) => `user:${id}`;
@@ -23,7 +30,7 @@ const sectionRoom = (s: Section) => `section:${s}`;
 export class SocketRealtime implements Realtime {
   private io?: Server;
   private nsp?: Namespace;
-  private redisClients: Array<{ quit(): Promise<unknown>; destroy?: () => void }> = [];
+  private redisClients: RedisLike[] = [];
 
   toUser(userId: string, event: string, payload: unknown) {
     this.nsp?.to(userRoom(userId)).emit(event, payload);
@@ -32,7 +39,9 @@ export class SocketRealtime implements Realtime {
     this.nsp?.to(sectionRoom(section)).emit(event, payload);
   }
   status() {
-    return !this.nsp ? 'off' : this.redisClients.length ? 'redis' : 'local';
+    if (!this.nsp) return 'off';
+    if (!this.redisClients.length) return 'local';
+    return this.redisClients.every((c) => c.isReady) ? 'redis' : 'redis-down';
   }
 
   async attach(server: HttpServer, services: Services, log: FastifyBaseLogger, redisUrl?: string) {
@@ -40,11 +49,23 @@ export class SocketRealtime implements Realtime {
     if (redisUrl) {
       const { createClient } = await import('redis');
       const { createAdapter } = await import('@socket.io/redis-adapter');
-      // Reconnect forever with a capped back-off: losing Redis pauses fan-out, it does not stop the server.
-      const pub = createClient({ url: redisUrl, socket: { reconnectStrategy: (n) => Math.min(n * 200, 5000) } });
-      const sub = pub.duplicate();
-      for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err: { message: err.message } }, 'redis error'));
+      // Reconnect forever with a capped back-off: losing Redis pauses fan-out, it does not stop the
+      // server, and the subscriber re-subscribes by itself when Redis is back.
+      const socket = { reconnectStrategy: (retries: number) => Math.min(100 + retries * 200, 2000), connectTimeout: 3000 };
+      // Live events are ephemeral: while Redis is away, publishing fails at once instead of piling
+      // up in memory and replaying stale events later.
+      const pub = createClient({ url: redisUrl, socket, disableOfflineQueue: true });
+      const sub = createClient({ url: redisUrl, socket });
+      for (const c of [pub, sub]) c.on('error', (err: Error) => log.warn({ err: { message: err.message } }, 'redis error'));
       await Promise.all([pub.connect(), sub.connect()]);
+      // The adapter fires publishes without awaiting them: a failed one must be logged, never
+      // become an unhandled rejection (which would end the process).
+      const publish = pub.publish.bind(pub);
+      (pub as { publish: typeof publish }).publish = (...args) => {
+        const sent = publish(...args);
+        sent.catch((err: Error) => log.debug({ err: { message: err.message } }, 'live event not fanned out: redis unavailable'));
+        return sent;
+      };
       io.adapter(createAdapter(pub, sub));
       this.redisClients = [pub, sub];
     }
@@ -55,8 +76,9 @@ export class SocketRealtime implements Realtime {
       try {
         socket.data.user = await authenticate(services, token);
         next();
-      } catch {
-        next(new Error('Invalid or expired token'));
+      } catch (err) {
+        // A database outage is not a bad token: the client should retry, not sign out.
+        next(new Error(isUnavailable(err) ? 'Service temporarily unavailable' : 'Invalid or expired token'));
       }
     });
     nsp.on('connection', (socket) => {

@@ -92,16 +92,25 @@ async function openPglite(dataDir?: string): Promise<Database> {
   }
 }
 
+// Folders this process holds: a lock file carrying our own pid is ours only if we took it
+// (after a container restart the same pid may find its predecessor's stale file).
+const heldDataDirs = new Set<string>();
+
 /** PGlite has no lock between processes: two on one folder corrupt it, so refuse the second. */
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockFile = join(dataDir, 'server.lock');
+  if (heldDataDirs.has(lockFile)) throw new DataDirLockedError(dataDir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(lockFile, { force: true });
+      heldDataDirs.add(lockFile);
+      return () => {
+        heldDataDirs.delete(lockFile);
+        rmSync(lockFile, { force: true });
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(lockFile, 'utf8'));

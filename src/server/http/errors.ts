@@ -41,15 +41,44 @@ export function errorBody(statusCode: number, message: string, errors?: Record<s
 }
 
 // Connection-level failures of PostgreSQL or the network: the service is unavailable, not broken.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001', '08004',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Client was closed and is not queryable|Connection refused/i;
 export function isUnavailable(err: unknown): boolean {
   let e = err as { code?: string; message?: string; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 4; depth++) {
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/**
+ * The log's view of an error. Drizzle's query errors carry the statement's parameters
+ * (e-mails, password hashes, token ids) in their message, stack and `params`: keep the
+ * SQL text and the driver's cause, never the values.
+ */
+export function serializeError(err: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
+  return serializeAny(err, 0) as { type: string; message: string; stack: string };
+}
+
+function serializeAny(err: unknown, depth: number): unknown {
+  if (!(err instanceof Error)) return err;
+  const strip = (text: string | undefined) => (text ?? '').replace(/\nparams: [\s\S]*?(?=\n    at |$)/, '\nparams: [redacted]');
+  const e = err as Error & { code?: unknown; statusCode?: unknown; query?: unknown; cause?: unknown };
+  return {
+    type: e.name,
+    message: strip(e.message),
+    ...(e.code !== undefined ? { code: e.code } : {}),
+    ...(e.statusCode !== undefined ? { statusCode: e.statusCode } : {}),
+    ...(typeof e.query === 'string' ? { query: e.query } : {}),
+    stack: strip(e.stack),
+    ...(e.cause !== undefined && depth < 3 ? { cause: serializeAny(e.cause, depth + 1) } : {}),
+  };
 }
 
 function pgCode(err: unknown): string | undefined {
@@ -85,13 +114,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(500).send(errorBody(500, 'Internal server error'));
     }
     if (isUnavailable(err)) {
-      req.log.warn({ err: { message: err.message } }, 'dependency unavailable');
+      req.log.warn({ err }, 'dependency unavailable');
       return reply.status(503).header('retry-after', '5').send(errorBody(503, 'Service temporarily unavailable, please retry'));
     }
     const code = pgCode(err);
     if (code === '23505') return reply.status(409).send(errorBody(409, 'A record with these values already exists'));
     if (code === '23503') return reply.status(409).send(errorBody(409, 'This record is referenced by other records'));
-    if (code === '22P02' || code === '22007' || code === '22008' || code === '22003') {
+    // Class 22 is "data exception": a value the database cannot take (bad number, date, NUL
+    // byte in text, string too long…). That is bad input, never a server fault.
+    if (code?.startsWith('22')) {
       return reply.status(400).send(errorBody(400, 'Invalid value'));
     }
     const status = (err as FastifyError).statusCode;
@@ -103,7 +134,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(500).send(errorBody(500, 'Internal server error'));
   });
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(errorBody(404, `Route ${req.method} ${req.url.split('?')[0]} not found`));
-  });
+}
+
+export function routeNotFound(method: string, url: string) {
+  return errorBody(404, `Route ${method} ${url.split('?')[0]} not found`);
 }

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLES, type Role } from '../../domain/auth/permissions.js';
 import type { Db } from '../db/client.js';
@@ -65,8 +65,19 @@ function slug(name: string) {
     .replace(/^\.|\.$/g, '');
 }
 
+// Instances starting together on one empty database must not both seed (duplicate e-mails
+// would stop one of them): each takes this lock, the first seeds, the others then find users.
+const SEED_LOCK_KEY = 7_310_442_002;
+
 /** Seeds a living firm into an empty database; a database with users is left alone. */
 export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    return seedInto(tx as unknown as Db, log);
+  });
+}
+
+async function seedInto(db: Db, log: FastifyBaseLogger): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if (Number(existing!.n) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
