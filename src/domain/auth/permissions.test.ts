@@ -82,5 +82,9 @@ describe('route guard', () => {
     expect(canAccessPath('developer', '/logwork/all-devs')).toBe(false);
     expect(canAccessPath('sale', '/commission/matrix')).toBe(false);
     expect(canAccessPath('developer', '/users')).toBe(false);
+    // The navigation shows Profit & Loss to manager although the section table does not list it.
+    expect(canAccessPath('manager', '/pnl')).toBe(true);
+    expect(canAccessPath('sale', '/pnl')).toBe(false);
+    expect(canAccessPath('ceo', '/personal-info')).toBe(false);
   });
 });

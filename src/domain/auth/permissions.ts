@@ -133,16 +133,21 @@ export function sectionForPath(pathname: string): Section | undefined {
   return PREFIX_SECTIONS.find(([prefix]) => prefix === first)?.[1];
 }
 
-/** Access to a sub-page follows the navigation role list of the closest listed path. */
+/**
+ * Route guard: a path with an explicit navigation role list (closest listed prefix) follows
+ * that list; any other path follows the section table. The lists and the table agree except
+ * for Profit & Loss, which the spec's navigation shows to manager: a manager may open it
+ * (docs/decisions/001).
+ */
 export function canAccessPath(role: unknown, pathname: string): boolean {
   const section = sectionForPath(pathname);
-  if (!section) return true; // personal-info, tickets and the like: any signed-in user
-  if (!canAccessSection(role, section)) return false;
-  const r = toRole(role)!;
+  if (!section) return toRole(role) !== undefined; // personal-info, tickets and the like: any signed-in user
+  const r = toRole(role);
+  if (!r) return false;
   const listed = (Object.keys(NAV_ROLES) as Array<keyof typeof NAV_ROLES>)
     .filter((p) => pathname === p || pathname.startsWith(p + '/'))
     .sort((a, b) => b.length - a.length)[0];
-  return listed ? (NAV_ROLES[listed] as readonly Role[]).includes(r) : true;
+  return listed ? (NAV_ROLES[listed] as readonly Role[]).includes(r) : canAccessSection(r, section);
 }
 
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete';

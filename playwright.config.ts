@@ -1,0 +1,63 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run the built client on its real server (embedded database, a
+// fresh data folder each run, 5-second access tokens to exercise the refresh path) in
+// Debian's Chromium; Playwright never downloads a browser. One worker: 2 cores.
+// E2E_BASE_URL points the tests at an already running app instead.
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const external = process.env.E2E_BASE_URL;
+const dataDir = join(
+  process.env.E2E_DATA_PARENT ?? mkdtempSync(join(tmpdir(), "staffing-e2e-")),
+  "data",
+);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL: external ?? `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "en-US",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+      },
+    },
+  ],
+  webServer: external
+    ? undefined
+    : {
+        command: `npm run build && PORT=${PORT} DATA_DIR=${dataDir} ACCESS_TOKEN_TTL_S=5 LOG_LEVEL=warn npx tsx src/server/main.ts`,
+        url: `http://localhost:${PORT}/api/health`,
+        reuseExistingServer: false,
+        timeout: 240_000,
+        stdout: "ignore",
+        stderr: "pipe",
+      },
+});

@@ -1,0 +1,265 @@
+import { useState } from "react";
+import { Outlet } from "react-router";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Toolbar from "@mui/material/Toolbar";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import useScrollTrigger from "@mui/material/useScrollTrigger";
+import { alpha, useTheme } from "@mui/material/styles";
+import MenuIcon from "@mui/icons-material/Menu";
+import ChevronLeft from "@mui/icons-material/ChevronLeft";
+import ChevronRight from "@mui/icons-material/ChevronRight";
+import { useTranslation } from "react-i18next";
+import { useSettings } from "../settings";
+import { SettingsButton } from "./settings-drawer";
+import { NotificationsPopover } from "./notifications";
+import { useAuthContext } from "../providers/auth-context";
+import { AccountMenu } from "./account-menu";
+import { LanguageSwitcher } from "./language-switcher";
+import { LAYOUT } from "./layout-config";
+import { navForRole } from "./nav-config";
+import { NavHorizontal } from "./nav-horizontal";
+import { NavSection } from "./nav-section";
+import { RoleGuard } from "../app/guards";
+
+/** The signed-in layout: navigation (vertical, mini or horizontal), header, content. */
+export function DashboardLayout() {
+  const theme = useTheme();
+  const { t } = useTranslation("auth");
+  const settings = useSettings();
+  const { role } = useAuthContext();
+  const isDesktop = useMediaQuery(theme.breakpoints.up(LAYOUT.breakpoint));
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const scrolled = useScrollTrigger({
+    disableHysteresis: true,
+    threshold: LAYOUT.headerHeightDesktop,
+  });
+
+  const groups = navForRole(role);
+  const layout = isDesktop ? settings.navLayout : "vertical";
+  const sideWidth = !isDesktop
+    ? 0
+    : layout === "vertical"
+      ? LAYOUT.navVerticalWidth
+      : layout === "mini"
+        ? LAYOUT.navMiniWidth
+        : 0;
+  const headerHeight = isDesktop
+    ? LAYOUT.headerHeightDesktop
+    : LAYOUT.headerHeightMobile;
+  const toggleMini = () =>
+    settings.onUpdate(
+      "navLayout",
+      settings.navLayout === "mini" ? "vertical" : "mini",
+    );
+
+  const brand = (
+    <Typography
+      variant="h6"
+      component="div"
+      sx={{ fontWeight: 800, color: "primary.main", whiteSpace: "nowrap" }}
+    >
+      {layout === "mini" && isDesktop ? "SB" : t("brand")}
+    </Typography>
+  );
+
+  return (
+    <Box
+      sx={{ display: "flex", minHeight: "100vh" }}
+      data-layout={isDesktop ? layout : "mobile"}
+    >
+      {isDesktop && layout !== "horizontal" && (
+        <Box
+          component="aside"
+          data-testid="nav-side"
+          sx={{
+            width: sideWidth,
+            flexShrink: 0,
+            position: "fixed",
+            insetInlineStart: 0,
+            top: 0,
+            bottom: 0,
+            borderInlineEnd: 1,
+            borderColor: "divider",
+            overflowY: "auto",
+            bgcolor:
+              settings.navColor === "apparent"
+                ? "grey.900"
+                : "background.default",
+            color:
+              settings.navColor === "apparent" ? "common.white" : "inherit",
+            zIndex: theme.zIndex.appBar + 1,
+            transition: theme.transitions.create("width"),
+          }}
+        >
+          <Box
+            sx={{
+              height: headerHeight,
+              display: "flex",
+              alignItems: "center",
+              justifyContent: layout === "mini" ? "center" : "space-between",
+              px: 2,
+            }}
+          >
+            {brand}
+          </Box>
+          <Tooltip
+            title={
+              layout === "mini"
+                ? t("navbar:expandNav")
+                : t("navbar:collapseNav")
+            }
+            placement="right"
+          >
+            <IconButton
+              size="small"
+              onClick={toggleMini}
+              aria-label={
+                layout === "mini"
+                  ? t("navbar:expandNav")
+                  : t("navbar:collapseNav")
+              }
+              data-testid="nav-toggle"
+              sx={{
+                position: "fixed",
+                top: 22,
+                insetInlineStart: sideWidth - 13,
+                zIndex: theme.zIndex.appBar + 2,
+                border: 1,
+                borderColor: "divider",
+                bgcolor: "background.paper",
+                width: 26,
+                height: 26,
+                "&:hover": { bgcolor: "background.paper" },
+              }}
+            >
+              {(layout === "mini") !== (theme.direction === "rtl") ? (
+                <ChevronRight fontSize="small" />
+              ) : (
+                <ChevronLeft fontSize="small" />
+              )}
+            </IconButton>
+          </Tooltip>
+          <NavSection
+            groups={groups}
+            variant={layout === "mini" ? "mini" : "vertical"}
+          />
+        </Box>
+      )}
+
+      {!isDesktop && (
+        <Drawer
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          anchor="left" // MUI mirrors it in right-to-left
+          PaperProps={{ sx: { width: LAYOUT.navMobileWidth } }}
+        >
+          <Box
+            sx={{
+              height: LAYOUT.headerHeightMobile,
+              display: "flex",
+              alignItems: "center",
+              px: 2.5,
+            }}
+          >
+            {brand}
+          </Box>
+          <NavSection groups={groups} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      )}
+
+      <Box
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          marginInlineStart: `${sideWidth}px`,
+          display: "flex",
+          flexDirection: "column",
+        }}
+      >
+        <AppBar
+          position="sticky"
+          elevation={0}
+          color="transparent"
+          data-offset={scrolled ? "true" : "false"}
+          sx={{
+            top: 0,
+            zIndex: theme.zIndex.appBar,
+            backdropFilter: `blur(${LAYOUT.headerBlur}px)`,
+            WebkitBackdropFilter: `blur(${LAYOUT.headerBlur}px)`,
+            bgcolor: alpha(
+              theme.palette.background.default,
+              scrolled ? 0.8 : 0.6,
+            ),
+            boxShadow: scrolled ? theme.shadows[2] : "none",
+            transition: theme.transitions.create([
+              "height",
+              "background-color",
+              "box-shadow",
+            ]),
+          }}
+        >
+          <Toolbar
+            sx={{
+              height:
+                scrolled && isDesktop
+                  ? LAYOUT.headerHeightMobile
+                  : headerHeight,
+              minHeight: {
+                xs: LAYOUT.headerHeightMobile,
+                [LAYOUT.breakpoint]: scrolled
+                  ? LAYOUT.headerHeightMobile
+                  : LAYOUT.headerHeightDesktop,
+              },
+              gap: 1,
+              transition: theme.transitions.create("height"),
+            }}
+          >
+            {!isDesktop && (
+              <IconButton
+                onClick={() => setMobileOpen(true)}
+                aria-label={t("navbar:openNav")}
+                edge="start"
+              >
+                <MenuIcon />
+              </IconButton>
+            )}
+            {isDesktop && layout === "horizontal" && brand}
+            <Box sx={{ flexGrow: 1 }} />
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: "center", color: "text.primary" }}
+            >
+              <LanguageSwitcher />
+              <NotificationsPopover />
+              <SettingsButton />
+              <AccountMenu />
+            </Stack>
+          </Toolbar>
+          {isDesktop && layout === "horizontal" && (
+            <NavHorizontal groups={groups} />
+          )}
+        </AppBar>
+
+        <Box
+          component="main"
+          sx={{
+            flexGrow: 1,
+            px: { xs: 2, sm: 3, lg: 5 },
+            py: { xs: 2, lg: 4 },
+          }}
+        >
+          <RoleGuard>
+            <Outlet />
+          </RoleGuard>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { PersonalInfoPage } from "./personal-info-page";

@@ -1,0 +1,84 @@
+import {
+  API_URL,
+  LOGIN_EVENT,
+  LOGOUT_EVENT,
+  clearSession,
+  getRefreshToken,
+  http,
+  setSession,
+} from "./http";
+
+// The auth calls of the API (spec §7, issue 3). Every error is Refine's HttpError.
+
+export type CurrentUser = {
+  id: string;
+  email: string;
+  fullName: string;
+  role: string;
+  status: string;
+  phone?: string | null;
+  title?: string | null;
+  level?: string | null;
+  managerId?: string | null;
+  joinDate?: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+  [key: string]: unknown;
+};
+
+type TokenPair = {
+  accessToken: string;
+  refreshToken: string;
+  user: CurrentUser;
+};
+
+const url = (path: string) => `${API_URL}/auth/${path}`;
+
+function signedIn(data: TokenPair): CurrentUser {
+  setSession(data.accessToken, data.refreshToken);
+  window.dispatchEvent(new CustomEvent(LOGIN_EVENT, { detail: data.user }));
+  return data.user;
+}
+
+export const authApi = {
+  async login(body: { email: string; password: string }): Promise<CurrentUser> {
+    const { data } = await http.post<TokenPair>(url("login"), body);
+    return signedIn(data);
+  },
+  async register(body: {
+    fullName: string;
+    email: string;
+    password: string;
+  }): Promise<{ email: string }> {
+    const { data } = await http.post<{ email: string }>(url("register"), body);
+    return data;
+  },
+  async verify(body: { email: string; code: string }): Promise<CurrentUser> {
+    const { data } = await http.post<TokenPair>(url("verify"), body);
+    return signedIn(data);
+  },
+  async resendCode(body: { email: string }): Promise<void> {
+    await http.post(url("resend-code"), body);
+  },
+  async resetPassword(body: { email: string }): Promise<void> {
+    await http.post(url("reset-password"), body);
+  },
+  async updatePassword(body: {
+    email: string;
+    code: string;
+    password: string;
+  }): Promise<void> {
+    await http.post(url("update-password"), body);
+  },
+  async me(): Promise<CurrentUser> {
+    const { data } = await http.get<CurrentUser>(url("me"));
+    return data;
+  },
+  /** Server logout first (it may fail: the caller shows 'Unable to logout!'), then local. */
+  async logout(): Promise<void> {
+    const token = getRefreshToken();
+    if (token) await http.post(url("logout"), { token });
+    clearSession();
+    window.dispatchEvent(new Event(LOGOUT_EVENT));
+  },
+};

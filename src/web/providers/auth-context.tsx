@@ -1,0 +1,122 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import { authApi, type CurrentUser } from "./auth-api";
+import {
+  LOGIN_EVENT,
+  LOGOUT_EVENT,
+  clearSession,
+  getAccessToken,
+  getRefreshToken,
+  refreshTokens,
+  toHttpError,
+} from "./http";
+
+// Session states of spec §4: loading → authenticated | unauthenticated.
+
+export type AuthContextValue = {
+  user: CurrentUser | null;
+  role: string;
+  loading: boolean;
+  authenticated: boolean;
+  unauthenticated: boolean;
+  checkUserSession: () => Promise<void>;
+  setUser: (user: CurrentUser | null) => void;
+};
+
+const AuthContext = createContext<AuthContextValue | undefined>(undefined);
+
+export const LOGIN_RECHECK_MS = 300;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const mounted = useRef(true);
+
+  const checkUserSession = useCallback(async () => {
+    if (!getAccessToken() && !getRefreshToken()) {
+      setUser(null);
+      setLoading(false);
+      return;
+    }
+    try {
+      // /auth/* calls never refresh on 401 by themselves; the session check is the one
+      // auth call that needs a live access token, so it renews an expired one first.
+      if (!getAccessToken()) await refreshTokens();
+      let me: CurrentUser;
+      try {
+        me = await authApi.me();
+      } catch (error) {
+        if (toHttpError(error).statusCode !== 401 || !getRefreshToken())
+          throw error;
+        await refreshTokens();
+        me = await authApi.me();
+      }
+      if (mounted.current) setUser(me);
+    } catch (error) {
+      const { statusCode } = toHttpError(error);
+      if (statusCode === 401 || statusCode === 403) {
+        clearSession();
+        if (mounted.current) setUser(null);
+      } else if (!getAccessToken() && !getRefreshToken() && mounted.current) {
+        setUser(null);
+      }
+      // Other errors only end loading.
+    } finally {
+      if (mounted.current) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    void checkUserSession();
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const onLogout = () => setUser(null);
+    const onLogin = (event: Event) => {
+      const detail = (event as CustomEvent<CurrentUser | undefined>).detail;
+      if (detail) setUser(detail);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void checkUserSession();
+      }, LOGIN_RECHECK_MS);
+      timers.add(timer);
+    };
+    window.addEventListener(LOGOUT_EVENT, onLogout);
+    window.addEventListener(LOGIN_EVENT, onLogin);
+    return () => {
+      mounted.current = false;
+      timers.forEach(clearTimeout);
+      window.removeEventListener(LOGOUT_EVENT, onLogout);
+      window.removeEventListener(LOGIN_EVENT, onLogin);
+    };
+  }, [checkUserSession]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      role: typeof user?.role === "string" ? user.role : "",
+      loading,
+      authenticated: !!user,
+      unauthenticated: !loading && !user,
+      checkUserSession,
+      setUser,
+    }),
+    [user, loading, checkUserSession],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuthContext(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context)
+    throw new Error("useAuthContext: Context must be used inside AuthProvider");
+  return context;
+}
