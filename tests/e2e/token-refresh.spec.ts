@@ -24,7 +24,7 @@ test("after the access token expires, ten parallel requests cause exactly one re
   const statuses = await page.evaluate(async () => {
     const http = (
       window as unknown as {
-        __http: { get: (u: string) => Promise<{ status: number }> };
+        __http: { get: (u: string, config?: unknown) => Promise<{ status: number }> };
       }
     ).__http;
     const calls = Array.from({ length: 10 }, (_, i) =>

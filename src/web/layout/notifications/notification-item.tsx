@@ -1,0 +1,89 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import ListItemButton from '@mui/material/ListItemButton';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import CompareArrows from '@mui/icons-material/CompareArrows';
+import EditNote from '@mui/icons-material/EditNote';
+import NotificationsNone from '@mui/icons-material/NotificationsNone';
+import PersonAddAlt1 from '@mui/icons-material/PersonAddAlt1';
+import PersonRemove from '@mui/icons-material/PersonRemove';
+import PersonSearch from '@mui/icons-material/PersonSearch';
+import WorkOutline from '@mui/icons-material/WorkOutline';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { ReactElement } from 'react';
+import type { NotificationItem as Item } from './types';
+
+type Look = { icon: ReactElement; color: 'primary' | 'info' | 'success' | 'warning' | 'error' | 'secondary' };
+
+const LOOKS: Record<string, Look> = {
+  job_created: { icon: <WorkOutline fontSize="small" />, color: 'success' },
+  job_updated: { icon: <EditNote fontSize="small" />, color: 'info' },
+  job_status_changed: { icon: <CompareArrows fontSize="small" />, color: 'warning' },
+  candidate_status_changed: { icon: <PersonSearch fontSize="small" />, color: 'secondary' },
+  candidate_added: { icon: <PersonAddAlt1 fontSize="small" />, color: 'primary' },
+  candidate_removed: { icon: <PersonRemove fontSize="small" />, color: 'error' },
+};
+const DEFAULT_LOOK: Look = { icon: <NotificationsNone fontSize="small" />, color: 'info' };
+
+export function notificationLook(type: string): Look {
+  return LOOKS[type] ?? DEFAULT_LOOK;
+}
+
+export function NotificationListItem({ item, onClick }: { item: Item; onClick: (item: Item) => void }) {
+  const { t, i18n } = useTranslation('notifications');
+  const look = notificationLook(item.type);
+  const by = item.changedByUser?.fullName;
+  const created = dayjs(item.createdAt);
+  return (
+    <ListItemButton
+      onClick={() => onClick(item)}
+      data-testid="notification-item"
+      data-type={item.type}
+      data-read={item.isRead ? 'true' : 'false'}
+      sx={(theme) => ({
+        alignItems: 'flex-start',
+        gap: 1.5,
+        py: 1.5,
+        px: 2.5,
+        borderBottom: `1px dashed ${theme.palette.divider}`,
+        ...(!item.isRead && { bgcolor: alpha(theme.palette.primary.main, 0.06) }),
+      })}
+    >
+      <Avatar
+        sx={(theme) => ({
+          width: 36,
+          height: 36,
+          bgcolor: alpha(theme.palette[look.color].main, 0.16),
+          color: theme.palette[look.color].dark,
+        })}
+        data-icon={item.type}
+      >
+        {look.icon}
+      </Avatar>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="subtitle2" sx={{ fontWeight: item.isRead ? 500 : 700 }}>
+          {item.title}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          {item.message}
+        </Typography>
+        <Typography variant="caption" component="div" sx={{ mt: 0.5, color: 'text.secondary', display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
+          <time dateTime={item.createdAt} title={created.isValid() ? created.format('LLL') : undefined} key={i18n.language}>
+            {created.isValid() ? created.fromNow() : ''}
+          </time>
+          {by && <span>· {t('by', { name: by })}</span>}
+        </Typography>
+      </Box>
+      {!item.isRead && (
+        <Box
+          data-testid="notification-unread-dot"
+          role="img"
+          aria-label={t('unread')}
+          sx={{ mt: 1, width: 8, height: 8, flexShrink: 0, borderRadius: '50%', bgcolor: 'info.main' }}
+        />
+      )}
+    </ListItemButton>
+  );
+}

@@ -1,0 +1,40 @@
+export const NOTIFICATION_TYPES = [
+  'job_created',
+  'job_updated',
+  'job_status_changed',
+  'candidate_status_changed',
+  'candidate_added',
+  'candidate_removed',
+] as const;
+
+export type NotificationItem = {
+  id: string | number;
+  type: string;
+  title: string;
+  message: string;
+  isRead: boolean;
+  createdAt: string;
+  jobId?: string | number | null;
+  changedByUser?: { fullName?: string | null } | null;
+};
+
+export type NotificationPage = { data: NotificationItem[]; total: number };
+
+export type LiveNotification = { title: string; message: string; [key: string]: unknown };
+
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+export const NOTIFICATIONS_REFETCH_MS = 30_000;
+export const NOTIFICATION_NAVIGATE_DELAY_MS = 100;
+
+export const NOTIFICATIONS_API = {
+  list: '/api/v1/notifications',
+  unreadCount: '/api/v1/notifications/unread-count',
+  markAsRead: '/api/v1/notifications/mark-as-read',
+  markAllAsRead: '/api/v1/notifications/mark-all-as-read',
+} as const;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: ['notifications', 'list'] as const,
+  unreadCount: ['notifications', 'unread-count'] as const,
+};

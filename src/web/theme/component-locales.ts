@@ -1,0 +1,25 @@
+// MUI, DataGrid and date-picker translations for the current language. English is
+// MUI's own default, so nothing loads for it; other languages load on demand.
+import type { LangValue } from '../i18n/langs';
+
+export type ComponentLocale = { core: object; dataGrid: object; datePickers: object };
+
+export async function loadComponentLocale(lang: LangValue): Promise<ComponentLocale | undefined> {
+  if (lang === 'en') return undefined;
+  const [core, grid, pickers] = await Promise.all([
+    import('@mui/material/locale'),
+    import('@mui/x-data-grid/locales'),
+    import('@mui/x-date-pickers/locales'),
+  ]);
+  switch (lang) {
+    case 'fr':
+      return { core: core.frFR, dataGrid: grid.frFR, datePickers: pickers.frFR };
+    case 'vi':
+      return { core: core.viVN, dataGrid: grid.viVN, datePickers: pickers.viVN };
+    case 'cn':
+      return { core: core.zhCN, dataGrid: grid.zhCN, datePickers: pickers.zhCN };
+    case 'ar':
+      // The date pickers ship no Arabic translation: keep English there.
+      return { core: core.arSA, dataGrid: grid.arSD, datePickers: pickers.enUS };
+  }
+}

@@ -1,0 +1,132 @@
+import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import type { Settings } from '../settings/settings-config';
+import { SECONDARY_FONT } from '../settings/settings-config';
+import { PRESETS, error, grey, info, secondary, success, warning } from './palette';
+import type { ComponentLocale } from './component-locales';
+
+declare module '@mui/material/styles' {
+  interface PaletteColor {
+    lighter: string;
+    darker: string;
+  }
+  interface SimplePaletteColorOptions {
+    lighter?: string;
+    darker?: string;
+  }
+}
+
+const FALLBACK_FONTS =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Sans SC', Arial, sans-serif";
+
+export const fontStack = (family: string) => `'${family}', ${FALLBACK_FONTS}`;
+
+export type ThemeInput = Pick<Settings, 'direction' | 'contrast' | 'primaryColor' | 'fontFamily'> & {
+  mode: 'light' | 'dark';
+};
+
+export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): Theme {
+  const { mode, direction, contrast, primaryColor, fontFamily } = input;
+  const dark = mode === 'dark';
+  const high = contrast === 'hight';
+  const primary = PRESETS[primaryColor] ?? PRESETS.default;
+  const primaryFont = fontStack(fontFamily);
+  const secondaryFont = fontStack(SECONDARY_FONT);
+
+  const base = createTheme({
+    direction,
+    palette: {
+      mode,
+      primary,
+      secondary,
+      info,
+      success,
+      warning,
+      error,
+      grey,
+      divider: alpha(grey[500], 0.2),
+      text: dark
+        ? { primary: '#FFFFFF', secondary: high ? grey[400] : grey[500], disabled: grey[600] }
+        : { primary: grey[800], secondary: high ? grey[700] : grey[600], disabled: grey[500] },
+      background: dark
+        ? { default: high ? '#0B0F14' : grey[900], paper: grey[800] }
+        : { default: high ? grey[200] : '#FFFFFF', paper: '#FFFFFF' },
+      action: {
+        hover: alpha(grey[500], 0.08),
+        selected: alpha(grey[500], 0.16),
+        focus: alpha(grey[500], 0.24),
+        disabled: alpha(grey[500], 0.8),
+        disabledBackground: alpha(grey[500], 0.24),
+      },
+    },
+    shape: { borderRadius: 8 },
+    // Font size setting scales the root (html) size; rem-based styles follow.
+    typography: {
+      fontFamily: primaryFont,
+      fontWeightRegular: 400,
+      fontWeightMedium: 500,
+      fontWeightBold: 700,
+      h1: { fontFamily: secondaryFont, fontWeight: 800, fontSize: '2.5rem', lineHeight: 1.25 },
+      h2: { fontFamily: secondaryFont, fontWeight: 800, fontSize: '2rem', lineHeight: 1.33 },
+      h3: { fontFamily: secondaryFont, fontWeight: 700, fontSize: '1.5rem', lineHeight: 1.5 },
+      h4: { fontWeight: 700, fontSize: '1.25rem', lineHeight: 1.5 },
+      h5: { fontWeight: 700, fontSize: '1.125rem', lineHeight: 1.5 },
+      h6: { fontWeight: 600, fontSize: '1.0625rem', lineHeight: 1.55 },
+      subtitle1: { fontWeight: 600, fontSize: '1rem', lineHeight: 1.5 },
+      subtitle2: { fontWeight: 600, fontSize: '0.875rem', lineHeight: 1.57 },
+      body1: { fontSize: '1rem', lineHeight: 1.5 },
+      body2: { fontSize: '0.875rem', lineHeight: 1.57 },
+      caption: { fontSize: '0.75rem', lineHeight: 1.5 },
+      overline: { fontWeight: 700, fontSize: '0.75rem', lineHeight: 1.5, textTransform: 'uppercase' },
+      button: { fontWeight: 700, fontSize: '0.875rem', lineHeight: 1.71, textTransform: 'none' },
+    },
+    components: {
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        // Section 9: small 30, medium auto, large 48.
+        styleOverrides: {
+          sizeSmall: { height: 30 },
+          sizeLarge: { height: 48 },
+        },
+      },
+      MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+      MuiCard: {
+        styleOverrides: {
+          root: {
+            borderRadius: 16,
+            boxShadow: high
+              ? `0 0 0 1px ${alpha(grey[500], 0.16)}, 0 12px 24px -4px ${alpha(dark ? '#000000' : grey[500], 0.2)}`
+              : `0 0 2px 0 ${alpha(dark ? '#000000' : grey[500], 0.2)}, 0 12px 24px -4px ${alpha(dark ? '#000000' : grey[500], 0.12)}`,
+          },
+        },
+      },
+      MuiTooltip: {
+        styleOverrides: { tooltip: { backgroundColor: dark ? grey[400] : grey[800], color: dark ? grey[800] : '#FFFFFF' } },
+      },
+    },
+  } as Parameters<typeof createTheme>[0]);
+
+  return locale ? createTheme(base, locale.core, locale.dataGrid, locale.datePickers) : base;
+}
+
+/** Navigation colours for the two nav colour settings ('integrate' blends, 'apparent' stands out). */
+export function navColorStyles(theme: Theme, navColor: Settings['navColor']) {
+  const dark = theme.palette.mode === 'dark';
+  if (navColor === 'apparent') {
+    return {
+      bgcolor: dark ? grey[800] : grey[900],
+      color: grey[500],
+      activeColor: dark ? theme.palette.primary.light : theme.palette.primary.light,
+      borderColor: 'transparent',
+      subheaderColor: grey[600],
+      hoverBg: alpha(grey[500], 0.16),
+    };
+  }
+  return {
+    bgcolor: theme.palette.background.default,
+    color: theme.palette.text.secondary,
+    activeColor: dark ? theme.palette.primary.light : theme.palette.primary.main,
+    borderColor: alpha(grey[500], 0.12),
+    subheaderColor: theme.palette.text.disabled,
+    hoverBg: theme.palette.action.hover,
+  };
+}

@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
+import { ThemeProvider } from '@mui/material/styles';
+import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../settings';
+import { getLang } from '../i18n/langs';
+import { applyDayjsLocale } from '../i18n/dayjs-locale';
+import { createAppTheme } from './create-theme';
+import { loadComponentLocale, type ComponentLocale } from './component-locales';
+import { getEmotionCache } from './rtl-cache';
+import './fonts';
+
+export { createAppTheme, navColorStyles, fontStack } from './create-theme';
+export { PRESETS, grey } from './palette';
+
+/** The colour mode actually shown: 'system' follows the operating system. */
+export function useResolvedMode(): 'light' | 'dark' {
+  const { colorScheme } = useSettings();
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  return colorScheme === 'system' ? (systemDark ? 'dark' : 'light') : colorScheme;
+}
+
+/**
+ * Theme from the settings (mode, contrast, preset, font, size, direction) and the
+ * current language (MUI, DataGrid, date-picker translations, dayjs locale, <html lang dir>).
+ * Must sit inside SettingsProvider, after initI18n().
+ */
+export function AppThemeProvider({ children }: { children: ReactNode }) {
+  const settings = useSettings();
+  const { direction, contrast, primaryColor, fontFamily, fontSize, onUpdate } = settings;
+  const mode = useResolvedMode();
+  const { i18n } = useTranslation();
+  const lang = getLang(i18n.resolvedLanguage ?? i18n.language);
+
+  const [componentLocale, setComponentLocale] = useState<ComponentLocale | undefined>();
+  const [dateLocale, setDateLocale] = useState<string>('en');
+
+  useEffect(() => {
+    let alive = true;
+    loadComponentLocale(lang.value)
+      .then((l) => alive && setComponentLocale(l))
+      .catch((e: unknown) => console.error(e));
+    applyDayjsLocale(lang.adapterLocale)
+      .then(() => alive && setDateLocale(lang.adapterLocale))
+      .catch((e: unknown) => console.error(e));
+    return () => {
+      alive = false;
+    };
+  }, [lang.value, lang.adapterLocale]);
+
+  // Arabic switches to right-to-left, other languages back to left-to-right. At start
+  // only Arabic forces it, so a user's own 'Right to left' choice survives a reload.
+  const lastLang = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (lastLang.current === lang.value) return;
+    const first = lastLang.current === undefined;
+    lastLang.current = lang.value;
+    if (first && lang.direction !== 'rtl') return;
+    if (direction !== lang.direction) onUpdate('direction', lang.direction);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lang.value]);
+
+  useEffect(() => {
+    const html = document.documentElement;
+    html.setAttribute('dir', direction);
+    html.setAttribute('lang', lang.htmlLang);
+  }, [direction, lang.htmlLang]);
+
+  const theme = useMemo(
+    () => createAppTheme({ mode, direction, contrast, primaryColor, fontFamily }, componentLocale),
+    [mode, direction, contrast, primaryColor, fontFamily, componentLocale],
+  );
+
+  return (
+    <CacheProvider value={getEmotionCache(direction)}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        <GlobalStyles styles={{ html: { fontSize: `${fontSize}px` } }} />
+        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dateLocale}>
+          {children}
+        </LocalizationProvider>
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}
+
+export { useGridLocaleText } from './use-grid-locale-text';
