@@ -57,6 +57,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API speaks JSON (and multipart for uploads): a text/plain body is a wrong content type (415),
+  // not a string for the validator to puzzle over.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {

@@ -68,7 +68,7 @@ export function serializeError(err: Error): { type: string; message: string; sta
 
 function serializeAny(err: unknown, depth: number): unknown {
   if (!(err instanceof Error)) return err;
-  const strip = (text: string | undefined) => (text ?? '').replace(/\nparams: [\s\S]*?(?=\n    at |$)/, '\nparams: [redacted]');
+  const strip = (text: string | undefined) => (text ?? '').replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
   const e = err as Error & { code?: unknown; statusCode?: unknown; query?: unknown; cause?: unknown };
   return {
     type: e.name,
@@ -123,6 +123,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Class 22 is "data exception": a value the database cannot take (bad number, date, NUL
     // byte in text, string too long…). That is bad input, never a server fault.
     if (code?.startsWith('22')) {
+      req.log.warn({ err }, 'the database refused a value');
       return reply.status(400).send(errorBody(400, 'Invalid value'));
     }
     const status = (err as FastifyError).statusCode;

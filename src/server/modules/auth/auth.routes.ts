@@ -59,7 +59,7 @@ export function registerAuthRoutes(app: Api, s: Services) {
     return auth.refresh(s, (req.body as { token: string }).token, req.log);
   });
 
-  app.post('/auth/logout', { config: { access: 'authenticated' }, schema: { tags, body: logoutSchema.optional() } }, async (req, reply) => {
+  app.post('/auth/logout', { config: { access: 'authenticated' }, schema: { tags, body: logoutSchema.nullish() } }, async (req, reply) => {
     await auth.revokeSession(s, req.user!.sessionId, 'logout');
     await writeAudit(s.db, { actorId: req.user!.id, entity: 'sessions', entityId: req.user!.sessionId, action: 'logout', requestId: req.id });
     return reply.status(204).send();

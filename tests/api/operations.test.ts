@@ -1,0 +1,510 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError, openDatabase } from '../../src/server/db/client.js';
+import { mailOutbox } from '../../src/server/modules/mail/mail.table.js';
+import { DEMO_PASSWORD, demoEmail } from '../../src/server/seed/demo.js';
+import { buildTestApp, login, type TestApp } from '../fixtures/app.js';
+import { freePort, startServer, type ServerProcess } from '../fixtures/server-process.js';
+import { connectLive } from '../fixtures/socket.js';
+
+// Operations: probes, headers, request ids, error shapes for the framework's own errors,
+// the OpenAPI document, a sweep of junk input over every route (never a 500), logs without
+// secrets, the embedded database's one-process lock and graceful shutdown.
+
+const logs: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ LOG_LEVEL: 'trace' }, { logStream: { write: (line) => void logs.push(line) } });
+});
+afterAll(() => t?.close());
+
+type Res = { statusCode: number; headers: Record<string, unknown>; body: string; json(): unknown };
+function expectErrorShape(res: Res, status: number) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json() as Record<string, unknown>;
+  expect(body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+  expect(Object.keys(body).sort()).toEqual(expect.arrayContaining(['error', 'message', 'statusCode']));
+  expect(JSON.stringify(body)).not.toMatch(/\bat .+\.(ts|js):\d+/); // never a stack trace
+}
+
+describe('probes', () => {
+  it('health answers without the database; ready checks it', async () => {
+    const health = await t.app.inject('/api/health');
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite', realtime: 'off' });
+  });
+});
+
+// As deployed: the built client served beside the API, TLS ended by a trusted proxy.
+let built: TestApp;
+let webRoot: string;
+beforeAll(async () => {
+  webRoot = mkdtempSync(join(tmpdir(), 'sbo-web-'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Staffing</title><div id="root"></div>');
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'assets', 'app.js'), 'console.log(1)');
+  built = await buildTestApp({ TRUST_PROXY: 'true' }, { webRoot });
+});
+afterAll(async () => {
+  await built?.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('security headers and CORS', () => {
+  it('sends CSP, nosniff and frame denial on API answers, errors and the docs page; no HSTS without TLS', async () => {
+    for (const url of ['/api/health', '/api/v1/auth/me', '/api/nope', '/api/docs']) {
+      const res = await t.app.inject(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toMatch(/script-src 'self'(;|$)/); // no inline or remote scripts
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS when TLS ends at a trusted proxy (TRUST_PROXY=true)', async () => {
+    for (const url of ['/api/health', '/']) {
+      const res = await built.app.inject({ url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d{7,}; includeSubDomains/);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
+  it('is same-origin: no CORS headers for another origin, preflight included', async () => {
+    const get = await t.app.inject({ url: '/api/v1/auth/me', headers: { origin: 'https://evil.example', ...(await t.auth('admin')) } });
+    expect(get.headers['access-control-allow-origin']).toBeUndefined();
+    expect(get.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/user', headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' } });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+  });
+});
+
+describe('request ids', () => {
+  it('gives every answer an id, keeps the caller’s, and logs requests under it', async () => {
+    const generated = await t.app.inject('/api/health');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const other = await t.app.inject('/api/health');
+    expect(other.headers['x-request-id']).not.toBe(generated.headers['x-request-id']);
+
+    const mine = await t.app.inject({ url: '/api/nope', headers: { 'x-request-id': 'trace-abc-123' } });
+    expect(mine.headers['x-request-id']).toBe('trace-abc-123');
+    const lines = logs.map((l) => JSON.parse(l) as { reqId?: string; msg: string; res?: { statusCode: number } });
+    const mineLogged = lines.filter((l) => l.reqId === 'trace-abc-123');
+    expect(mineLogged.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    expect(mineLogged.find((l) => l.msg === 'request completed')?.res?.statusCode).toBe(404);
+  });
+});
+
+describe('errors the framework raises keep the shape', () => {
+  it('unknown /api paths and methods: JSON 404', async () => {
+    expectErrorShape(await t.app.inject('/api/v1/no-such-thing'), 404);
+    expectErrorShape(await t.app.inject('/api/nope?x=1'), 404);
+    expectErrorShape(await t.app.inject({ method: 'DELETE', url: '/api/health' }), 404);
+    expect((await t.app.inject('/api/v1/no-such-thing?token=abc')).json()).toMatchObject({ message: 'Route GET /api/v1/no-such-thing not found' });
+  });
+
+  it('malformed JSON: 400; wrong content type: 415; body over 1 MB: 413', async () => {
+    const login = (payload: string | Buffer, type: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload, headers: { 'content-type': type } });
+    for (const bad of ['{', '{"email": "a@b.c", ', '{"email": a}', '\u0000', '{"a":1}}']) expectErrorShape(await login(bad, 'application/json'), 400);
+    expectErrorShape(await login('', 'application/json'), 400);
+    expectErrorShape(await login('email=a@b.c&password=x', 'application/x-www-form-urlencoded'), 415);
+    expectErrorShape(await login('<login/>', 'application/xml'), 415);
+    expectErrorShape(await login('hello', 'text/plain'), 415);
+    expectErrorShape(await login(JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1_100_000) }), 'application/json'), 413);
+    // An authenticated route still checks the caller first, whatever the body.
+    expectErrorShape(await t.app.inject({ method: 'PATCH', url: '/api/v1/user/me', payload: '{', headers: { 'content-type': 'application/json' } }), 401);
+  });
+
+  it('serves the client shell for client routes when the client is built, and JSON 404s under /api', async () => {
+    for (const url of ['/', '/leave/requests', '/user/123/edit?tab=profile']) {
+      const res = await built.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+    const asset = await built.app.inject('/assets/app.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expectErrorShape(await built.app.inject('/api/v1/nope'), 404);
+    expectErrorShape(await built.app.inject('/api/nope'), 404);
+    expectErrorShape(await built.app.inject({ method: 'POST', url: '/leave/requests' }), 404);
+    expect((await built.app.inject('/api/health')).statusCode).toBe(200);
+  });
+});
+
+interface OpenApiDoc {
+  openapi: string;
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: Array<{ in: string; name: string; schema?: JsonSchema }> }>>;
+  components?: { securitySchemes?: Record<string, unknown> };
+}
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  minLength?: number;
+  minimum?: number;
+}
+
+const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
+
+describe('OpenAPI', () => {
+  it('serves the UI at /api/docs and a document listing every /api/v1 route', async () => {
+    const ui = await t.app.inject('/api/docs');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger-ui');
+    // Scripts are files of our own origin, so the strict CSP lets the page run.
+    expect(ui.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect((await t.app.inject('/api/docs/static/swagger-initializer.js')).statusCode).toBe(200);
+
+    const res = await t.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as OpenApiDoc;
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.components?.securitySchemes).toHaveProperty('bearer');
+    const missing = t.app.routeAccess
+      // PUT duplicates PATCH for clients that send it, and is hidden on purpose.
+      .filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'PUT')
+      .filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+    expect(doc.paths['/api/v1/auth/login']!.post!.requestBody?.content?.['application/json']?.schema?.properties).toHaveProperty('password');
+  });
+});
+
+// ---------------------------------------------------------------------------
+// No input yields a 500: every route, called as admin with junk in its body, its
+// parameters and its query.
+
+const JUNK_STRINGS = [
+  '',
+  ' ',
+  'null',
+  'NaN',
+  '-1',
+  '0',
+  '1e309',
+  '9'.repeat(40),
+  "' OR 1=1 --",
+  '%_\\',
+  'a\u0000b',
+  '\u0000',
+  '\ud800', // a lone surrogate: not valid UTF-8
+  '😀'.repeat(50),
+  'x'.repeat(10_000),
+  'Nguyễn Hélène Ünïcödé',
+  '\u202eevil',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  'not-a-uuid',
+  '2024-02-30',
+  '2024-13-01T25:61:00Z',
+  'true',
+  '__proto__',
+  'constructor',
+];
+function deep(levels: number): unknown {
+  let v: unknown = { leaf: 'x' };
+  for (let i = 0; i < levels; i++) v = { a: v };
+  return v;
+}
+const JUNK_VALUES: unknown[] = [
+  ...JUNK_STRINGS,
+  0,
+  -1,
+  1.5,
+  2 ** 31,
+  2 ** 63,
+  1e308,
+  -1e308,
+  true,
+  false,
+  null,
+  [],
+  [null],
+  ['x'],
+  [1, 2, 3],
+  Array.from({ length: 2000 }, () => 'x'),
+  {},
+  { a: 1 },
+  deep(200),
+  { $gt: '' },
+  JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'),
+];
+// Per field, a shorter list that still mixes every type and the strings databases choke on.
+const FIELD_JUNK: unknown[] = ['', '\u0000', 'a\u0000b', '\ud800', 'x'.repeat(10_000), '😀'.repeat(50), '00000000-0000-0000-0000-000000000000', 'not-a-uuid', '2024-02-30', '-1', 0, -1, 1.5, 2 ** 63, 1e308, true, null, [], ['x'], Array.from({ length: 2000 }, () => 'x'), {}, deep(200), { $gt: '' }, JUNK_VALUES.at(-1)];
+const RAW_BODIES = ['{', '[', '"', 'nul', '{"a":1', '[[[[[[[[[[', `${'['.repeat(5000)}${']'.repeat(5000)}`, `${'{"a":'.repeat(5000)}{"__proto__":1}${'}'.repeat(5000)}`, '\u0000\u0001', '{"__proto__":{"x":1}}'];
+// A lone surrogate has no UTF-8 form: send the bytes a careless client would (CESU-8).
+const encodeQuery = (v: string) => (v === '\ud800' ? '%ED%A0%80' : encodeURIComponent(v));
+const PARAM_JUNK = ['not-a-uuid', '0', '-1', 'me', "'; drop table users; --", '%00', '%F0%9F%98%80', 'x'.repeat(500), '00000000-0000-0000-0000-000000000000', '..%2F..%2Fetc', '%E0%A4%A', 'null'];
+
+describe('no input yields a 500', () => {
+  it('sweeps every route with junk bodies, parameters and queries', { timeout: 300_000 }, async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as OpenApiDoc;
+    // Its own session: the sweep signs out at the very end.
+    const { accessToken } = await login(t.app, demoEmail('admin'), DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    let emails = 0;
+    const knownId = t.users.developer.id;
+
+    const sample = (s: JsonSchema | undefined, key = ''): unknown => {
+      if (!s) return undefined;
+      if (s.enum) return s.enum[0];
+      const alternatives = s.anyOf ?? s.oneOf;
+      if (alternatives) return sample(alternatives.find((a) => a.type !== 'null') ?? alternatives[0], key);
+      const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+      if (type === 'object') return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v, k)]));
+      if (type === 'array') return [sample(s.items, key)];
+      if (type === 'integer' || type === 'number') return s.minimum ?? 1;
+      if (type === 'boolean') return true;
+      if (s.format === 'uuid') return knownId;
+      if (/email/i.test(key)) return `sweep.${++emails}@example.com`;
+      if (s.format === 'date' || /date/i.test(key)) return '2024-03-15';
+      if (/password/i.test(key)) return 'Sweep-Passw0rd-42';
+      if (/code/i.test(key)) return '123456';
+      return 'x'.repeat(Math.max(s.minLength ?? 0, 5));
+    };
+
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let requests = 0;
+    const send = async (method: string, url: string, body?: { raw: string } | { json: unknown }) => {
+      requests++;
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        payload: body ? ('raw' in body ? body.raw : JSON.stringify(body.json)) : undefined,
+      });
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      const what = `${method} ${url.slice(0, 120)} ${body ? JSON.stringify('raw' in body ? body.raw : body.json).slice(0, 120) : ''} → ${res.statusCode}`;
+      if (res.statusCode >= 500) failures.push(`${what} ${res.body.slice(0, 200)}`);
+      else if (res.statusCode >= 400) {
+        const b = (() => {
+          try {
+            return res.json() as Record<string, unknown>;
+          } catch {
+            return undefined;
+          }
+        })();
+        if (!b || b.statusCode !== res.statusCode || typeof b.error !== 'string' || typeof b.message !== 'string') failures.push(`${what}: not the error shape: ${res.body.slice(0, 200)}`);
+      }
+    };
+
+    // Sign-out last, so that the rest runs signed in.
+    const routes = [...t.app.routeAccess].sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
+    for (const route of routes) {
+      if (route.url.endsWith('/logout')) {
+        // Nothing before signed the sweep out: every route above was reached as admin.
+        expect((await t.app.inject({ url: '/api/v1/auth/me', headers })).statusCode).toBe(200);
+      }
+      const op = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()] ?? doc.paths[openApiPath(route.url)]?.patch;
+      const withId = (id: string) => route.url.replace(/:[A-Za-z]+/g, id);
+      const url = withId(knownId);
+      const hasBody = !['GET', 'DELETE'].includes(route.method) || Boolean(op?.requestBody);
+
+      // Path parameters.
+      if (route.url.includes('/:')) for (const p of PARAM_JUNK) await send(route.method, withId(p), hasBody ? { json: {} } : undefined);
+
+      // Query strings: the route's declared parameters and a few it does not know.
+      // (Routes other than GET ignore their query: a token check of that is enough.)
+      const keys = route.method === 'GET' ? [...new Set([...(op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), 'page', 'limit', 'q', 'sort', 'unknownKey'])] : ['unknownKey'];
+      for (const key of keys) {
+        for (const junk of route.method === 'GET' ? JUNK_STRINGS : JUNK_STRINGS.slice(10, 16)) await send(route.method, `${url}?${encodeURIComponent(key)}=${encodeQuery(junk)}`, hasBody ? { json: {} } : undefined);
+        await send(route.method, `${url}?${key}=1&${key}=2&${key}[x]=3`, hasBody ? { json: {} } : undefined);
+      }
+
+      if (!hasBody) continue;
+      // Whole bodies: junk values and text that is not JSON.
+      for (const junk of JUNK_VALUES) await send(route.method, url, { json: junk });
+      for (const raw of RAW_BODIES) await send(route.method, url, { raw });
+      // A plausible body with one field at a time replaced by junk, plus fields nobody declared.
+      const schema = op?.requestBody?.content?.['application/json']?.schema;
+      const base = sample(schema);
+      if (base && typeof base === 'object' && !Array.isArray(base)) {
+        await send(route.method, url, { json: base });
+        await send(route.method, url, { json: { ...base, role: 'admin', isAdmin: true, passwordHash: 'x', id: knownId } });
+        for (const field of Object.keys(base)) {
+          for (const junk of FIELD_JUNK) await send(route.method, url, { json: { ...(sample(schema) as object), [field]: junk } });
+        }
+      }
+    }
+
+    expect(failures).toEqual([]);
+    // The sweep reached handlers, not only validation.
+    expect(requests).toBeGreaterThan(2000);
+    expect([...statuses.keys()].filter((s) => s < 300).length).toBeGreaterThan(0);
+    expect(statuses.get(400)).toBeGreaterThan(100);
+  });
+});
+
+describe('logs', () => {
+  it('carry no tokens or passwords through sign-in, refresh, registration, password changes and sign-out', async () => {
+    const secrets: string[] = [DEMO_PASSWORD, 'Sweep-Passw0rd-42'];
+    const post = (url: string, payload: unknown, token?: string) =>
+      t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+    const signedIn = (await post('/api/v1/auth/login', { email: demoEmail('sale'), password: DEMO_PASSWORD })).json() as { accessToken: string; refreshToken: string };
+    secrets.push(signedIn.accessToken, signedIn.refreshToken);
+    expect((await post('/api/v1/auth/login', { email: demoEmail('sale'), password: 'Wrong-Password-77' })).statusCode).toBe(401);
+    secrets.push('Wrong-Password-77');
+    const refreshed = (await post('/api/v1/auth/refresh', { token: signedIn.refreshToken })).json() as { accessToken: string; refreshToken: string };
+    secrets.push(refreshed.accessToken, refreshed.refreshToken);
+    expect((await t.app.inject({ url: '/api/v1/auth/me', headers: { authorization: `Bearer ${refreshed.accessToken}` } })).statusCode).toBe(200);
+    // A forged token in a header is not logged either.
+    const forged = `${refreshed.accessToken.split('.').slice(0, 2).join('.')}.Zm9yZ2Vk`;
+    secrets.push(forged);
+    expect((await t.app.inject({ url: '/api/v1/auth/me', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
+
+    // Registration and e-mail verification (the code comes from the mail outbox).
+    const email = `new.hire.${Date.now()}@example.com`;
+    expect((await post('/api/v1/auth/register', { fullName: 'New Hire', email, password: 'Register-Secret-81' })).statusCode).toBe(201);
+    secrets.push('Register-Secret-81');
+    const code = async (to: string) => {
+      const rows = await t.database.db.select().from(mailOutbox);
+      return rows.filter((r) => r.to === to).at(-1)!.body.match(/\b(\d{6})\b/)![1]!;
+    };
+    const verified = await post('/api/v1/auth/verify', { email, code: await code(email) });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const fresh = verified.json() as { accessToken: string; refreshToken: string };
+    secrets.push(fresh.accessToken, fresh.refreshToken);
+
+    // Change the password, reset it by code, sign out.
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/user/me/password',
+      payload: { currentPassword: 'Register-Secret-81', newPassword: 'Changed-Secret-92' },
+      headers: { authorization: `Bearer ${fresh.accessToken}` },
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    secrets.push('Changed-Secret-92');
+    expect((await post('/api/v1/auth/reset-password', { email })).statusCode).toBe(202);
+    const reset = await post('/api/v1/auth/update-password', { email, code: await code(email), password: 'Reset-Secret-03' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    secrets.push('Reset-Secret-03');
+    const again = (await post('/api/v1/auth/login', { email, password: 'Reset-Secret-03' })).json() as { accessToken: string; refreshToken: string };
+    secrets.push(again.accessToken, again.refreshToken);
+    expect((await post('/api/v1/auth/logout', { token: again.refreshToken }, again.accessToken)).statusCode).toBe(204);
+
+    // Every line is structured JSON; none holds a secret, not even a token's signature alone.
+    expect(logs.length).toBeGreaterThan(50);
+    for (const line of logs) expect(() => JSON.parse(line)).not.toThrow();
+    const text = logs.join('\n');
+    expect(text).toContain('"reqId"');
+    // (The demo password is public: the first start announces it with the demo accounts.)
+    const checked = logs.filter((l) => !l.includes('"msg":"Demo data seeded.'));
+    const leaks = secrets
+      .flatMap((secret) => (secret.split('.').length === 3 ? [secret, secret.split('.')[2]!] : [secret]))
+      .flatMap((secret) => checked.filter((l) => l.includes(secret)).map((l) => `${secret.slice(0, 12)}… in ${l.slice(0, 300)}`));
+    expect(leaks).toEqual([]);
+    expect(text).not.toMatch(/Bearer [A-Za-z0-9_-]{10,}/);
+    expect(text).not.toMatch(/\$argon2/);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// The real process (src/server/main.ts) on an embedded data folder. Runs once, in the
+// api-pglite project: it does not depend on the database the suite runs against.
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database: one process per data folder, graceful shutdown', () => {
+  let dir: string;
+  let lockFile: string;
+  let first: ServerProcess;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sbo-data-'));
+    lockFile = join(dir, 'server.lock');
+    first = startServer({ DATA_DIR: dir, PORT: String(await freePort()), DEMO_DATA: 'true' });
+    await first.ready(90_000);
+  }, 120_000);
+  afterAll(async () => {
+    await first?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a second process on the same folder with a clear message, and the first keeps serving', async () => {
+    expect(readFileSync(lockFile, 'utf8')).toBe(String(first.child.pid));
+    const second = startServer({ DATA_DIR: dir, PORT: String(await freePort()) });
+    const code = await Promise.race([second.exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
+    if (code === 'still running') await second.stop();
+    expect(code).toBe(1);
+    expect(second.output()).toContain(`The data folder ${dir} is in use by another server process (pid ${first.child.pid}).`);
+    expect(second.output()).toContain('stop the other one, or set DATA_DIR or DATABASE_URL');
+    expect((await fetch(`${first.url}/api/ready`)).status).toBe(200);
+    expect(readFileSync(lockFile, 'utf8')).toBe(String(first.child.pid));
+  });
+
+  it('refuses in-process opens too: of a folder another process holds, and of one this process holds', async () => {
+    const err = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DataDirLockedError);
+    expect((err as Error).message).toContain(`(pid ${first.child.pid})`);
+
+    const own = mkdtempSync(join(tmpdir(), 'sbo-own-'));
+    try {
+      const db = await openDatabase({ dataDir: own });
+      await expect(openDatabase({ dataDir: own })).rejects.toBeInstanceOf(DataDirLockedError);
+      await db.close();
+      expect(existsSync(join(own, 'server.lock'))).toBe(false);
+
+      // Released on close; and a lock left by a process that died (a crash, a kill -9)
+      // does not block the next start.
+      const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+      writeFileSync(join(own, 'server.lock'), dead);
+      const afterCrash = await openDatabase({ dataDir: own });
+      expect(readFileSync(join(own, 'server.lock'), 'utf8')).toBe(String(process.pid));
+      await afterCrash.close();
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('SIGTERM with clients connected: exits 0, removes the lock; the data survives a restart', async () => {
+    const { accessToken } = (await (
+      await fetch(`${first.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: demoEmail('admin'), password: DEMO_PASSWORD }) })
+    ).json()) as { accessToken: string };
+    const live = await connectLive(first.url, accessToken);
+    await live.next('unread-count');
+    const disconnected = new Promise<void>((resolve) => live.socket.on('disconnect', () => resolve()));
+
+    const started = Date.now();
+    expect(await first.stop()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(8000); // well before the 10 s forced exit
+    await disconnected;
+    live.close();
+    expect(first.output()).toContain('SIGTERM: shutting down');
+    expect(existsSync(lockFile)).toBe(false);
+
+    // Same folder, next start: no second seeding, the accounts are still there.
+    const next = startServer({ DATA_DIR: dir, PORT: String(await freePort()), DEMO_DATA: 'true' });
+    try {
+      await next.ready(60_000);
+      const signIn = await fetch(`${next.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: demoEmail('developer'), password: DEMO_PASSWORD }),
+      });
+      expect(signIn.status).toBe(200);
+      expect(next.output()).not.toContain('Demo data seeded');
+    } finally {
+      expect(await next.stop()).toBe(0);
+    }
+    expect(existsSync(lockFile)).toBe(false);
+  });
+});
