@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // API suites run once on the embedded database and, when DATABASE_URL is set, again on PostgreSQL.
 const apiFiles = ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'];
+// Suites about one database kind run in that kind's project only.
+const embeddedOnly = ['tests/api/embedded-database.test.ts'];
+const postgresOnly = ['tests/api/fanout.test.ts', 'tests/api/outage.test.ts'];
 const postgres = process.env.DATABASE_URL;
 
 export default defineConfig({
@@ -13,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiFiles,
+          exclude: postgresOnly,
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -24,6 +28,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiFiles,
+                exclude: embeddedOnly,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['tests/fixtures/postgres-template.ts'],
                 testTimeout: 30_000,

@@ -14,7 +14,7 @@ import { connectLive, type LiveClient } from '../fixtures/socket.js';
 // The api-postgres project exists only when DATABASE_URL is set; there this suite must run,
 // so a missing REDIS_URL fails it instead of skipping. On the embedded database it cannot
 // run (one process per data folder) and is left out.
-describe.runIf(process.env.TEST_DB === 'postgres')('fan-out between two server processes through Redis', () => {
+describe('fan-out between two server processes through Redis', () => {
   let a: ServerProcess;
   let b: ServerProcess;
   let drop: (() => Promise<void>) | undefined;

@@ -12,7 +12,7 @@ import { TcpProxy } from '../fixtures/tcp-proxy.js';
 // App A reaches PostgreSQL and Redis through TCP proxies the test breaks; app B shares the
 // same database and Redis directly, so that fan-out between them can be observed.
 // PostgreSQL-only: the embedded database has no network to lose.
-describe.runIf(process.env.TEST_DB === 'postgres')('dependency outages', () => {
+describe('dependency outages', () => {
   let a: TestApp;
   let b: TestApp;
   let baseA: string;

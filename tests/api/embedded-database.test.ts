@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError, openDatabase } from '../../src/server/db/client.js';
+import { DEMO_PASSWORD, demoEmail } from '../../src/server/seed/demo.js';
+import { freePort, startServer, type ServerProcess } from '../fixtures/server-process.js';
+import { connectLive } from '../fixtures/socket.js';
+
+// Runs in the api-pglite project only (vitest.config.ts): it does not depend on the database the suite runs against.
+// ---------------------------------------------------------------------------
+// The real process (src/server/main.ts) on an embedded data folder. Runs once, in the
+// api-pglite project: it does not depend on the database the suite runs against.
+
+describe('embedded database: one process per data folder, graceful shutdown', () => {
+  let dir: string;
+  let lockFile: string;
+  let first: ServerProcess;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sbo-data-'));
+    lockFile = join(dir, 'server.lock');
+    first = startServer({ DATA_DIR: dir, PORT: String(await freePort()), DEMO_DATA: 'true' });
+    await first.ready(90_000);
+  }, 120_000);
+  afterAll(async () => {
+    await first?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a second process on the same folder with a clear message, and the first keeps serving', async () => {
+    expect(readFileSync(lockFile, 'utf8')).toBe(String(first.child.pid));
+    const second = startServer({ DATA_DIR: dir, PORT: String(await freePort()) });
+    const code = await Promise.race([second.exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
+    if (code === 'still running') await second.stop();
+    expect(code).toBe(1);
+    expect(second.output()).toContain(`The data folder ${dir} is in use by another server process (pid ${first.child.pid}).`);
+    expect(second.output()).toContain('stop the other one, or set DATA_DIR or DATABASE_URL');
+    expect((await fetch(`${first.url}/api/ready`)).status).toBe(200);
+    expect(readFileSync(lockFile, 'utf8')).toBe(String(first.child.pid));
+  });
+
+  it('refuses in-process opens too: of a folder another process holds, and of one this process holds', async () => {
+    const err = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DataDirLockedError);
+    expect((err as Error).message).toContain(`(pid ${first.child.pid})`);
+
+    const own = mkdtempSync(join(tmpdir(), 'sbo-own-'));
+    try {
+      const db = await openDatabase({ dataDir: own });
+      await expect(openDatabase({ dataDir: own })).rejects.toBeInstanceOf(DataDirLockedError);
+      await db.close();
+      expect(existsSync(join(own, 'server.lock'))).toBe(false);
+
+      // Released on close; and a lock left by a process that died (a crash, a kill -9)
+      // does not block the next start.
+      const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+      writeFileSync(join(own, 'server.lock'), dead);
+      const afterCrash = await openDatabase({ dataDir: own });
+      expect(readFileSync(join(own, 'server.lock'), 'utf8')).toBe(String(process.pid));
+      await afterCrash.close();
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('SIGTERM with clients connected: exits 0, removes the lock; the data survives a restart', async () => {
+    const { accessToken } = (await (
+      await fetch(`${first.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: demoEmail('admin'), password: DEMO_PASSWORD }) })
+    ).json()) as { accessToken: string };
+    const live = await connectLive(first.url, accessToken);
+    await live.next('unread-count');
+    const disconnected = new Promise<void>((resolve) => live.socket.on('disconnect', () => resolve()));
+
+    const started = Date.now();
+    expect(await first.stop()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(8000); // well before the 10 s forced exit
+    await disconnected;
+    live.close();
+    expect(first.output()).toContain('SIGTERM: shutting down');
+    expect(existsSync(lockFile)).toBe(false);
+
+    // Same folder, next start: no second seeding, the accounts are still there.
+    const next = startServer({ DATA_DIR: dir, PORT: String(await freePort()), DEMO_DATA: 'true' });
+    try {
+      await next.ready(60_000);
+      const signIn = await fetch(`${next.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: demoEmail('developer'), password: DEMO_PASSWORD }),
+      });
+      expect(signIn.status).toBe(200);
+      expect(next.output()).not.toContain('Demo data seeded');
+    } finally {
+      expect(await next.stop()).toBe(0);
+    }
+    expect(existsSync(lockFile)).toBe(false);
+  });
+});
