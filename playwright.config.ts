@@ -5,7 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests run the built client on its real server (embedded database, a
 // fresh data folder each run, 5-second access tokens to exercise the refresh path) in
-// Debian's Chromium; Playwright never downloads a browser. One worker: 2 cores.
+// Debian's Chromium; Playwright never downloads a browser. The e2e server always uses the
+// embedded database (DATABASE_URL and REDIS_URL are cleared), whatever the caller's environment. One worker: 2 cores.
 // E2E_BASE_URL points the tests at an already running app instead.
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -15,8 +16,20 @@ const dataDir = join(
   "data",
 );
 
+// The server's mail goes over SMTP to a capture server the global setup starts on a
+// loopback port; each received message becomes a JSON line in E2E_MAIL_FILE, which
+// the specs read (tests/e2e/support/mail.ts). Both are set here, in the runner
+// process, so that the workers inherit them.
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1000);
+process.env.E2E_SMTP_PORT = String(SMTP_PORT);
+process.env.E2E_MAIL_FILE ??= join(
+  mkdtempSync(join(tmpdir(), "staffing-e2e-mail-")),
+  "mail.jsonl",
+);
+
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -53,7 +66,7 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: `npm run build && PORT=${PORT} DATA_DIR=${dataDir} ACCESS_TOKEN_TTL_S=5 LOG_LEVEL=warn npx tsx src/server/main.ts`,
+        command: `npm run build && DATABASE_URL= REDIS_URL= PORT=${PORT} DATA_DIR=${dataDir} ACCESS_TOKEN_TTL_S=5 SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} MAIL_POLL_MS=500 LOG_LEVEL=warn npx tsx src/server/main.ts`,
         url: `http://localhost:${PORT}/api/health`,
         reuseExistingServer: false,
         timeout: 240_000,

@@ -18,6 +18,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
+  /** How often the outbox is sent over SMTP (tests shorten it). */
+  MAIL_POLL_MS: z.coerce.number().int().positive().default(10_000),
   DEMO_DATA: boolish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().positive().default(15 * 60),

@@ -22,7 +22,7 @@ async function main() {
   if (config.DEMO_DATA) await seedDemoData(database.db, app.log);
   await app.ready();
   await realtime.attach(app.server, services, app.log, config.REDIS_URL);
-  const mailer = config.SMTP_URL ? startMailSender(database.db, app.log, config.SMTP_URL) : undefined;
+  const mailer = config.SMTP_URL ? startMailSender(database.db, app.log, config.SMTP_URL, { intervalMs: config.MAIL_POLL_MS }) : undefined;
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}; live events: ${realtime.status()}`);
 

@@ -65,3 +65,29 @@ test("logout from the account menu returns to sign-in", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=%2F$/);
 });
+
+test("logout still works once the access token has expired, and ends the session on the server", async ({
+  page,
+}) => {
+  await signIn(page, "hr");
+  const refreshToken = (await page.context().cookies()).find(
+    (c) => c.name === "refreshToken",
+  )?.value;
+  expect(refreshToken).toBeTruthy();
+  // The e2e server issues 5-second access tokens: let the cookie lapse.
+  await page.waitForTimeout(6500);
+  await page.getByTestId("account-button").click();
+  await page.getByTestId("logout").click();
+  await expect(page).toHaveURL(/\/auth\/sign-in/);
+  await expect(page.getByText("Unable to logout!")).toHaveCount(0);
+  expect(
+    (await page.context().cookies()).filter((c) =>
+      ["accessToken", "refreshToken"].includes(c.name),
+    ),
+  ).toEqual([]);
+  // The session is revoked: its last refresh token no longer renews anything.
+  const latest = await page.request.post("/api/v1/auth/refresh", {
+    data: { token: refreshToken },
+  });
+  expect(latest.status()).toBe(401);
+});

@@ -138,3 +138,37 @@ test("a failing language load shows the error toast and logs it", async ({
   ).toBeVisible();
   expect(errors.length).toBeGreaterThan(0);
 });
+
+test("the users grid's pagination follows the language (French, Arabic)", async ({
+  page,
+}) => {
+  await signIn(page, "admin", "/auth/sign-in?returnTo=%2Fusers");
+  await expect(page).toHaveURL(/\/users$/);
+  const pagination = page.locator(".MuiDataGrid-footerContainer");
+  await expect(pagination).toContainText("Rows per page:");
+  await expect(pagination).toContainText(/1–10 of \d+/);
+
+  await chooseLanguage(page, "fr");
+  await expect(pagination).toContainText("Lignes par page :");
+  await expect(pagination).toContainText(/1–10 sur \d+/);
+  await expect(
+    page.getByRole("button", { name: "Aller à la page suivante" }),
+  ).toBeVisible();
+  await expect(pagination).not.toContainText("Rows per page");
+
+  await chooseLanguage(page, "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(pagination).toContainText("عدد الصفوف في الصفحة:");
+  await expect(pagination).not.toContainText("Rows per page");
+  await expect(pagination).toContainText(/من \d+/);
+  await expect(pagination).not.toContainText(" of ");
+
+  // A Latin e-mail keeps its own direction in the mirrored grid: it reads, and is cut,
+  // from its start.
+  const email = page
+    .getByRole("grid")
+    .locator('[data-field="email"][role="gridcell"] [dir="auto"]')
+    .first();
+  await expect(email).toContainText("@");
+  expect(await email.evaluate((el) => getComputedStyle(el).direction)).toBe("ltr");
+});

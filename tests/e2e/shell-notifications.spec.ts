@@ -4,7 +4,12 @@ import {
   type APIRequestContext,
   type Page,
 } from "@playwright/test";
-import { signIn, useEnglish } from "./support/session";
+import {
+  DEMO_PASSWORD,
+  demoEmail,
+  signIn,
+  useEnglish,
+} from "./support/session";
 import {
   apiLogin,
   createNotification,
@@ -218,4 +223,121 @@ test("live notifications keep arriving after the access token expired and the pa
   await expect(
     panel.getByTestId("notification-item").filter({ hasText: title }),
   ).toHaveAttribute("data-type", "candidate_status_changed");
+});
+
+test("one socket.io connection per tab carries both the bell and the live lists, and closes on logout", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const sockets: import("@playwright/test").WebSocket[] = [];
+  page.on("websocket", (ws) => {
+    if (ws.url().includes("/socket.io/")) sockets.push(ws);
+  });
+  await signIn(page, "admin", "/auth/sign-in?returnTo=%2Fusers");
+  await expect(page).toHaveURL(/\/users$/);
+  const grid = page.getByRole("grid");
+  await expect(grid.getByRole("row")).toHaveCount(11);
+
+  // Around the app and back: the bell stays, the list's live subscription comes and goes.
+  const nav = page.getByTestId("nav-side");
+  await nav.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await nav.getByRole("link", { name: "Users" }).click();
+  await expect(grid.getByRole("row")).toHaveCount(11);
+  await page.waitForTimeout(1500);
+
+  // The bell's events arrive on it...
+  const { userId, token } = await apiLogin(request, "admin");
+  const title = unique("Shared socket");
+  await createNotification(request, "admin", {
+    userIds: [userId],
+    type: "job_updated",
+    title,
+    message: "One connection",
+  });
+  await expect(toasts(page).filter({ hasText: title })).toBeVisible();
+
+  // ...and so do the list's live events: a user created elsewhere shows up unasked.
+  const fullName = `Aaaa Live ${Date.now().toString(36)}`;
+  const created = await request.post("/api/v1/user", {
+    data: {
+      fullName,
+      email: `e2e.live.${Date.now()}@example.com`,
+      password: "a-long-enough-passphrase",
+      role: "developer",
+      status: "active",
+    },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  await expect(grid).toContainText(fullName);
+
+  expect(sockets.map((ws) => ws.url())).toHaveLength(1);
+  expect(sockets[0].url()).toContain("/socket.io/?EIO=4&transport=websocket");
+  expect(sockets[0].isClosed()).toBe(false);
+
+  await dismissToasts(page);
+  await page.getByTestId("account-button").click();
+  await page.getByTestId("logout").click();
+  await expect(page).toHaveURL(/\/auth\/sign-in/);
+  await expect.poll(() => sockets[0].isClosed()).toBe(true);
+  expect(sockets).toHaveLength(1);
+});
+
+test("after a logout the next user sees nothing of the previous one's in the bell", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await clearNotifications(request, "developer");
+  const { userId: adminId } = await apiLogin(request, "admin");
+  const title = unique("Admin only");
+  await createNotification(request, "admin", {
+    userIds: [adminId],
+    type: "job_status_changed",
+    title,
+    message: "For the admin's eyes",
+  });
+
+  await signIn(page, "admin", "/auth/sign-in?returnTo=%2Fusers");
+  await expect(page.getByRole("grid").getByRole("row")).toHaveCount(11);
+  let panel = await openBell(page);
+  await expect(
+    panel.getByTestId("notification-item").filter({ hasText: title }),
+  ).toBeVisible();
+  await expect(badge(page)).not.toHaveClass(/MuiBadge-invisible/);
+  await page.keyboard.press("Escape");
+  await page.getByTestId("account-button").click();
+  await page.getByTestId("logout").click();
+  await expect(page).toHaveURL(/\/auth\/sign-in/);
+
+  // Hold the next user's notification calls: whatever shows meanwhile comes from the cache.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/v1/notifications**", async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  try {
+    // On the sign-in page the logout led to: no reload, the same tab's memory.
+    await page.getByLabel("Email address").fill(demoEmail("developer"));
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("notifications-button")).toBeVisible();
+    await expect(badge(page)).toHaveClass(/MuiBadge-invisible/);
+    panel = await openBell(page);
+    await expect(panel.getByTestId("notification-item")).toHaveCount(0);
+    await expect(panel).not.toContainText(title);
+    await expect(panel.getByTestId("notifications-unread-text")).toHaveText(
+      "You have 0 unread messages",
+    );
+  } finally {
+    release();
+  }
+  await expect(panel.getByTestId("notifications-empty")).toHaveText(
+    "No notifications",
+  );
+  await expect(panel).not.toContainText(title);
 });

@@ -210,3 +210,71 @@ test("the drawer shows the spec texts and tooltips", async ({ page }) => {
   await drawer.getByRole("button", { name: "Close" }).click();
   await expect(drawer).toBeHidden();
 });
+
+test("compact layout keeps the dashboard content 1200 px wide only above 1600 px", async ({
+  page,
+}) => {
+  const content = page.getByTestId("main-content");
+  const width = async () => Math.round((await content.boundingBox())!.width);
+  const nav = 300;
+  const padding = 2 * 40; // main's horizontal padding from lg up
+
+  await page.setViewportSize({ width: 1920, height: 1000 });
+  await signIn(page, "admin");
+  await expect(content).toHaveAttribute("data-compact", "true");
+  await expect.poll(width).toBe(1200);
+  // Centred in the space beside the navigation.
+  const box = (await content.boundingBox())!;
+  expect(Math.round(box.x - nav)).toBe(Math.round(1920 - (box.x + box.width)));
+
+  // At exactly 1600 px (not above) the content takes the full width.
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await expect.poll(width).toBe(1600 - nav - padding);
+  await page.setViewportSize({ width: 1601, height: 1000 });
+  await expect.poll(width).toBe(1200);
+
+  // Switched off in the drawer: full width at any size, at once.
+  await page.setViewportSize({ width: 1920, height: 1000 });
+  const drawer = await openSettings(page);
+  await drawer
+    .getByRole("checkbox", { name: "Compact" })
+    .or(drawer.getByRole("switch", { name: "Compact" }))
+    .uncheck();
+  await page.keyboard.press("Escape");
+  await expect(content).toHaveAttribute("data-compact", "false");
+  await expect.poll(width).toBe(1920 - nav - padding);
+});
+
+test("horizontal layout: items that do not fit are reached with the arrows at its ends", async ({
+  page,
+}) => {
+  await page.addInitScript(
+    ([key, value]) => window.localStorage.setItem(key, value),
+    [SETTINGS_KEY, JSON.stringify({ ...DEFAULT_SETTINGS, navLayout: "horizontal" })],
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, "admin");
+  const nav = page.getByTestId("nav");
+  const leave = nav.locator('[data-nav-item="leave"]');
+  await expect(nav.locator('[data-nav-item="dashboard"]')).toBeInViewport();
+  await expect(leave).not.toBeInViewport();
+  await expect(page.getByTestId("nav-scroll-start")).toHaveCount(0);
+
+  const more = page.getByTestId("nav-scroll-end");
+  await expect(more).toHaveAccessibleName("Show more items");
+  for (let i = 0; i < 5 && !(await leave.evaluate(isFullyShown)); i++) {
+    await more.click();
+    await page.waitForTimeout(400);
+  }
+  await expect(leave).toBeInViewport({ ratio: 0.95 });
+  await expect(page.getByTestId("nav-scroll-end")).toHaveCount(0);
+  await expect(page.getByTestId("nav-scroll-start")).toBeVisible();
+  await leave.click();
+  await expect(page.getByRole("menu")).toBeVisible();
+});
+
+function isFullyShown(el: Element) {
+  const box = el.getBoundingClientRect();
+  const bar = el.parentElement!.getBoundingClientRect();
+  return box.left >= bar.left - 1 && box.right <= bar.right + 1;
+}

@@ -114,3 +114,23 @@ test("client-side validation stops an empty form", async ({ page }) => {
   ).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/users\/new$/);
 });
+
+test("on a 1366 px screen every column, the actions too, is in view without scrolling sideways", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const firstRow = grid(page).getByRole("row").nth(1);
+  await expect(firstRow).toBeVisible();
+  const scroller = page.locator(".MuiDataGrid-virtualScroller");
+  await expect
+    .poll(() =>
+      scroller.evaluate((el) => el.scrollWidth - el.clientWidth),
+    )
+    .toBeLessThanOrEqual(1);
+  await expect(
+    firstRow.getByRole("link", { name: /^Edit / }),
+  ).toBeInViewport({ ratio: 1 });
+  await expect(
+    firstRow.getByRole("button", { name: /^Delete / }),
+  ).toBeInViewport({ ratio: 1 });
+});

@@ -14,6 +14,7 @@ import { setNavigator } from "../providers/http";
 import { liveProvider } from "../providers/live-provider";
 import { notificationProvider } from "./notification-provider";
 import { RESOURCES } from "./resources";
+import { useSessionCacheReset } from "./session-cache";
 
 /** The router's root element: session context, Refine and the route-change effects. */
 export function RootShell() {
@@ -56,9 +57,16 @@ function RefineShell() {
         reactQuery: { clientConfig: queryClientConfig },
       }}
     >
+      <SessionCacheReset />
       <ProgressBar />
       <ScrollToTop />
       <Outlet />
     </Refine>
   );
+}
+
+/** Inside Refine, which owns the query client. */
+function SessionCacheReset() {
+  useSessionCacheReset();
+  return null;
 }

@@ -16,12 +16,13 @@ import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import { useTranslation } from "react-i18next";
 import { useSettings } from "../settings";
+import { navColorStyles } from "../theme";
 import { SettingsButton } from "./settings-drawer";
 import { NotificationsPopover } from "./notifications";
 import { useAuthContext } from "../providers/auth-context";
 import { AccountMenu } from "./account-menu";
 import { LanguageSwitcher } from "./language-switcher";
-import { LAYOUT } from "./layout-config";
+import { COMPACT_MEDIA_QUERY, LAYOUT, initials } from "./layout-config";
 import { navForRole } from "./nav-config";
 import { NavHorizontal } from "./nav-horizontal";
 import { NavSection } from "./nav-section";
@@ -58,13 +59,25 @@ export function DashboardLayout() {
       settings.navLayout === "mini" ? "vertical" : "mini",
     );
 
+  const nav = navColorStyles(theme, settings.navColor);
+  const headerNav = navColorStyles(theme, "integrate");
+  const mini = layout === "mini" && isDesktop;
   const brand = (
     <Typography
       variant="h6"
       component="div"
-      sx={{ fontWeight: 800, color: "primary.main", whiteSpace: "nowrap" }}
+      sx={{
+        fontWeight: 800,
+        // The side navigation's colours where it sits on it, else the header's.
+        color:
+          isDesktop && layout !== "horizontal"
+            ? nav.brandColor
+            : headerNav.brandColor,
+        whiteSpace: "nowrap",
+      }}
+      aria-label={mini ? t("brand") : undefined}
     >
-      {layout === "mini" && isDesktop ? "SB" : t("brand")}
+      {mini ? initials(t("brand")) : t("brand")}
     </Typography>
   );
 
@@ -85,16 +98,11 @@ export function DashboardLayout() {
             top: 0,
             bottom: 0,
             borderInlineEnd: 1,
-            borderColor: "divider",
+            borderColor: nav.borderColor,
             overflowY: "auto",
-            bgcolor:
-              settings.navColor === "apparent"
-                ? "grey.900"
-                : "background.default",
-            color:
-              settings.navColor === "apparent" ? "common.white" : "inherit",
             zIndex: theme.zIndex.appBar + 1,
             transition: theme.transitions.create("width"),
+            ...navListSx(nav),
           }}
         >
           <Box
@@ -157,11 +165,16 @@ export function DashboardLayout() {
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
           anchor="left" // MUI mirrors it in right-to-left
-          PaperProps={{ sx: { width: LAYOUT.navMobileWidth } }}
+          PaperProps={{
+            sx: { width: LAYOUT.navMobileWidth, ...navListSx(headerNav) },
+          }}
         >
           <Box
             sx={{
               height: LAYOUT.headerHeightMobile,
+              // The drawer paper is a flex column: keep the full header height
+              // when the navigation below is taller than the screen.
+              flexShrink: 0,
               display: "flex",
               alignItems: "center",
               px: 2.5,
@@ -243,7 +256,7 @@ export function DashboardLayout() {
             </Stack>
           </Toolbar>
           {isDesktop && layout === "horizontal" && (
-            <NavHorizontal groups={groups} />
+            <NavHorizontal groups={groups} colors={nav} />
           )}
         </AppBar>
 
@@ -255,11 +268,47 @@ export function DashboardLayout() {
             py: { xs: 2, lg: 4 },
           }}
         >
-          <RoleGuard>
-            <Outlet />
-          </RoleGuard>
+          <Box
+            data-testid="main-content"
+            data-compact={settings.compactLayout ? "true" : "false"}
+            sx={
+              settings.compactLayout
+                ? {
+                    [COMPACT_MEDIA_QUERY]: {
+                      maxWidth: LAYOUT.compactContentWidth,
+                      mx: "auto",
+                    },
+                  }
+                : undefined
+            }
+          >
+            <RoleGuard>
+              <Outlet />
+            </RoleGuard>
+          </Box>
         </Box>
       </Box>
     </Box>
   );
+}
+
+/** The nav colours on a list navigation: items, icons, sub-headers, active item. */
+function navListSx(nav: ReturnType<typeof navColorStyles>) {
+  return {
+    bgcolor: nav.bgcolor,
+    color: nav.color,
+    "& .MuiListSubheader-root": { color: nav.subheaderColor },
+    "& .MuiListItemButton-root": {
+      color: nav.color,
+      "&:hover": { bgcolor: nav.hoverBg },
+    },
+    "& .MuiListItemIcon-root": { color: nav.iconColor },
+    "& .MuiListItemButton-root.Mui-selected": {
+      color: nav.activeColor,
+      bgcolor: nav.activeBg,
+      "&:hover": { bgcolor: nav.activeBg },
+      "& .MuiListItemIcon-root": { color: "inherit" },
+      "& .MuiListItemText-primary": { fontWeight: 600 },
+    },
+  };
 }

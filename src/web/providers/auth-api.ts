@@ -3,9 +3,12 @@ import {
   LOGIN_EVENT,
   LOGOUT_EVENT,
   clearSession,
+  getAccessToken,
   getRefreshToken,
   http,
+  refreshTokens,
   setSession,
+  toHttpError,
 } from "./http";
 
 // The auth calls of the API (spec §7, issue 3). Every error is Refine's HttpError.
@@ -74,10 +77,21 @@ export const authApi = {
     const { data } = await http.get<CurrentUser>(url("me"));
     return data;
   },
-  /** Server logout first (it may fail: the caller shows 'Unable to logout!'), then local. */
+  /**
+   * Server logout first, then local. The logout call needs a live access token, and
+   * /auth/* calls never refresh by themselves: an expired one is renewed first. A
+   * session the server already ended (401) needs no revoking; any other failure is
+   * thrown, and the caller shows 'Unable to logout!'.
+   */
   async logout(): Promise<void> {
-    const token = getRefreshToken();
-    if (token) await http.post(url("logout"), { token });
+    if (getRefreshToken()) {
+      try {
+        if (!getAccessToken()) await refreshTokens();
+        await http.post(url("logout"), { token: getRefreshToken() });
+      } catch (error) {
+        if (toHttpError(error).statusCode !== 401) throw error;
+      }
+    }
     clearSession();
     window.dispatchEvent(new Event(LOGOUT_EVENT));
   },

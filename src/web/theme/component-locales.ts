@@ -15,7 +15,7 @@ export async function loadComponentLocale(lang: LangValue): Promise<ComponentLoc
     case 'fr':
       return { core: core.frFR, dataGrid: grid.frFR, datePickers: pickers.frFR };
     case 'vi':
-      return { core: core.viVN, dataGrid: grid.viVN, datePickers: pickers.viVN };
+      return { core: core.viVN, dataGrid: withGridText(grid.viVN, VI_GRID_TEXT), datePickers: pickers.viVN };
     case 'cn':
       return { core: core.zhCN, dataGrid: grid.zhCN, datePickers: pickers.zhCN };
     case 'ar':
@@ -23,3 +23,22 @@ export async function loadComponentLocale(lang: LangValue): Promise<ComponentLoc
       return { core: core.arSA, dataGrid: grid.arSD, datePickers: pickers.enUS };
   }
 }
+
+type GridLocale = { components: { MuiDataGrid: { defaultProps: { localeText: object } } } };
+
+/** Adds texts a shipped DataGrid translation leaves in English. */
+function withGridText(locale: GridLocale, extra: object): GridLocale {
+  const { localeText } = locale.components.MuiDataGrid.defaultProps;
+  return { components: { MuiDataGrid: { defaultProps: { localeText: { ...localeText, ...extra } } } } };
+}
+
+type DisplayedRows = { from: number; to: number; count: number; estimated?: number };
+
+// The Vietnamese grid translation ships without the "1–10 of 37" pagination text; the
+// wording follows MUI's own Vietnamese table pagination.
+export const VI_GRID_TEXT = {
+  paginationDisplayedRows: ({ from, to, count, estimated }: DisplayedRows) => {
+    const more = estimated && estimated > to ? `khoảng ${estimated}` : `nhiều hơn ${to}`;
+    return `${from}–${to} trong ${count !== -1 ? count : more}`;
+  },
+};

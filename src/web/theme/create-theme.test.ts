@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAppTheme } from './create-theme';
+import { getContrastRatio } from '@mui/material/styles';
+import { createAppTheme, navColorStyles } from './create-theme';
 import { PRESETS } from './palette';
 
 const base = { mode: 'light', direction: 'ltr', contrast: 'default', primaryColor: 'default', fontFamily: 'Public Sans Variable' } as const;
@@ -43,5 +44,24 @@ describe('createAppTheme (spec §9)', () => {
     const components = theme.components as Record<string, { defaultProps?: Record<string, unknown> }>;
     expect(components.MuiTablePagination?.defaultProps?.labelRowsPerPage).toBe('Lignes par page :');
     expect(components.MuiDataGrid?.defaultProps?.localeText).toEqual({ noRowsLabel: 'Pas de résultats' });
+  });
+});
+
+describe('navColorStyles', () => {
+  it('keeps every navigation text at 4.5:1 or more, for each preset, mode and nav colour', () => {
+    for (const primaryColor of Object.keys(PRESETS) as Array<keyof typeof PRESETS>) {
+      for (const mode of ['light', 'dark'] as const) {
+        for (const contrast of ['default', 'hight'] as const) {
+          const theme = createAppTheme({ ...base, primaryColor, mode, contrast });
+          for (const navColor of ['integrate', 'apparent'] as const) {
+            const nav = navColorStyles(theme, navColor);
+            const where = `${primaryColor} ${mode} ${contrast} ${navColor}`;
+            for (const [name, colour] of Object.entries({ color: nav.color, subheader: nav.subheaderColor, active: nav.activeColor, brand: nav.brandColor })) {
+              expect(getContrastRatio(colour, nav.bgcolor), `${where} ${name}`).toBeGreaterThanOrEqual(4.5);
+            }
+          }
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import { alpha, createTheme, getContrastRatio, type Theme } from '@mui/material/styles';
 import type { Settings } from '../settings/settings-config';
 import { SECONDARY_FONT } from '../settings/settings-config';
 import { PRESETS, error, grey, info, secondary, success, warning } from './palette';
@@ -108,25 +108,45 @@ export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): The
   return locale ? createTheme(base, locale.core, locale.dataGrid, locale.datePickers) : base;
 }
 
-/** Navigation colours for the two nav colour settings ('integrate' blends, 'apparent' stands out). */
+/** The first colour that reads at 4.5:1 on the background (else the last one). */
+function readable(candidates: string[], background: string): string {
+  return candidates.find((c) => getContrastRatio(c, background) >= 4.5) ?? candidates[candidates.length - 1]!;
+}
+
+/**
+ * Navigation colours for the two nav colour settings ('integrate' blends, 'apparent'
+ * stands out). Every text colour keeps at least 4.5:1 against the nav background: the
+ * active item takes the preset's main colour where that reads well, else its dark one
+ * (the orange and green presets on white).
+ */
 export function navColorStyles(theme: Theme, navColor: Settings['navColor']) {
   const dark = theme.palette.mode === 'dark';
+  const { primary } = theme.palette;
   if (navColor === 'apparent') {
+    const bgcolor = dark ? grey[800] : grey[900];
     return {
-      bgcolor: dark ? grey[800] : grey[900],
-      color: grey[500],
-      activeColor: dark ? theme.palette.primary.light : theme.palette.primary.light,
+      bgcolor,
+      color: grey[400],
+      iconColor: grey[500],
+      activeColor: readable([primary.light, primary.lighter], bgcolor),
+      activeBg: alpha(primary.main, 0.24),
       borderColor: 'transparent',
-      subheaderColor: grey[600],
+      subheaderColor: grey[500],
       hoverBg: alpha(grey[500], 0.16),
+      brandColor: readable([primary.light, primary.lighter], bgcolor),
     };
   }
+  const bgcolor = theme.palette.background.default;
+  const activeColor = readable(dark ? [primary.light, primary.lighter] : [primary.main, primary.dark, primary.darker], bgcolor);
   return {
-    bgcolor: theme.palette.background.default,
+    bgcolor,
     color: theme.palette.text.secondary,
-    activeColor: dark ? theme.palette.primary.light : theme.palette.primary.main,
+    iconColor: theme.palette.text.secondary,
+    activeColor,
+    activeBg: alpha(primary.main, dark ? 0.16 : 0.08),
     borderColor: alpha(grey[500], 0.12),
-    subheaderColor: theme.palette.text.disabled,
+    subheaderColor: theme.palette.text.secondary,
     hoverBg: theme.palette.action.hover,
+    brandColor: activeColor,
   };
 }

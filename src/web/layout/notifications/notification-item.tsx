@@ -56,17 +56,19 @@ export function NotificationListItem({ item, onClick }: { item: Item; onClick: (
           width: 36,
           height: 36,
           bgcolor: alpha(theme.palette[look.color].main, 0.16),
-          color: theme.palette[look.color].dark,
+          color: theme.palette.mode === 'dark' ? theme.palette[look.color].light : theme.palette[look.color].dark,
         })}
         data-icon={item.type}
       >
         {look.icon}
       </Avatar>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="subtitle2" sx={{ fontWeight: item.isRead ? 500 : 700 }}>
+        {/* Titles and messages come in any language: their own direction orders the
+            words and punctuation; 'left' is mirrored to the page's side in right-to-left. */}
+        <Typography variant="subtitle2" dir="auto" sx={{ fontWeight: item.isRead ? 500 : 700, textAlign: 'left' }}>
           {item.title}
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" dir="auto" sx={{ color: 'text.secondary', overflowWrap: 'anywhere', textAlign: 'left' }}>
           {item.message}
         </Typography>
         <Typography variant="caption" component="div" sx={{ mt: 0.5, color: 'text.secondary', display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>

@@ -55,7 +55,8 @@ function NavColorGlyph({ color, active }: { color: NavColor; active: boolean }) 
         sx={(t) => ({
           width: 16,
           borderRadius: 0.5,
-          bgcolor: color === 'apparent' ? grey[800] : 'transparent',
+          // On the dark drawer a dark bar would vanish: a lighter grey says 'stands out'.
+          bgcolor: color === 'apparent' ? (t.palette.mode === 'dark' ? grey[600] : grey[800]) : 'transparent',
           border: color === 'integrate' ? `1px dashed ${alpha(t.palette.grey[500], 0.48)}` : 'none',
           outline: active ? `1px solid ${t.palette.primary.main}` : 'none',
         })}

@@ -6,15 +6,18 @@ import { z } from "zod";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useTheme } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
 import { RHFTextField } from "../../components/form/rhf-text-field";
 import { applyServerErrors } from "../../components/form/server-errors";
+import { isolateLatinRuns } from "../../i18n/bidi";
 import { authApi } from "../../providers/auth-api";
 import { AuthForm } from "./auth-form";
 import { PasswordField } from "./password-field";
 
 export function SignInPage() {
   const { t } = useTranslation("auth");
+  const theme = useTheme();
   const [searchParams] = useSearchParams();
   const [error, setError] = useState("");
   const schema = z.object({
@@ -87,7 +90,7 @@ export function SignInPage() {
         />
       </Stack>
       <Typography variant="caption" sx={{ color: "text.secondary" }}>
-        {t("signIn.demoHint")}
+        {isolateLatinRuns(t("signIn.demoHint"), theme.direction)}
       </Typography>
     </AuthForm>
   );

@@ -74,6 +74,8 @@ export function VerifyPage() {
         >
           <Button
             variant="text"
+            // Text flush with the card's edge, like the link opposite.
+            sx={{ mx: -1 }}
             onClick={onResend}
             loading={resending}
             disabled={resending}

@@ -2,7 +2,11 @@ import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { useDelete, type CrudFilter } from "@refinedev/core";
 import { useDataGrid } from "@refinedev/mui";
-import { DataGrid, type GridColDef } from "@mui/x-data-grid";
+import {
+  DataGrid,
+  type GridColDef,
+  type GridRenderCellParams,
+} from "@mui/x-data-grid";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -26,6 +30,7 @@ import SearchIcon from "@mui/icons-material/Search";
 import { useTranslation } from "react-i18next";
 import { canAccess } from "../../../domain/auth/permissions";
 import { useAuthContext } from "../../providers/auth-context";
+import { useGridLocaleText } from "../../theme";
 import { USER_ROLES, USER_STATUSES, type User } from "./user-options";
 
 export const USERS_PAGE_SIZE = 10;
@@ -36,6 +41,35 @@ const STATUS_COLORS: Record<string, "success" | "warning" | "default"> = {
   pending: "warning",
   inactive: "default",
 };
+
+/**
+ * Names, e-mails and titles are written in any script: their own direction decides how
+ * they read and where the ellipsis goes (a Latin e-mail in the Arabic grid keeps its
+ * start), while the alignment follows the page ('left' is mirrored in right-to-left).
+ */
+function renderFreeText({
+  value: raw,
+  formattedValue,
+}: GridRenderCellParams<User, string | null, string>) {
+  const value = formattedValue ?? raw;
+  if (!value) return null;
+  return (
+    <Box
+      component="span"
+      dir="auto"
+      title={value}
+      sx={{
+        display: "block",
+        overflow: "hidden",
+        textOverflow: "ellipsis",
+        whiteSpace: "nowrap",
+        textAlign: "left",
+      }}
+    >
+      {value}
+    </Box>
+  );
+}
 
 export function UserListPage() {
   const { t } = useTranslation("users");
@@ -48,6 +82,8 @@ export function UserListPage() {
   const [roleFilter, setRoleFilter] = useState("");
   const [statusFilter, setStatusFilter] = useState("");
   const [toDelete, setToDelete] = useState<User | null>(null);
+  // The theme's DataGrid translations (pagination, menus) plus this page's empty text.
+  const localeText = useGridLocaleText({ noRowsLabel: t("list.empty") });
 
   const { dataGridProps, setFilters, tableQuery } = useDataGrid<User>({
     resource: "users",
@@ -76,25 +112,36 @@ export function UserListPage() {
 
   const { mutate: deleteUser, mutation: deleteMutation } = useDelete();
 
+  // The smallest widths add up to less than a 1366 px screen leaves beside the vertical
+  // navigation, so the actions column is in view without scrolling sideways.
   const columns = useMemo<GridColDef<User>[]>(
     () => [
       {
         field: "fullName",
         headerName: t("fields.fullName"),
         flex: 1,
-        minWidth: 180,
+        minWidth: 130,
+        renderCell: renderFreeText,
       },
-      { field: "email", headerName: t("fields.email"), flex: 1, minWidth: 220 },
+      {
+        field: "email",
+        headerName: t("fields.email"),
+        flex: 1.2,
+        minWidth: 150,
+        renderCell: renderFreeText,
+      },
       {
         field: "role",
         headerName: t("fields.role"),
-        width: 130,
+        width: 110,
         valueFormatter: (v: string) => (v ? t(`roles.${v}`) : ""),
+        renderCell: renderFreeText,
       },
       {
         field: "status",
         headerName: t("fields.status"),
-        width: 120,
+        flex: 0.5,
+        minWidth: 150,
         // Coloured border and dot, label in the text colour: readable on any palette.
         renderCell: ({ value }) =>
           value ? (
@@ -115,24 +162,33 @@ export function UserListPage() {
                 />
               }
               label={t(`statuses.${value}`)}
+              title={t(`statuses.${value}`)}
               sx={{ "& .MuiChip-label": { color: "text.primary" } }}
             />
           ) : null,
       },
-      { field: "title", headerName: t("fields.title"), width: 160 },
+      {
+        field: "title",
+        headerName: t("fields.title"),
+        flex: 0.8,
+        minWidth: 110,
+        renderCell: renderFreeText,
+      },
       {
         field: "level",
         headerName: t("fields.level"),
-        width: 110,
+        width: 96,
         valueFormatter: (v: string) => (v ? t(`levels.${v}`) : ""),
+        renderCell: renderFreeText,
       },
-      { field: "joinDate", headerName: t("fields.joinDate"), width: 120 },
+      { field: "joinDate", headerName: t("fields.joinDate"), width: 108 },
       {
         field: "actions",
         headerName: t("fields.actions"),
         sortable: false,
         filterable: false,
-        width: 110,
+        resizable: false,
+        width: 96,
         align: "right",
         headerAlign: "right",
         renderCell: ({ row }) => (
@@ -281,8 +337,15 @@ export function UserListPage() {
           autoHeight
           getRowId={(row) => row.id}
           aria-label={t("list.title")}
-          localeText={{ noRowsLabel: t("list.empty") }}
-          sx={{ border: 0 }}
+          localeText={localeText}
+          sx={{
+            border: 0,
+            // The last column's separator sits past the grid's edge and makes it
+            // scroll sideways by a few pixels; nothing follows it to separate.
+            "& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator": {
+              display: "none",
+            },
+          }}
         />
       </Card>
 
