@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -20,6 +21,8 @@ async function main() {
   const realtime = new SocketRealtime();
   const { app, services } = await buildApp({ config, database, realtime, webRoot: join(root, 'dist', 'web') });
   if (config.DEMO_DATA) await seedDemoData(database.db, app.log);
+  // PGlite has no autovacuum: fresh statistics keep list totals and plans honest (docs/decisions/003).
+  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   await app.ready();
   await realtime.attach(app.server, services, app.log, config.REDIS_URL);
   const mailer = config.SMTP_URL ? startMailSender(database.db, app.log, config.SMTP_URL, { intervalMs: config.MAIL_POLL_MS }) : undefined;

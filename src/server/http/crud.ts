@@ -9,7 +9,7 @@ import { writeAudit } from '../modules/audit/audit.service.js';
 import type { Access, CurrentUser } from './access.js';
 import { notFound } from './errors.js';
 import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from './list-query.js';
-import { countRows, searchCondition } from './paging.js';
+import { countRows, estimateRows, searchCondition, tableRowReader } from './paging.js';
 
 type Row = Record<string, unknown>;
 
@@ -87,6 +87,8 @@ export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Se
     return row as TRow;
   }
 
+  const rowReader = tableRowReader(s.db, o.table);
+
   function orderBy(q: ListQuery) {
     const field = q.sort && o.sortable[q.sort] ? q.sort : o.defaultSort.field;
     const dir = q.sort ? q.order : o.defaultSort.order;
@@ -97,10 +99,16 @@ export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Se
 
   async function list(user: CurrentUser, q: ListQuery, offset: number, limit: number) {
     const condition = where(user, q);
-    const [rows, count] = await Promise.all([
-      s.db.select().from(table).where(condition).orderBy(...orderBy(q)).limit(limit).offset(offset),
-      countRows(s, o.table, condition, s.config.EXACT_COUNT_LIMIT),
+    const order = orderBy(q);
+    // Deferred join: the page's ids are picked on the sort index alone (an index-only scan
+    // when the index covers the filter), then only those rows are read, so a deep offset
+    // skips index entries instead of whole rows.
+    const pageIds = s.db.select({ id: o.table.id }).from(table).where(condition).orderBy(...order).limit(limit).offset(offset);
+    const [rows, estimate] = await Promise.all([
+      rowReader.read(sql`where ${o.table.id} in ${pageIds} order by ${sql.join(order, sql`, `)}`),
+      estimateRows(s, o.table, condition),
     ]);
+    const count = await countRows(s, o.table, condition, s.config.EXACT_COUNT_LIMIT, { offset, limit, returned: rows.length, estimate });
     return { data: rows.map((r) => o.toEntity(r as TRow)), ...count };
   }
 

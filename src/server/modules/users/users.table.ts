@@ -25,8 +25,17 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_search_trgm').using('gin', sql`${t.search} gin_trgm_ops`),
-    index('users_full_name_idx').on(t.fullName, t.id),
+    // Lists only show live rows and break ties on id: sort indexes are (column, id) over
+    // `archived_at is null`, so that a page's ids come from an index-only scan (deep offsets
+    // skip index entries, not rows). A second name index carries `search`, so that a search
+    // sorted by name filters inside the index; the narrow one stays for plain paging.
+    index('users_full_name_idx').on(t.fullName, t.id).where(sql`archived_at is null`),
+    index('users_name_search_idx').on(t.fullName, t.id, t.search).where(sql`archived_at is null`),
+    index('users_email_idx').on(t.email, t.id).where(sql`archived_at is null`),
+    index('users_join_date_idx').on(t.joinDate, t.id).where(sql`archived_at is null`),
     index('users_created_at_idx').on(t.createdAt, t.id),
+    // "My team" lists filter on the manager; without an index every such list scans the table.
+    index('users_manager_idx').on(t.managerId),
     index('users_role_idx').on(t.role, t.fullName),
     index('users_status_idx').on(t.status, t.fullName),
   ],

@@ -1,0 +1,315 @@
+/**
+ * `npm run bench`: GET /api/v1/user/paginated on a large users table, against a bare
+ * node:http route that sends the same SQL on the same driver (the ceiling).
+ *
+ * PostgreSQL (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test when reachable):
+ * database `bench_users`, 1 000 000 users, kept between runs. Embedded PGlite: in memory,
+ * 100 000 users. Figures are printed, never asserted.
+ *
+ * Settings: BENCH_TARGETS=postgres,pglite  BENCH_SECONDS=10  BENCH_SLICE_SECONDS=2  BENCH_WARMUP_SECONDS=2
+ * BENCH_CONNECTIONS=20  BENCH_PG_ROWS=1000000  BENCH_PGLITE_ROWS=100000
+ * BENCH_BARE_NOAUTH=1 (also measure the bare route without its session lookup)
+ * BENCH_EXPLAIN=1 (print EXPLAIN ANALYZE of each request's page and count queries)
+ * BENCH_ONLY=search,deep (only the requests whose name contains one of these words)
+ */
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { SocketRealtime } from '../../src/server/realtime.js';
+import { DEMO_PASSWORD, seedDemoData } from '../../src/server/seed/demo.js';
+import { listSql, startBareServer } from './bare.js';
+import { fillUsers, type FillResult } from './fill.js';
+import { compareLoad, type LoadResult } from './load.js';
+import { backendCpuMeter } from './pg-cpu.js';
+import { dedicatedClient, sqlClient, type SqlClient } from './sql-client.js';
+
+const env = process.env;
+const SECONDS = Number(env.BENCH_SECONDS ?? 10);
+const WARMUP = Number(env.BENCH_WARMUP_SECONDS ?? 2);
+const SLICE = Number(env.BENCH_SLICE_SECONDS ?? 2);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 20);
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const BENCH_DB = 'bench_users';
+
+const CASES = [
+  { name: 'first page', query: 'page=1&limit=25' },
+  { name: 'search q=nguyen', query: 'q=nguyen&limit=25' },
+  { name: 'role+status, email desc', query: 'role=developer&status=active&sort=email&order=desc&limit=25' },
+  { name: 'deep page (offset 25 000)', query: 'page=1001&limit=25' },
+] as const;
+
+type Measured = LoadResult & { cpuUs: number };
+
+interface CaseResult {
+  name: string;
+  total: string;
+  crud: Measured;
+  bare: Measured;
+  bareNoAuth?: Measured;
+}
+
+interface TargetReport {
+  kind: 'postgres' | 'pglite';
+  title: string;
+  load: string;
+  fill: FillResult;
+  results: CaseResult[];
+}
+
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+async function main() {
+  const started = Date.now();
+  const targets = (env.BENCH_TARGETS ?? 'postgres,pglite').split(',').map((t) => t.trim());
+  const reports: TargetReport[] = [];
+  if (targets.includes('postgres')) {
+    const adminUrl = env.DATABASE_URL ?? DEFAULT_PG_URL;
+    if (await reachable(adminUrl)) {
+      reports.push(await benchTarget('postgres', Number(env.BENCH_PG_ROWS ?? 1_000_000), adminUrl));
+    } else if (env.DATABASE_URL) {
+      throw new Error(`DATABASE_URL is set but PostgreSQL cannot be reached at ${redact(adminUrl)}`);
+    } else {
+      log(`PostgreSQL not reachable at ${DEFAULT_PG_URL}: skipped (set DATABASE_URL).`);
+    }
+  }
+  if (targets.includes('pglite')) reports.push(await benchTarget('pglite', Number(env.BENCH_PGLITE_ROWS ?? 100_000)));
+
+  log('');
+  for (const r of reports) printReport(r);
+  printNotes();
+  log(`\nnpm run bench took ${Math.round((Date.now() - started) / 1000)} s.`);
+}
+
+async function benchTarget(kind: 'postgres' | 'pglite', rows: number, adminUrl?: string): Promise<TargetReport> {
+  const t0 = Date.now();
+  log(`\n== ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)'}: ${fmtInt(rows)} users ==`);
+  const benchUrl = kind === 'postgres' ? await ensureBenchDatabase(adminUrl!) : undefined;
+  const database = await openDatabase({ url: benchUrl });
+  const db = sqlClient(database);
+  const realtime = new SocketRealtime();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: '/nonexistent',
+    ACCESS_TOKEN_TTL_S: '7200',
+    ...(env.EXACT_COUNT_LIMIT ? { EXACT_COUNT_LIMIT: env.EXACT_COUNT_LIMIT } : {}),
+  });
+  let app: App | undefined;
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+  let bareNoAuth: typeof bare;
+  try {
+    const built = await buildApp({ config, database, realtime });
+    app = built.app;
+    // Demo accounts first (the seed only runs on an empty table), then the crowd.
+    await seedDemoData(database.db, app.log);
+    log(`filling users (${fmtInt(rows)} rows)…`);
+    const bulk = benchUrl ? await dedicatedClient(benchUrl) : undefined;
+    const fill = await fillUsers(bulk ?? db, rows, { maintenanceWorkMem: bulk ? '512MB' : undefined }).finally(() => bulk?.end());
+    log(fill.reused ? `reused the filled table (${fmtInt(fill.rows)} rows${fill.seconds ? `, re-analyzed after new migrations in ${fill.seconds.toFixed(1)} s` : ''})` : `filled in ${fill.seconds.toFixed(1)} s`);
+    const [version] = await db.query<{ v: string }>(`select current_setting('server_version') as v`);
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address() as { port: number };
+    const crudUrl = `http://127.0.0.1:${address.port}/api/v1/user/paginated`;
+    const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'admin@demo.local', password: DEMO_PASSWORD } });
+    if (login.statusCode !== 200) throw new Error(`admin login failed: ${login.statusCode} ${login.body}`);
+    const headers = { authorization: `Bearer ${(login.json() as { accessToken: string }).accessToken}` };
+
+    bare = await startBareServer({ db, tokens: built.services.tokens, exactCountLimit: config.EXACT_COUNT_LIMIT });
+    if (env.BENCH_BARE_NOAUTH) bareNoAuth = await startBareServer({ db, tokens: built.services.tokens, exactCountLimit: config.EXACT_COUNT_LIMIT, skipAuth: true });
+
+    const dbCpu = kind === 'postgres' ? await backendCpuMeter(db) : undefined;
+    const results: CaseResult[] = [];
+    const loadBefore = loadavg()[0]!;
+    const only = env.BENCH_ONLY?.split(',').map((w) => w.trim().toLowerCase());
+    const cases = CASES.filter((k) => !only || only.some((w) => k.name.toLowerCase().includes(w)));
+    // Warm every code path of both servers first (JIT, caches), so that the first request
+    // measured is not paying for the start-up of the others.
+    if (WARMUP > 0) {
+      const all = cases.flatMap((c, i) => [
+        { label: `crud${i}`, url: `${crudUrl}?${c.query}` },
+        { label: `bare${i}`, url: `${bare!.url}?${c.query}` },
+      ]);
+      await compareLoad({ targets: all, connections: CONNECTIONS, seconds: WARMUP, sliceSeconds: WARMUP, warmupSeconds: 0, headers });
+    }
+    for (const c of cases) {
+      const total = await checkSame(`${crudUrl}?${c.query}`, `${bare.url}?${c.query}`, headers, c.name);
+      log(`${c.name}: total ${total}`);
+      if (env.BENCH_EXPLAIN) await explain(db, c.query, config.EXACT_COUNT_LIMIT);
+      const targets = [
+        { label: 'crud', url: `${crudUrl}?${c.query}` },
+        { label: 'bare', url: `${bare.url}?${c.query}` },
+        ...(bareNoAuth ? [{ label: 'bare-0', url: `${bareNoAuth.url}?${c.query}` }] : []),
+      ];
+      // CPU time per target, of this process (the servers: the load runs in a child process)
+      // plus PostgreSQL's backends: a cost that other work on the machine hardly moves.
+      const cpu = new Map<string, number>(targets.map((t) => [t.label, 0]));
+      const dbCpuOf = new Map<string, number>(targets.map((t) => [t.label, 0]));
+      let mark: { node: NodeJS.CpuUsage; db?: () => Promise<number> } | undefined;
+      const loads = await compareLoad(
+        { targets, connections: CONNECTIONS, seconds: SECONDS, sliceSeconds: SLICE, warmupSeconds: WARMUP, headers },
+        {
+          begin: async () => {
+            mark = { node: process.cpuUsage(), db: await dbCpu?.() };
+          },
+          end: async (label) => {
+            const used = process.cpuUsage(mark!.node);
+            const dbUs = mark!.db ? await mark!.db() : 0;
+            cpu.set(label, cpu.get(label)! + used.user + used.system + dbUs);
+            dbCpuOf.set(label, dbCpuOf.get(label)! + dbUs);
+          },
+        },
+      );
+      const measured = new Map<string, Measured>();
+      for (const r of loads) {
+        const cpuUs = cpu.get(r.label)! / Math.max(1, r.requests);
+        if (r.non2xx || r.errors) log(`  ${r.label}: ${r.non2xx} non-2xx responses, ${r.errors} errors (figures are not trustworthy)`);
+        const dbPart = dbCpu ? ` (PostgreSQL ${Math.round(dbCpuOf.get(r.label)! / Math.max(1, r.requests))})` : '';
+        log(`  ${r.label.padEnd(6)} ${fmtRps(r.rps)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  CPU ${Math.round(cpuUs)} µs/request${dbPart}`);
+        measured.set(r.label, { ...r, cpuUs });
+      }
+      const [crud, bareResult, noAuth] = [measured.get('crud')!, measured.get('bare')!, measured.get('bare-0')];
+      results.push({ name: c.name, total, crud, bare: bareResult, bareNoAuth: noAuth });
+    }
+    const title =
+      `${kind === 'postgres' ? `PostgreSQL ${version!.v}` : `PGlite (PostgreSQL ${version!.v}, in memory)`} · ${fmtInt(rows)} users` +
+      ` · ${CONNECTIONS} connections · ${SECONDS} s per route in ${SLICE} s slices alternating CRUD and bare (+${WARMUP} s warm-up) · exact count up to ${fmtInt(config.EXACT_COUNT_LIMIT)}` +
+      ` · ${Math.round((Date.now() - t0) / 1000)} s`;
+    // Other work on the machine shows in p99 first: say how busy it was.
+    const machine = `machine: ${cpus().length} cores, 1-min load average ${loadBefore.toFixed(1)} before the runs, ${loadavg()[0]!.toFixed(1)} after`;
+    return { kind, title, load: machine, fill, results };
+  } finally {
+    await bare?.close();
+    await bareNoAuth?.close();
+    await realtime.close();
+    await app?.close();
+    await database.close();
+  }
+}
+
+/** Both routes must answer the same page with the same total before they are compared. */
+async function checkSame(crudUrl: string, bareUrl: string, headers: Record<string, string>, name: string): Promise<string> {
+  type Page = { data: Array<{ id: string; fullName: string }>; total: number; totalIsEstimate?: boolean };
+  const get = async (url: string) => {
+    const res = await fetch(url, { headers });
+    if (res.status !== 200) throw new Error(`${name}: ${url} answered ${res.status} ${await res.text()}`);
+    return (await res.json()) as Page;
+  };
+  const [a, b] = [await get(crudUrl), await get(bareUrl)];
+  // Same rows, same fields, same text: the ceiling does the route's work, no more, no less.
+  if (JSON.stringify(a.data) !== JSON.stringify(b.data)) throw new Error(`${name}: the CRUD and bare routes return different rows`);
+  if (a.total !== b.total || !!a.totalIsEstimate !== !!b.totalIsEstimate) throw new Error(`${name}: totals differ (${a.total} vs ${b.total})`);
+  if (a.data.length === 0 && a.total > 25_025) throw new Error(`${name}: empty page`);
+  if (name.startsWith('search') && !a.data.some((r) => r.fullName.includes('Nguyễn'))) {
+    throw new Error(`${name}: no accented 'Nguyễn' in the first page: ${a.data.map((r) => r.fullName).join(', ')}`);
+  }
+  return `${a.totalIsEstimate ? '~' : ''}${fmtInt(a.total)}${a.totalIsEstimate ? ' (estimate)' : ' (exact)'}`;
+}
+
+async function explain(db: SqlClient, query: string, exactCountLimit: number) {
+  const q = listSql(new URLSearchParams(query), exactCountLimit);
+  for (const [label, text, values] of [
+    ['page', q.page, q.pageValues],
+    ['count', q.count, q.values],
+    ['estimate (planned only)', q.estimate.replace('(format json)', '(summary)'), q.values],
+  ] as const) {
+    const plan = await db.query<{ 'QUERY PLAN': string }>(text.startsWith('explain') ? text : `explain (analyze, buffers) ${text}`, [...values]);
+    log(`  -- ${label}\n${plan.map((r) => `     ${r['QUERY PLAN']}`).join('\n')}`);
+  }
+}
+
+async function ensureBenchDatabase(adminUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DB]);
+    if (exists.rowCount === 0) await admin.query(`create database "${BENCH_DB}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${BENCH_DB}`;
+  return url.toString();
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const TARGET_P99_MS = 50;
+const TARGET_RATIO = 0.8;
+
+function printReport(r: TargetReport) {
+  log(r.title);
+  log(r.load);
+  log(r.fill.reused ? `data: reused from an earlier run${r.fill.seconds ? ' (re-analyzed after new migrations)' : ''}` : `data: generated in ${r.fill.seconds.toFixed(1)} s`);
+  const withNoAuth = r.results.some((x) => x.bareNoAuth);
+  const head = ['request', 'total', 'CRUD req/s', 'p50', 'p99', 'CPU/req', 'bare req/s', 'p50', 'p99', 'CPU/req', 'CRUD/bare', 'by CPU', ...(withNoAuth ? ['bare w/o auth req/s', 'p99'] : []), 'targets'];
+  const rows = r.results.map((x) => {
+    const ratio = x.crud.rps / x.bare.rps;
+    const misses = [x.crud.p99 > TARGET_P99_MS ? `p99>${TARGET_P99_MS}` : '', ratio < TARGET_RATIO ? `ratio<${TARGET_RATIO}` : ''].filter(Boolean);
+    const verdict = r.kind !== 'postgres' ? '(PostgreSQL only)' : misses.length ? `MISSED ${misses.join(' ')}` : 'met';
+    return [
+      x.name,
+      x.total,
+      fmtRps(x.crud.rps),
+      `${x.crud.p50} ms`,
+      `${x.crud.p99} ms`,
+      `${Math.round(x.crud.cpuUs)} µs`,
+      fmtRps(x.bare.rps),
+      `${x.bare.p50} ms`,
+      `${x.bare.p99} ms`,
+      `${Math.round(x.bare.cpuUs)} µs`,
+      ratio.toFixed(2),
+      (x.bare.cpuUs / x.crud.cpuUs).toFixed(2),
+      ...(withNoAuth ? [x.bareNoAuth ? fmtRps(x.bareNoAuth.rps) : '', x.bareNoAuth ? `${x.bareNoAuth.p99} ms` : ''] : []),
+      verdict,
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const right = (i: number) => i >= 2 && i < head.length - 1;
+  const line = (cells: string[]) => cells.map((c, i) => (right(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  log(line(head));
+  log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) log(line(row));
+  log('');
+}
+
+function printNotes() {
+  log(
+    [
+      'CRUD = GET /api/v1/user/paginated on the real app (Fastify, access hook, zod validation and serialization, Drizzle).',
+      'bare = plain node:http on the same driver instance, sending the same SQL: JWT check + the session lookup the CRUD',
+      '  route runs on every request (so the ceiling pays for authentication too), the page query, the bounded',
+      '  exact count and, beyond the limit, the planner estimate. CRUD/bare is the ratio of requests per second.',
+      `Targets (PostgreSQL at 1 000 000 rows): p99 <= ${TARGET_P99_MS} ms on every request and CRUD/bare >= ${TARGET_RATIO};`,
+      '  PGlite (one connection, inside the server process) is shown for scale; the targets are not applied to it.',
+      'CPU/req = CPU time of the server process (+ its PostgreSQL backends) per request; "by CPU" = bare CPU / CRUD CPU,',
+      '  the throughput ratio a machine with nothing else running would show (other load on a shared machine moves',
+      '  req/s and p99 much more than it moves CPU per request).',
+      'A total marked (estimate) is the planner\'s estimate, sent with totalIsEstimate: true; (exact) totals are counted.',
+    ].join('\n'),
+  );
+}
+
+const fmtInt = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
+const fmtRps = (n: number) => (n >= 100 ? Math.round(n).toString() : n.toFixed(1));
+const redact = (url: string) => url.replace(/\/\/[^@/]*@/, '//…@');
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  },
+);
