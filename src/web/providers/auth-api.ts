@@ -1,3 +1,4 @@
+import type { User } from "../../domain/modules/users/users.schema";
 import {
   API_URL,
   LOGIN_EVENT,
@@ -13,21 +14,8 @@ import {
 
 // The auth calls of the API (spec §7, issue 3). Every error is Refine's HttpError.
 
-export type CurrentUser = {
-  id: string;
-  email: string;
-  fullName: string;
-  role: string;
-  status: string;
-  phone?: string | null;
-  title?: string | null;
-  level?: string | null;
-  managerId?: string | null;
-  joinDate?: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-  [key: string]: unknown;
-};
+// The API's user shape, shared with the server.
+export type CurrentUser = User;
 
 type TokenPair = {
   accessToken: string;

@@ -1,11 +1,5 @@
-export const NOTIFICATION_TYPES = [
-  'job_created',
-  'job_updated',
-  'job_status_changed',
-  'candidate_status_changed',
-  'candidate_added',
-  'candidate_removed',
-] as const;
+// The notification types the server sends (the spec's six, plus announcements).
+export { NOTIFICATION_TYPES } from '../../../domain/modules/notifications/notifications.schema';
 
 export type NotificationItem = {
   id: string | number;

@@ -10,17 +10,5 @@ export const USER_LEVELS = [
   "lead",
 ] as const;
 
-export type User = {
-  id: string;
-  email: string;
-  fullName: string;
-  role: string;
-  status: string;
-  phone?: string | null;
-  title?: string | null;
-  level?: string | null;
-  managerId?: string | null;
-  joinDate?: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-};
+// The API's user shape, shared with the server.
+export type { User } from "../../../domain/modules/users/users.schema";
