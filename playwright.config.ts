@@ -1,7 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { defineConfig, devices } from "@playwright/test";
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
 
 // End-to-end tests run the built client on its real server (embedded database, a
 // fresh data folder each run, 5-second access tokens to exercise the refresh path) in
@@ -11,10 +11,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const external = process.env.E2E_BASE_URL;
-const dataDir = join(
-  process.env.E2E_DATA_PARENT ?? mkdtempSync(join(tmpdir(), "staffing-e2e-")),
-  "data",
-);
+const dataDir = join(process.env.E2E_DATA_PARENT ?? mkdtempSync(join(tmpdir(), 'staffing-e2e-')), 'data');
 
 // The server's mail goes over SMTP to a capture server the global setup starts on a
 // loopback port; each received message becomes a JSON line in E2E_MAIL_FILE, which
@@ -22,43 +19,40 @@ const dataDir = join(
 // process, so that the workers inherit them.
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1000);
 process.env.E2E_SMTP_PORT = String(SMTP_PORT);
-process.env.E2E_MAIL_FILE ??= join(
-  mkdtempSync(join(tmpdir(), "staffing-e2e-mail-")),
-  "mail.jsonl",
-);
+process.env.E2E_MAIL_FILE ??= join(mkdtempSync(join(tmpdir(), 'staffing-e2e-mail-')), 'mail.jsonl');
 
 export default defineConfig({
-  testDir: "tests/e2e",
-  globalSetup: "./tests/e2e/support/global-setup.ts",
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: external ?? `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
-    screenshot: "only-on-failure",
-    locale: "en-US",
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: '/usr/bin/chromium',
       args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--no-first-run",
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
       ],
     },
   },
   projects: [
     {
-      name: "chromium",
+      name: 'chromium',
       use: {
-        ...devices["Desktop Chrome"],
+        ...devices['Desktop Chrome'],
         viewport: { width: 1440, height: 900 },
       },
     },
@@ -70,7 +64,7 @@ export default defineConfig({
         url: `http://localhost:${PORT}/api/health`,
         reuseExistingServer: false,
         timeout: 240_000,
-        stdout: "ignore",
-        stderr: "pipe",
+        stdout: 'ignore',
+        stderr: 'pipe',
       },
 });

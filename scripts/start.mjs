@@ -12,7 +12,9 @@ function newest(path) {
   return Math.max(st.mtimeMs, ...readdirSync(path).map((f) => newest(join(path, f))));
 }
 
-const sources = ['src/web', 'src/domain', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(root, p)).filter(existsSync);
+const sources = ['src/web', 'src/domain', 'public', 'index.html', 'vite.config.ts', 'package.json']
+  .map((p) => join(root, p))
+  .filter(existsSync);
 if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs) {
   console.log('Building the web client…');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });

@@ -46,7 +46,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
     logger: {
       level: config.LOG_LEVEL,
       // Never log credentials: tokens travel in headers and bodies.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.refreshToken', '*.accessToken'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.token',
+        '*.refreshToken',
+        '*.accessToken',
+      ],
       serializers: { err: serializeError },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },

@@ -2,9 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 // Configuration comes only from the environment, validated once at start.
-const boolish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const boolish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -22,10 +20,22 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().positive().default(10_000),
   DEMO_DATA: boolish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ACCESS_TOKEN_TTL_S: z.coerce.number().int().positive().default(15 * 60),
-  REFRESH_TOKEN_TTL_S: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  ACCESS_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
   REFRESH_REUSE_INTERVAL_S: z.coerce.number().int().min(0).default(10),
-  FILE_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   TRUST_PROXY: boolish.default(false),
   BASE_CURRENCY: z.string().length(3).default('USD'),
   /** Lists above this many matching rows report an estimated total instead of counting. */

@@ -27,7 +27,9 @@ async function main() {
   await realtime.attach(app.server, services, app.log, config.REDIS_URL);
   const mailer = config.SMTP_URL ? startMailSender(database.db, app.log, config.SMTP_URL, { intervalMs: config.MAIL_POLL_MS }) : undefined;
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}; live events: ${realtime.status()}`);
+  app.log.info(
+    `Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}; live events: ${realtime.status()}`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

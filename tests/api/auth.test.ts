@@ -81,7 +81,10 @@ describe('refresh rotation', () => {
 
   it('two refreshes at once with the same token both succeed (reuse interval)', async () => {
     const first = await login(t.app, 'developer@demo.local', DEMO_PASSWORD);
-    const [a, b] = await Promise.all([post('/auth/refresh', { token: first.refreshToken }), post('/auth/refresh', { token: first.refreshToken })]);
+    const [a, b] = await Promise.all([
+      post('/auth/refresh', { token: first.refreshToken }),
+      post('/auth/refresh', { token: first.refreshToken }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect((await me(b.json().accessToken)).statusCode).toBe(200);
   });
@@ -126,7 +129,9 @@ describe('login throttling', () => {
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_THROTTLE.windowMinutes * 60);
-    expect((await post('/auth/login', { email: 'sale_lead@demo.local', password: DEMO_PASSWORD }, {}, '198.51.100.1')).statusCode).toBe(200);
+    expect((await post('/auth/login', { email: 'sale_lead@demo.local', password: DEMO_PASSWORD }, {}, '198.51.100.1')).statusCode).toBe(
+      200,
+    );
   });
 
   it(`limits one IP to ${LOGIN_THROTTLE.perIp} failures across accounts`, async () => {
@@ -197,7 +202,12 @@ describe('sign-up, verification and password reset', () => {
     const a = await login(t.app, 'sale@demo.local', DEMO_PASSWORD);
     const b = await login(t.app, 'sale@demo.local', DEMO_PASSWORD);
     const change = (currentPassword: string, newPassword: string) =>
-      t.app.inject({ method: 'PATCH', url: '/api/v1/user/me/password', headers: { authorization: `Bearer ${a.accessToken}` }, payload: { currentPassword, newPassword } });
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/user/me/password',
+        headers: { authorization: `Bearer ${a.accessToken}` },
+        payload: { currentPassword, newPassword },
+      });
     const wrong = await change('nope-nope', 'whatever passphrase');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.currentPassword).toBeTruthy();
@@ -212,7 +222,12 @@ describe('account changes apply on the next request', () => {
   it('deactivating a user or changing their role takes effect before their token expires', async () => {
     const email = 'switch@example.com';
     const admin = await t.auth('admin');
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/user', headers: admin, payload: { fullName: 'Role Switch', email, role: 'hr', password: 'switch passphrase' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user',
+      headers: admin,
+      payload: { fullName: 'Role Switch', email, role: 'hr', password: 'switch passphrase' },
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
     const s = await login(t.app, email, 'switch passphrase');

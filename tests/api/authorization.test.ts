@@ -14,7 +14,11 @@ afterAll(() => t?.close());
 const apiRoutes = () => t.app.routeAccess.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
 const fill = (url: string) => url.replace(/:[a-zA-Z]+/g, '00000000-0000-4000-8000-000000000000');
 const sign = (secret: string, claims: Record<string, unknown>, exp: number, sub: string) =>
-  new SignJWT({ typ: 'access', ...claims }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+  new SignJWT({ typ: 'access', ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub)
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(secret));
 
 it('every route declares its access; the reviewed list matches the snapshot', async () => {
   const lines = apiRoutes()
@@ -29,7 +33,12 @@ describe('authorization matrix: every route × anonymous, expired, forged and th
     const admin = await t.tokens('admin');
     const sid = JSON.parse(Buffer.from(admin.accessToken.split('.')[1]!, 'base64url').toString()).sid;
     const expired = await sign(t.services.config.JWT_SECRET!, { sid, role: 'admin' }, Math.floor(Date.now() / 1000) - 60, t.users.admin.id);
-    const forged = await sign('another-key-another-key-another-key!!', { sid, role: 'admin' }, Math.floor(Date.now() / 1000) + 600, t.users.admin.id);
+    const forged = await sign(
+      'another-key-another-key-another-key!!',
+      { sid, role: 'admin' },
+      Math.floor(Date.now() / 1000) + 600,
+      t.users.admin.id,
+    );
 
     const mismatches: string[] = [];
     for (const route of apiRoutes()) {
@@ -49,16 +58,22 @@ describe('authorization matrix: every route × anonymous, expired, forged and th
         continue;
       }
       if (anon !== 401) mismatches.push(`${label} anonymous → ${anon}, expected 401`);
-      for (const [name, token] of [['expired', expired], ['forged', forged]] as const) {
+      for (const [name, token] of [
+        ['expired', expired],
+        ['forged', forged],
+      ] as const) {
         const status = await call(`Bearer ${token}`);
         if (status !== 401) mismatches.push(`${label} ${name} token → ${status}, expected 401`);
       }
       for (const role of ROLES) {
         // Logging out ends the session, so that call gets a session of its own.
-        const token = route.url.endsWith('/auth/logout') ? (await login(t.app, demoEmail(role), DEMO_PASSWORD)).accessToken : (await t.tokens(role)).accessToken;
+        const token = route.url.endsWith('/auth/logout')
+          ? (await login(t.app, demoEmail(role), DEMO_PASSWORD)).accessToken
+          : (await t.tokens(role)).accessToken;
         const status = await call(`Bearer ${token}`);
         const allowed = allows(route.access, role);
-        if (allowed && (status === 401 || status === 403 || status >= 500)) mismatches.push(`${label} ${role} → ${status}, expected allowed`);
+        if (allowed && (status === 401 || status === 403 || status >= 500))
+          mismatches.push(`${label} ${role} → ${status}, expected allowed`);
         if (!allowed && status !== 403) mismatches.push(`${label} ${role} → ${status}, expected 403`);
       }
     }
@@ -85,7 +100,16 @@ describe('row scope', () => {
     expect((await t.app.inject({ url: `/api/v1/user/${t.users.hr.id}`, headers: dev })).statusCode).toBe(403);
     const hrList = (await t.app.inject({ url: '/api/v1/notifications', headers: await t.auth('hr') })).json();
     const hrNotification = hrList.data[0].id;
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/notifications/mark-as-read', headers: dev, payload: { notificationId: hrNotification } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/notifications/mark-as-read',
+          headers: dev,
+          payload: { notificationId: hrNotification },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/notifications/${hrNotification}`, headers: dev })).statusCode).toBe(404);
     const devList = (await t.app.inject({ url: '/api/v1/notifications?limit=100', headers: dev })).json();
     expect(devList.data.map((n: { id: string }) => n.id)).not.toContain(hrNotification);
@@ -95,14 +119,34 @@ describe('row scope', () => {
 
   it('only an administrator manages administrator accounts; nobody deletes or demotes themselves', async () => {
     const hrLead = await t.auth('hr_lead');
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/user/${t.users.admin.id}`, headers: hrLead, payload: { title: 'x' } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/user/${t.users.hr.id}`, headers: hrLead, payload: { role: 'admin' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/v1/user/${t.users.admin.id}`, headers: hrLead, payload: { title: 'x' } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/v1/user/${t.users.hr.id}`, headers: hrLead, payload: { role: 'admin' } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/user/${t.users.hr_lead.id}`, headers: hrLead })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/user/${t.users.admin.id}`, headers: await t.auth('admin'), payload: { role: 'hr' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/user/${t.users.admin.id}`,
+          headers: await t.auth('admin'),
+          payload: { role: 'hr' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('a profile update cannot smuggle a role or status in', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/user/me', headers: await t.auth('developer'), payload: { fullName: 'Nguyễn Văn An', role: 'admin', status: 'active' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/user/me',
+      headers: await t.auth('developer'),
+      payload: { fullName: 'Nguyễn Văn An', role: 'admin', status: 'active' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({ role: 'Unknown field', status: 'Unknown field' });
     const me = (await t.app.inject({ url: '/api/v1/auth/me', headers: await t.auth('developer') })).json();

@@ -67,7 +67,11 @@ describe('embedded database: one process per data folder, graceful shutdown', ()
 
   it('SIGTERM with clients connected: exits 0, removes the lock; the data survives a restart', async () => {
     const { accessToken } = (await (
-      await fetch(`${first.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: demoEmail('admin'), password: DEMO_PASSWORD }) })
+      await fetch(`${first.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: demoEmail('admin'), password: DEMO_PASSWORD }),
+      })
     ).json()) as { accessToken: string };
     const live = await connectLive(first.url, accessToken);
     await live.next('unread-count');

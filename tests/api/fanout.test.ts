@@ -98,7 +98,10 @@ describe('fan-out between two server processes through Redis', () => {
     });
     expect(res.status).toBe(201);
 
-    expect(await devOnB.next('notification', (n: { title: string }) => n.title === title)).toMatchObject({ title, message: 'Created on A, delivered on B' });
+    expect(await devOnB.next('notification', (n: { title: string }) => n.title === title)).toMatchObject({
+      title,
+      message: 'Created on A, delivered on B',
+    });
     expect(await devOnB.next('unread-count')).toEqual({ count: count + 1 });
     await new Promise((r) => setTimeout(r, 300));
     expect(hrOnB.events.filter((e) => e.event === 'notification')).toEqual([]);

@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const avatar = async (role: Parameters<TestApp['auth']>[0], body: { payload: Buffer | string; headers: Record<string, string> }) =>
-  t.app.inject({ method: 'PUT', url: '/api/v1/user/me/avatar', payload: body.payload, headers: { ...(await t.auth(role)), ...body.headers } });
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/user/me/avatar',
+    payload: body.payload,
+    headers: { ...(await t.auth(role)), ...body.headers },
+  });
 
 function expectError(res: { statusCode: number; json(): unknown }, status: number) {
   expect(res.statusCode).toBe(status);
@@ -42,7 +47,9 @@ describe('avatar upload and download', () => {
     expect(down.headers['content-type']).toBe('image/png');
     expect(down.headers['content-length']).toBe(String(image.length));
     expect(down.headers['x-content-type-options']).toBe('nosniff');
-    expect(down.headers['content-disposition']).toBe(`attachment; filename="me at the beach.png"; filename*=UTF-8''me%20at%20the%20beach.png`);
+    expect(down.headers['content-disposition']).toBe(
+      `attachment; filename="me at the beach.png"; filename*=UTF-8''me%20at%20the%20beach.png`,
+    );
     expect(down.rawPayload.equals(image)).toBe(true);
     // Not without signing in.
     expectError(await t.app.inject({ url }), 401);
@@ -50,7 +57,9 @@ describe('avatar upload and download', () => {
     // Replacing it leaves one stored file, not two.
     const again = await avatar('developer', multipart({ name: 'new.png', content: png(12) }));
     expect(again.statusCode).toBe(200);
-    const [{ n }] = (await t.database.db.select({ n: count() }).from(files).where(eq(files.ownerId, t.users.developer.id))) as [{ n: number }];
+    const [{ n }] = (await t.database.db.select({ n: count() }).from(files).where(eq(files.ownerId, t.users.developer.id))) as [
+      { n: number },
+    ];
     expect(Number(n)).toBe(1);
     expect((await t.database.db.select({ id: files.id }).from(files).where(eq(files.id, stored.id))).length).toBe(0);
 
@@ -73,7 +82,10 @@ describe('avatar upload and download', () => {
   });
 
   it('judges the type by content: a text file named .png is 415, a PDF is not an avatar either', async () => {
-    expectError(await avatar('developer', multipart({ name: 'x.png', type: 'image/png', content: Buffer.from('just some text, honestly') })), 415);
+    expectError(
+      await avatar('developer', multipart({ name: 'x.png', type: 'image/png', content: Buffer.from('just some text, honestly') })),
+      415,
+    );
     const doc = await pdf();
     expect(doc.length).toBeLessThan(LIMIT);
     expectError(await avatar('developer', multipart({ name: 'photo.png', type: 'image/png', content: doc })), 415);
@@ -93,7 +105,10 @@ describe('avatar upload and download', () => {
     expectError(none, 400);
     expect(none.json().errors).toEqual({ file: 'Choose a file' });
     expectError(await avatar('developer', multipart({ name: 'empty.png', content: Buffer.alloc(0) })), 400);
-    expectError(await avatar('developer', { payload: JSON.stringify({ file: 'iVBORw0KGgo=' }), headers: { 'content-type': 'application/json' } }), 415);
+    expectError(
+      await avatar('developer', { payload: JSON.stringify({ file: 'iVBORw0KGgo=' }), headers: { 'content-type': 'application/json' } }),
+      415,
+    );
   });
 
   it('answers 404 for a user without an avatar and 400 for an id that is not one', async () => {
@@ -163,7 +178,12 @@ describe('default limits', () => {
   it('accepts an upload larger than the JSON body limit and refuses one over the avatar limit', async () => {
     const put = async (size: number) => {
       const body = multipart({ name: 'large.png', content: Buffer.concat([png(), Buffer.alloc(size)]) });
-      return d.app.inject({ method: 'PUT', url: '/api/v1/user/me/avatar', payload: body.payload, headers: { ...(await d.auth('manager')), ...body.headers } });
+      return d.app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/me/avatar',
+        payload: body.payload,
+        headers: { ...(await d.auth('manager')), ...body.headers },
+      });
     };
     const ok = await put(1.5 * 1024 * 1024);
     expect(ok.statusCode, ok.body).toBe(200);

@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 it('delivers queued mail over SMTP once and marks it sent', async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { fullName: 'Mail Person', email: 'mail.person@example.com', password: 'a long passphrase' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { fullName: 'Mail Person', email: 'mail.person@example.com', password: 'a long passphrase' },
+  });
   expect(res.statusCode).toBe(201);
   const port = (smtp.server.address() as { port: number }).port;
   const sender = startMailSender(t.services.db, t.app.log, `smtp://127.0.0.1:${port}`, { intervalMs: 60_000 });

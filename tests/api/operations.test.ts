@@ -34,7 +34,11 @@ describe('probes', () => {
     expect(health.json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject('/api/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite', realtime: 'off' });
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+      realtime: 'off',
+    });
   });
 });
 
@@ -80,7 +84,11 @@ describe('security headers and CORS', () => {
     const get = await t.app.inject({ url: '/api/v1/auth/me', headers: { origin: 'https://evil.example', ...(await t.auth('admin')) } });
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
     expect(get.headers['access-control-allow-credentials']).toBeUndefined();
-    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/user', headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' } });
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/user',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' },
+    });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
   });
@@ -107,19 +115,26 @@ describe('errors the framework raises keep the shape', () => {
     expectErrorShape(await t.app.inject('/api/v1/no-such-thing'), 404);
     expectErrorShape(await t.app.inject('/api/nope?x=1'), 404);
     expectErrorShape(await t.app.inject({ method: 'DELETE', url: '/api/health' }), 404);
-    expect((await t.app.inject('/api/v1/no-such-thing?token=abc')).json()).toMatchObject({ message: 'Route GET /api/v1/no-such-thing not found' });
+    expect((await t.app.inject('/api/v1/no-such-thing?token=abc')).json()).toMatchObject({
+      message: 'Route GET /api/v1/no-such-thing not found',
+    });
   });
 
   it('malformed JSON: 400; wrong content type: 415; body over 1 MB: 413', async () => {
-    const login = (payload: string | Buffer, type: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload, headers: { 'content-type': type } });
-    for (const bad of ['{', '{"email": "a@b.c", ', '{"email": a}', '\u0000', '{"a":1}}']) expectErrorShape(await login(bad, 'application/json'), 400);
+    const login = (payload: string | Buffer, type: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload, headers: { 'content-type': type } });
+    for (const bad of ['{', '{"email": "a@b.c", ', '{"email": a}', '\u0000', '{"a":1}}'])
+      expectErrorShape(await login(bad, 'application/json'), 400);
     expectErrorShape(await login('', 'application/json'), 400);
     expectErrorShape(await login('email=a@b.c&password=x', 'application/x-www-form-urlencoded'), 415);
     expectErrorShape(await login('<login/>', 'application/xml'), 415);
     expectErrorShape(await login('hello', 'text/plain'), 415);
     expectErrorShape(await login(JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1_100_000) }), 'application/json'), 413);
     // An authenticated route still checks the caller first, whatever the body.
-    expectErrorShape(await t.app.inject({ method: 'PATCH', url: '/api/v1/user/me', payload: '{', headers: { 'content-type': 'application/json' } }), 401);
+    expectErrorShape(
+      await t.app.inject({ method: 'PATCH', url: '/api/v1/user/me', payload: '{', headers: { 'content-type': 'application/json' } }),
+      401,
+    );
   });
 
   it('serves the client shell for client routes when the client is built, and JSON 404s under /api', async () => {
@@ -142,7 +157,16 @@ describe('errors the framework raises keep the shape', () => {
 
 interface OpenApiDoc {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: Array<{ in: string; name: string; schema?: JsonSchema }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>;
+      }
+    >
+  >;
   components?: { securitySchemes?: Record<string, unknown> };
 }
 interface JsonSchema {
@@ -179,7 +203,9 @@ describe('OpenAPI', () => {
       .filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()])
       .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
-    expect(doc.paths['/api/v1/auth/login']!.post!.requestBody?.content?.['application/json']?.schema?.properties).toHaveProperty('password');
+    expect(doc.paths['/api/v1/auth/login']!.post!.requestBody?.content?.['application/json']?.schema?.properties).toHaveProperty(
+      'password',
+    );
   });
 });
 
@@ -245,11 +271,60 @@ const JUNK_VALUES: unknown[] = [
   JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'),
 ];
 // Per field, a shorter list that still mixes every type and the strings databases choke on.
-const FIELD_JUNK: unknown[] = ['', '\u0000', 'a\u0000b', '\ud800', 'x'.repeat(10_000), '😀'.repeat(50), '00000000-0000-0000-0000-000000000000', 'not-a-uuid', '2024-02-30', '-1', 0, -1, 1.5, 2 ** 63, 1e308, true, null, [], ['x'], Array.from({ length: 2000 }, () => 'x'), {}, deep(200), { $gt: '' }, JUNK_VALUES.at(-1)];
-const RAW_BODIES = ['{', '[', '"', 'nul', '{"a":1', '[[[[[[[[[[', `${'['.repeat(5000)}${']'.repeat(5000)}`, `${'{"a":'.repeat(5000)}{"__proto__":1}${'}'.repeat(5000)}`, '\u0000\u0001', '{"__proto__":{"x":1}}'];
+const FIELD_JUNK: unknown[] = [
+  '',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x'.repeat(10_000),
+  '😀'.repeat(50),
+  '00000000-0000-0000-0000-000000000000',
+  'not-a-uuid',
+  '2024-02-30',
+  '-1',
+  0,
+  -1,
+  1.5,
+  2 ** 63,
+  1e308,
+  true,
+  null,
+  [],
+  ['x'],
+  Array.from({ length: 2000 }, () => 'x'),
+  {},
+  deep(200),
+  { $gt: '' },
+  JUNK_VALUES.at(-1),
+];
+const RAW_BODIES = [
+  '{',
+  '[',
+  '"',
+  'nul',
+  '{"a":1',
+  '[[[[[[[[[[',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  `${'{"a":'.repeat(5000)}{"__proto__":1}${'}'.repeat(5000)}`,
+  '\u0000\u0001',
+  '{"__proto__":{"x":1}}',
+];
 // A lone surrogate has no UTF-8 form: send the bytes a careless client would (CESU-8).
 const encodeQuery = (v: string) => (v === '\ud800' ? '%ED%A0%80' : encodeURIComponent(v));
-const PARAM_JUNK = ['not-a-uuid', '0', '-1', 'me', "'; drop table users; --", '%00', '%F0%9F%98%80', 'x'.repeat(500), '00000000-0000-0000-0000-000000000000', '..%2F..%2Fetc', '%E0%A4%A', 'null'];
+const PARAM_JUNK = [
+  'not-a-uuid',
+  '0',
+  '-1',
+  'me',
+  "'; drop table users; --",
+  '%00',
+  '%F0%9F%98%80',
+  'x'.repeat(500),
+  '00000000-0000-0000-0000-000000000000',
+  '..%2F..%2Fetc',
+  '%E0%A4%A',
+  'null',
+];
 
 describe('no input yields a 500', () => {
   it('sweeps every route with junk bodies, parameters and queries', { timeout: 300_000 }, async () => {
@@ -300,7 +375,8 @@ describe('no input yields a 500', () => {
             return undefined;
           }
         })();
-        if (!b || b.statusCode !== res.statusCode || typeof b.error !== 'string' || typeof b.message !== 'string') failures.push(`${what}: not the error shape: ${res.body.slice(0, 200)}`);
+        if (!b || b.statusCode !== res.statusCode || typeof b.error !== 'string' || typeof b.message !== 'string')
+          failures.push(`${what}: not the error shape: ${res.body.slice(0, 200)}`);
       }
     };
 
@@ -321,9 +397,22 @@ describe('no input yields a 500', () => {
 
       // Query strings: the route's declared parameters and a few it does not know.
       // (Routes other than GET ignore their query: a token check of that is enough.)
-      const keys = route.method === 'GET' ? [...new Set([...(op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), 'page', 'limit', 'q', 'sort', 'unknownKey'])] : ['unknownKey'];
+      const keys =
+        route.method === 'GET'
+          ? [
+              ...new Set([
+                ...(op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+                'page',
+                'limit',
+                'q',
+                'sort',
+                'unknownKey',
+              ]),
+            ]
+          : ['unknownKey'];
       for (const key of keys) {
-        for (const junk of route.method === 'GET' ? JUNK_STRINGS : JUNK_STRINGS.slice(10, 16)) await send(route.method, `${url}?${encodeURIComponent(key)}=${encodeQuery(junk)}`, hasBody ? { json: {} } : undefined);
+        for (const junk of route.method === 'GET' ? JUNK_STRINGS : JUNK_STRINGS.slice(10, 16))
+          await send(route.method, `${url}?${encodeURIComponent(key)}=${encodeQuery(junk)}`, hasBody ? { json: {} } : undefined);
         await send(route.method, `${url}?${key}=1&${key}=2&${key}[x]=3`, hasBody ? { json: {} } : undefined);
       }
 
@@ -357,13 +446,21 @@ describe('logs', () => {
     const post = (url: string, payload: unknown, token?: string) =>
       t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
-    const signedIn = (await post('/api/v1/auth/login', { email: demoEmail('sale'), password: DEMO_PASSWORD })).json() as { accessToken: string; refreshToken: string };
+    const signedIn = (await post('/api/v1/auth/login', { email: demoEmail('sale'), password: DEMO_PASSWORD })).json() as {
+      accessToken: string;
+      refreshToken: string;
+    };
     secrets.push(signedIn.accessToken, signedIn.refreshToken);
     expect((await post('/api/v1/auth/login', { email: demoEmail('sale'), password: 'Wrong-Password-77' })).statusCode).toBe(401);
     secrets.push('Wrong-Password-77');
-    const refreshed = (await post('/api/v1/auth/refresh', { token: signedIn.refreshToken })).json() as { accessToken: string; refreshToken: string };
+    const refreshed = (await post('/api/v1/auth/refresh', { token: signedIn.refreshToken })).json() as {
+      accessToken: string;
+      refreshToken: string;
+    };
     secrets.push(refreshed.accessToken, refreshed.refreshToken);
-    expect((await t.app.inject({ url: '/api/v1/auth/me', headers: { authorization: `Bearer ${refreshed.accessToken}` } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/auth/me', headers: { authorization: `Bearer ${refreshed.accessToken}` } })).statusCode).toBe(
+      200,
+    );
     // A forged token in a header is not logged either.
     const forged = `${refreshed.accessToken.split('.').slice(0, 2).join('.')}.Zm9yZ2Vk`;
     secrets.push(forged);
@@ -375,7 +472,10 @@ describe('logs', () => {
     secrets.push('Register-Secret-81');
     const code = async (to: string) => {
       const rows = await t.database.db.select().from(mailOutbox);
-      return rows.filter((r) => r.to === to).at(-1)!.body.match(/\b(\d{6})\b/)![1]!;
+      return rows
+        .filter((r) => r.to === to)
+        .at(-1)!
+        .body.match(/\b(\d{6})\b/)![1]!;
     };
     const verified = await post('/api/v1/auth/verify', { email, code: await code(email) });
     expect(verified.statusCode, verified.body).toBe(200);
@@ -395,7 +495,10 @@ describe('logs', () => {
     const reset = await post('/api/v1/auth/update-password', { email, code: await code(email), password: 'Reset-Secret-03' });
     expect(reset.statusCode, reset.body).toBe(200);
     secrets.push('Reset-Secret-03');
-    const again = (await post('/api/v1/auth/login', { email, password: 'Reset-Secret-03' })).json() as { accessToken: string; refreshToken: string };
+    const again = (await post('/api/v1/auth/login', { email, password: 'Reset-Secret-03' })).json() as {
+      accessToken: string;
+      refreshToken: string;
+    };
     secrets.push(again.accessToken, again.refreshToken);
     expect((await post('/api/v1/auth/logout', { token: again.refreshToken }, again.accessToken)).statusCode).toBe(204);
 

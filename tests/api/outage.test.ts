@@ -81,7 +81,11 @@ describe('dependency outages', () => {
       ['POST', '/api/v1/notifications', { userIds: [a.users.developer.id], title: 'During an outage', message: 'x' }],
       ['POST', '/api/v1/auth/login', { email: demoEmail('hr'), password: DEMO_PASSWORD }, false],
       ['POST', '/api/v1/auth/refresh', { token: refreshToken }, false],
-    ].map(([method, path, body, signed]) => () => call(baseA, method as string, path as string, { token: signed === false ? undefined : token, body }));
+    ].map(
+      ([method, path, body, signed]) =>
+        () =>
+          call(baseA, method as string, path as string, { token: signed === false ? undefined : token, body }),
+    );
   }
 
   async function expectAllUnavailable(results: Array<Awaited<ReturnType<typeof call>>>, maxMs: number) {
@@ -138,7 +142,10 @@ describe('dependency outages', () => {
     await expectServing(accessToken);
 
     pgProxy.silence();
-    const [ready, ...results] = await Promise.all([call(baseA, 'GET', '/api/ready'), ...workload(accessToken, refreshToken).map((f) => f())]);
+    const [ready, ...results] = await Promise.all([
+      call(baseA, 'GET', '/api/ready'),
+      ...workload(accessToken, refreshToken).map((f) => f()),
+    ]);
     expect(ready.status).toBe(503);
     expect(ready.ms).toBeLessThan(3000);
     // Idle pooled connections time out on their query (5 s), new ones on connecting (3 s).

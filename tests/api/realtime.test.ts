@@ -27,7 +27,12 @@ async function connect(token: string) {
   return c;
 }
 
-async function api<T = unknown>(method: string, url: string, role: Parameters<TestApp['auth']>[0], payload?: unknown): Promise<{ status: number; body: T }> {
+async function api<T = unknown>(
+  method: string,
+  url: string,
+  role: Parameters<TestApp['auth']>[0],
+  payload?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${base}/api/v1${url}`, {
     method,
     headers: { ...(await t.auth(role)), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -95,7 +100,12 @@ describe('notifications to one user only', () => {
     const adminSocket = await connect((await t.tokens('admin')).accessToken);
     await adminSocket.next('unread-count');
 
-    const created = await api('POST', '/notifications', 'admin', { userIds: [dev], type: 'announcement', title: 'Quarterly review', message: 'Your review is on Monday' });
+    const created = await api('POST', '/notifications', 'admin', {
+      userIds: [dev],
+      type: 'announcement',
+      title: 'Quarterly review',
+      message: 'Your review is on Monday',
+    });
     expect(created.status).toBe(201);
 
     const pushed = await devSocket.next<{ id: string; title: string; message: string; type: string }>('notification');
@@ -133,7 +143,11 @@ describe('notifications to one user only', () => {
     open.push(silent);
     const joined = await connect((await t.tokens('manager')).accessToken);
     await joined.next('unread-count');
-    await api('POST', '/notifications', 'admin', { userIds: [t.users.manager.id], title: 'Heads up', message: 'Only joined sockets hear this' });
+    await api('POST', '/notifications', 'admin', {
+      userIds: [t.users.manager.id],
+      title: 'Heads up',
+      message: 'Only joined sockets hear this',
+    });
     await joined.next('notification', (n: { title: string }) => n.title === 'Heads up');
     await new Promise((r) => setTimeout(r, 200));
     expect(silent.events).toEqual([]);

@@ -14,7 +14,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (url: string, headers = admin) => t.app.inject({ url: `/api/v1${url}`, headers });
-const newUser = (over: Record<string, unknown> = {}) => ({ fullName: 'Élise Ngô', email: `elise.${Math.random().toString(36).slice(2)}@example.com`, role: 'developer', password: 'elise passphrase', ...over });
+const newUser = (over: Record<string, unknown> = {}) => ({
+  fullName: 'Élise Ngô',
+  email: `elise.${Math.random().toString(36).slice(2)}@example.com`,
+  role: 'developer',
+  password: 'elise passphrase',
+  ...over,
+});
 
 describe('paginated list', () => {
   it('pages with a total, and pages never overlap', async () => {
@@ -51,7 +57,9 @@ describe('paginated list', () => {
 
   it('searches case- and accent-insensitively: "nguyen" finds "Nguyễn", "helene" finds "Hélène"', async () => {
     const nguyen = (await get('/user/paginated?q=nguyen&limit=100')).json();
-    expect(nguyen.data.map((u: { fullName: string }) => u.fullName)).toEqual(expect.arrayContaining(['Nguyễn Văn An', 'Nguyễn Thị Thu Trang']));
+    expect(nguyen.data.map((u: { fullName: string }) => u.fullName)).toEqual(
+      expect.arrayContaining(['Nguyễn Văn An', 'Nguyễn Thị Thu Trang']),
+    );
     const helene = (await get('/user/paginated?q=HELENE')).json();
     expect(helene.data.map((u: { fullName: string }) => u.fullName)).toEqual(['Hélène Dubois']);
     expect((await get('/user/paginated?q=%25')).json().total).toBe(0); // % is a character, not a wildcard
@@ -74,30 +82,63 @@ describe('paginated list', () => {
 
 describe('create, update, delete', () => {
   it('creates, reads, updates and archives a user, writing the audit log and never exposing the hash', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/user', headers: admin, payload: newUser({ managerId: t.users.manager.id, joinDate: '2024-03-01', level: 'junior' }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user',
+      headers: admin,
+      payload: newUser({ managerId: t.users.manager.id, joinDate: '2024-03-01', level: 'junior' }),
+    });
     expect(created.statusCode).toBe(201);
     const user = created.json();
-    expect(user).toMatchObject({ fullName: 'Élise Ngô', role: 'developer', status: 'active', level: 'junior', managerId: t.users.manager.id });
+    expect(user).toMatchObject({
+      fullName: 'Élise Ngô',
+      role: 'developer',
+      status: 'active',
+      level: 'junior',
+      managerId: t.users.manager.id,
+    });
     expect(JSON.stringify(user)).not.toMatch(/password/i);
-    const updated = await t.app.inject({ method: 'PATCH', url: `/api/v1/user/${user.id}`, headers: admin, payload: { title: 'QA Engineer', phone: '' } });
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/user/${user.id}`,
+      headers: admin,
+      payload: { title: 'QA Engineer', phone: '' },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ title: 'QA Engineer', phone: null });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/user/${user.id}`, headers: admin })).statusCode).toBe(200);
     expect((await get(`/user/${user.id}`)).statusCode).toBe(404);
-    const trail = await t.services.db.select().from(auditLog).where(and(eq(auditLog.entity, 'users'), eq(auditLog.entityId, user.id)));
+    const trail = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'users'), eq(auditLog.entityId, user.id)));
     expect(trail.map((a) => a.action).sort()).toEqual(['created', 'deleted', 'updated']);
     expect(JSON.stringify(trail)).not.toMatch(/passwordHash|argon2/);
-    expect(trail.find((a) => a.action === 'updated')).toMatchObject({ actorId: t.users.admin.id, before: expect.objectContaining({ title: null }), after: expect.objectContaining({ title: 'QA Engineer' }) });
+    expect(trail.find((a) => a.action === 'updated')).toMatchObject({
+      actorId: t.users.admin.id,
+      before: expect.objectContaining({ title: null }),
+      after: expect.objectContaining({ title: 'QA Engineer' }),
+    });
   });
 
   it('answers field errors for bad input and 409 for a duplicate e-mail, losing nothing', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/user', headers: admin, payload: { fullName: 'x', email: 'nope', role: 'boss', password: 'short', joinDate: '31/01/2024', isAdmin: true } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user',
+      headers: admin,
+      payload: { fullName: 'x', email: 'nope', role: 'boss', password: 'short', joinDate: '31/01/2024', isAdmin: true },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'fullName', 'isAdmin', 'joinDate', 'password', 'role']);
     const dup = await t.app.inject({ method: 'POST', url: '/api/v1/user', headers: admin, payload: newUser({ email: 'HR@demo.local' }) });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors.email).toMatch(/already exists/);
-    const badManager = await t.app.inject({ method: 'PATCH', url: `/api/v1/user/${t.users.developer.id}`, headers: admin, payload: { managerId: t.users.developer.id } });
+    const badManager = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/user/${t.users.developer.id}`,
+      headers: admin,
+      payload: { managerId: t.users.developer.id },
+    });
     expect(badManager.statusCode).toBe(409);
     expect((await get(`/user/${t.users.developer.id}`)).json().managerId).not.toBe(t.users.developer.id);
     expect((await get('/user/not-a-uuid')).statusCode).toBe(400);

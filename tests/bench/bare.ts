@@ -81,8 +81,19 @@ export async function startBareServer(o: BareOptions): Promise<{ server: Server;
     } catch {
       return false;
     }
-    const [row] = await o.db.query<{ role: string; status: string; archived_at: unknown; revoked_at: unknown; expires_at: string }>(AUTH_SQL, [claims.sid, claims.sub]);
-    return !!row && row.status === 'active' && !row.archived_at && !row.revoked_at && new Date(row.expires_at) >= new Date() && !!toRole(row.role) && canAccessSection(row.role, 'users');
+    const [row] = await o.db.query<{ role: string; status: string; archived_at: unknown; revoked_at: unknown; expires_at: string }>(
+      AUTH_SQL,
+      [claims.sid, claims.sub],
+    );
+    return (
+      !!row &&
+      row.status === 'active' &&
+      !row.archived_at &&
+      !row.revoked_at &&
+      new Date(row.expires_at) >= new Date() &&
+      !!toRole(row.role) &&
+      canAccessSection(row.role, 'users')
+    );
   }
 
   async function list(params: URLSearchParams) {

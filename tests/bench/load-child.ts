@@ -41,7 +41,13 @@ function ask(message: object): Promise<void> {
 }
 
 async function slice(url: string, seconds: number): Promise<RawResult> {
-  const opts = { url, connections: input.connections, duration: seconds, headers: input.headers, skipAggregateResult: true } as autocannon.Options;
+  const opts = {
+    url,
+    connections: input.connections,
+    duration: seconds,
+    headers: input.headers,
+    skipAggregateResult: true,
+  } as autocannon.Options;
   return (await autocannon(opts)) as unknown as RawResult;
 }
 

@@ -13,7 +13,11 @@ export type CpuMeter = () => Promise<() => Promise<number>>;
 
 export async function backendCpuMeter(db: SqlClient): Promise<CpuMeter | undefined> {
   const pids = async () =>
-    (await db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`)).map((r) => r.pid);
+    (
+      await db.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+      )
+    ).map((r) => r.pid);
   const cpuOf = (pid: number): number | undefined => {
     try {
       // Fields after the command name: state is field 3; utime and stime are 14 and 15.

@@ -108,18 +108,27 @@ async function benchTarget(kind: 'postgres' | 'pglite', rows: number, adminUrl?:
     log(`filling users (${fmtInt(rows)} rows)…`);
     const bulk = benchUrl ? await dedicatedClient(benchUrl) : undefined;
     const fill = await fillUsers(bulk ?? db, rows, { maintenanceWorkMem: bulk ? '512MB' : undefined }).finally(() => bulk?.end());
-    log(fill.reused ? `reused the filled table (${fmtInt(fill.rows)} rows${fill.seconds ? `, re-analyzed after new migrations in ${fill.seconds.toFixed(1)} s` : ''})` : `filled in ${fill.seconds.toFixed(1)} s`);
+    log(
+      fill.reused
+        ? `reused the filled table (${fmtInt(fill.rows)} rows${fill.seconds ? `, re-analyzed after new migrations in ${fill.seconds.toFixed(1)} s` : ''})`
+        : `filled in ${fill.seconds.toFixed(1)} s`,
+    );
     const [version] = await db.query<{ v: string }>(`select current_setting('server_version') as v`);
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address() as { port: number };
     const crudUrl = `http://127.0.0.1:${address.port}/api/v1/user/paginated`;
-    const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'admin@demo.local', password: DEMO_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'admin@demo.local', password: DEMO_PASSWORD },
+    });
     if (login.statusCode !== 200) throw new Error(`admin login failed: ${login.statusCode} ${login.body}`);
     const headers = { authorization: `Bearer ${(login.json() as { accessToken: string }).accessToken}` };
 
     bare = await startBareServer({ db, tokens: built.services.tokens, exactCountLimit: config.EXACT_COUNT_LIMIT });
-    if (env.BENCH_BARE_NOAUTH) bareNoAuth = await startBareServer({ db, tokens: built.services.tokens, exactCountLimit: config.EXACT_COUNT_LIMIT, skipAuth: true });
+    if (env.BENCH_BARE_NOAUTH)
+      bareNoAuth = await startBareServer({ db, tokens: built.services.tokens, exactCountLimit: config.EXACT_COUNT_LIMIT, skipAuth: true });
 
     const dbCpu = kind === 'postgres' ? await backendCpuMeter(db) : undefined;
     const results: CaseResult[] = [];
@@ -168,7 +177,9 @@ async function benchTarget(kind: 'postgres' | 'pglite', rows: number, adminUrl?:
         const cpuUs = cpu.get(r.label)! / Math.max(1, r.requests);
         if (r.non2xx || r.errors) log(`  ${r.label}: ${r.non2xx} non-2xx responses, ${r.errors} errors (figures are not trustworthy)`);
         const dbPart = dbCpu ? ` (PostgreSQL ${Math.round(dbCpuOf.get(r.label)! / Math.max(1, r.requests))})` : '';
-        log(`  ${r.label.padEnd(6)} ${fmtRps(r.rps)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  CPU ${Math.round(cpuUs)} µs/request${dbPart}`);
+        log(
+          `  ${r.label.padEnd(6)} ${fmtRps(r.rps)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  CPU ${Math.round(cpuUs)} µs/request${dbPart}`,
+        );
         measured.set(r.label, { ...r, cpuUs });
       }
       const [crud, bareResult, noAuth] = [measured.get('crud')!, measured.get('bare')!, measured.get('bare-0')];
@@ -201,7 +212,8 @@ async function checkSame(crudUrl: string, bareUrl: string, headers: Record<strin
   const [a, b] = [await get(crudUrl), await get(bareUrl)];
   // Same rows, same fields, same text: the ceiling does the route's work, no more, no less.
   if (JSON.stringify(a.data) !== JSON.stringify(b.data)) throw new Error(`${name}: the CRUD and bare routes return different rows`);
-  if (a.total !== b.total || !!a.totalIsEstimate !== !!b.totalIsEstimate) throw new Error(`${name}: totals differ (${a.total} vs ${b.total})`);
+  if (a.total !== b.total || !!a.totalIsEstimate !== !!b.totalIsEstimate)
+    throw new Error(`${name}: totals differ (${a.total} vs ${b.total})`);
   if (a.data.length === 0 && a.total > 25_025) throw new Error(`${name}: empty page`);
   if (name.startsWith('search') && !a.data.some((r) => r.fullName.includes('Nguyễn'))) {
     throw new Error(`${name}: no accented 'Nguyễn' in the first page: ${a.data.map((r) => r.fullName).join(', ')}`);
@@ -216,7 +228,9 @@ async function explain(db: SqlClient, query: string, exactCountLimit: number) {
     ['count', q.count, q.values],
     ['estimate (planned only)', q.estimate.replace('(format json)', '(summary)'), q.values],
   ] as const) {
-    const plan = await db.query<{ 'QUERY PLAN': string }>(text.startsWith('explain') ? text : `explain (analyze, buffers) ${text}`, [...values]);
+    const plan = await db.query<{ 'QUERY PLAN': string }>(text.startsWith('explain') ? text : `explain (analyze, buffers) ${text}`, [
+      ...values,
+    ]);
     log(`  -- ${label}\n${plan.map((r) => `     ${r['QUERY PLAN']}`).join('\n')}`);
   }
 }
@@ -252,12 +266,33 @@ const TARGET_RATIO = 0.8;
 function printReport(r: TargetReport) {
   log(r.title);
   log(r.load);
-  log(r.fill.reused ? `data: reused from an earlier run${r.fill.seconds ? ' (re-analyzed after new migrations)' : ''}` : `data: generated in ${r.fill.seconds.toFixed(1)} s`);
+  log(
+    r.fill.reused
+      ? `data: reused from an earlier run${r.fill.seconds ? ' (re-analyzed after new migrations)' : ''}`
+      : `data: generated in ${r.fill.seconds.toFixed(1)} s`,
+  );
   const withNoAuth = r.results.some((x) => x.bareNoAuth);
-  const head = ['request', 'total', 'CRUD req/s', 'p50', 'p99', 'CPU/req', 'bare req/s', 'p50', 'p99', 'CPU/req', 'CRUD/bare', 'by CPU', ...(withNoAuth ? ['bare w/o auth req/s', 'p99'] : []), 'targets'];
+  const head = [
+    'request',
+    'total',
+    'CRUD req/s',
+    'p50',
+    'p99',
+    'CPU/req',
+    'bare req/s',
+    'p50',
+    'p99',
+    'CPU/req',
+    'CRUD/bare',
+    'by CPU',
+    ...(withNoAuth ? ['bare w/o auth req/s', 'p99'] : []),
+    'targets',
+  ];
   const rows = r.results.map((x) => {
     const ratio = x.crud.rps / x.bare.rps;
-    const misses = [x.crud.p99 > TARGET_P99_MS ? `p99>${TARGET_P99_MS}` : '', ratio < TARGET_RATIO ? `ratio<${TARGET_RATIO}` : ''].filter(Boolean);
+    const misses = [x.crud.p99 > TARGET_P99_MS ? `p99>${TARGET_P99_MS}` : '', ratio < TARGET_RATIO ? `ratio<${TARGET_RATIO}` : ''].filter(
+      Boolean,
+    );
     const verdict = r.kind !== 'postgres' ? '(PostgreSQL only)' : misses.length ? `MISSED ${misses.join(' ')}` : 'met';
     return [
       x.name,
@@ -297,7 +332,7 @@ function printNotes() {
       'CPU/req = CPU time of the server process (+ its PostgreSQL backends) per request; "by CPU" = bare CPU / CRUD CPU,',
       '  the throughput ratio a machine with nothing else running would show (other load on a shared machine moves',
       '  req/s and p99 much more than it moves CPU per request).',
-      'A total marked (estimate) is the planner\'s estimate, sent with totalIsEstimate: true; (exact) totals are counted.',
+      "A total marked (estimate) is the planner's estimate, sent with totalIsEstimate: true; (exact) totals are counted.",
     ].join('\n'),
   );
 }

@@ -31,7 +31,10 @@ export function sqlClient(database: Database): SqlClient {
     };
   }
   const pool = client as pg.Pool;
-  const types = { getTypeParser: (oid: number, format?: string) => (AS_TEXT.includes(oid) ? (value: string) => value : pgTypes.getTypeParser(oid, format as 'text')) };
+  const types = {
+    getTypeParser: (oid: number, format?: string) =>
+      AS_TEXT.includes(oid) ? (value: string) => value : pgTypes.getTypeParser(oid, format as 'text'),
+  };
   return {
     query: async <T>(text: string, params?: unknown[]) => (await pool.query({ text, values: params, types } as pg.QueryConfig)).rows as T[],
     exec: async (text) => {

@@ -21,13 +21,27 @@ async function main() {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: 'ignore' });
   try {
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 120) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 500));
     }
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
     });
     const page = await browser.newPage();
     const seen = new Map<string, number>();
@@ -44,8 +58,14 @@ async function main() {
     await page.goto(`${base}/auth/sign-in`, { waitUntil: 'networkidle' });
     const signIn = total();
     const signInFiles = seen.size;
-    await page.getByLabel(/e-?mail/i).first().fill('admin@demo.local');
-    await page.getByLabel(/password/i).first().fill('Demo1234!');
+    await page
+      .getByLabel(/e-?mail/i)
+      .first()
+      .fill('admin@demo.local');
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .fill('Demo1234!');
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
     await page.goto(`${base}/users`, { waitUntil: 'networkidle' });
@@ -54,7 +74,9 @@ async function main() {
     await browser.close();
 
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    console.log(`sign-in page          ${kb(signIn).padStart(10)}  (${signInFiles} files)  target ≤ 250 KB: ${signIn <= 250 * 1024 ? 'met' : 'MISSED'}`);
+    console.log(
+      `sign-in page          ${kb(signIn).padStart(10)}  (${signInFiles} files)  target ≤ 250 KB: ${signIn <= 250 * 1024 ? 'met' : 'MISSED'}`,
+    );
     console.log(`+ users list (total)  ${kb(users).padStart(10)}  (${seen.size} files)`);
   } finally {
     server.kill('SIGTERM');

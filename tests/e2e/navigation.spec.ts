@@ -1,147 +1,141 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ROLES, signIn, useEnglish, type DemoRole } from "./support/session";
+import { expect, test, type Page } from '@playwright/test';
+import { ROLES, signIn, useEnglish, type DemoRole } from './support/session';
 
 // The spec's navigation (section 2) filtered by section 6, written out per role so the
 // test does not reuse the code it checks. Parent items are followed by their children.
 const ALL = [
-  "dashboard",
-  "users",
-  "headcount",
-  "invoice",
-  "salary",
-  "logworks",
-  "logworks.mine",
-  "logworks.all-devs",
-  "candidates",
-  "customers",
-  "jobs",
-  "external-costs",
-  "pnl",
-  "kpi",
-  "kpi.list",
-  "kpi.dashboard",
-  "kpi.project-bonuses",
-  "commission",
-  "commission.dashboard",
-  "commission.matrix",
-  "hr-commission",
-  "hr-commission.dashboard",
-  "hr-commission.matrix",
-  "leave",
-  "leave.mine",
-  "leave.approvals",
-  "leave.dashboard",
-  "leave.matrix",
+  'dashboard',
+  'users',
+  'headcount',
+  'invoice',
+  'salary',
+  'logworks',
+  'logworks.mine',
+  'logworks.all-devs',
+  'candidates',
+  'customers',
+  'jobs',
+  'external-costs',
+  'pnl',
+  'kpi',
+  'kpi.list',
+  'kpi.dashboard',
+  'kpi.project-bonuses',
+  'commission',
+  'commission.dashboard',
+  'commission.matrix',
+  'hr-commission',
+  'hr-commission.dashboard',
+  'hr-commission.matrix',
+  'leave',
+  'leave.mine',
+  'leave.approvals',
+  'leave.dashboard',
+  'leave.matrix',
 ];
 
 const EXPECTED: Record<DemoRole, string[]> = {
   admin: ALL,
   hr_lead: ALL,
-  sale_lead: ALL.filter(
-    (id) =>
-      !id.startsWith("hr-commission") &&
-      !["commission.matrix", "leave.matrix"].includes(id),
-  ),
-  developer: ["dashboard", "logworks", "logworks.mine", "leave", "leave.mine"],
+  sale_lead: ALL.filter((id) => !id.startsWith('hr-commission') && !['commission.matrix', 'leave.matrix'].includes(id)),
+  developer: ['dashboard', 'logworks', 'logworks.mine', 'leave', 'leave.mine'],
   hr: [
-    "dashboard",
-    "users",
-    "logworks",
-    "logworks.mine",
-    "logworks.all-devs",
-    "candidates",
-    "customers",
-    "jobs",
-    "external-costs",
-    "hr-commission",
-    "hr-commission.dashboard",
-    "leave",
-    "leave.mine",
+    'dashboard',
+    'users',
+    'logworks',
+    'logworks.mine',
+    'logworks.all-devs',
+    'candidates',
+    'customers',
+    'jobs',
+    'external-costs',
+    'hr-commission',
+    'hr-commission.dashboard',
+    'leave',
+    'leave.mine',
   ],
   sale: [
-    "dashboard",
-    "headcount",
-    "invoice",
-    "candidates",
-    "customers",
-    "jobs",
-    "external-costs",
-    "kpi",
-    "kpi.dashboard",
-    "kpi.project-bonuses",
-    "commission",
-    "commission.dashboard",
-    "leave",
-    "leave.mine",
+    'dashboard',
+    'headcount',
+    'invoice',
+    'candidates',
+    'customers',
+    'jobs',
+    'external-costs',
+    'kpi',
+    'kpi.dashboard',
+    'kpi.project-bonuses',
+    'commission',
+    'commission.dashboard',
+    'leave',
+    'leave.mine',
   ],
   manager: [
-    "dashboard",
-    "users",
-    "headcount",
-    "invoice",
-    "candidates",
-    "customers",
-    "jobs",
-    "external-costs",
-    "pnl",
-    "leave",
-    "leave.mine",
-    "leave.approvals",
+    'dashboard',
+    'users',
+    'headcount',
+    'invoice',
+    'candidates',
+    'customers',
+    'jobs',
+    'external-costs',
+    'pnl',
+    'leave',
+    'leave.mine',
+    'leave.approvals',
   ],
 };
 
 // The labels the spec gives the items.
 const LABELS: Record<string, string> = {
-  dashboard: "Dashboard",
-  users: "Users",
-  headcount: "Headcount",
-  invoice: "Invoice",
-  salary: "Salary",
-  logworks: "Logworks",
-  "logworks.mine": "My Logwork",
-  "logworks.all-devs": "All Developers",
-  candidates: "Candidates",
-  customers: "Customers",
-  jobs: "Jobs",
-  "external-costs": "External Costs",
-  pnl: "Profit & Loss",
-  kpi: "KPI",
-  "kpi.list": "KPI List",
-  "kpi.dashboard": "Dashboard",
-  "kpi.project-bonuses": "Project Bonuses",
-  commission: "Commission",
-  "commission.dashboard": "Dashboard",
-  "commission.matrix": "Matrix",
-  "hr-commission": "HR Commission",
-  "hr-commission.dashboard": "Dashboard",
-  "hr-commission.matrix": "Matrix",
-  leave: "Leave",
-  "leave.mine": "My Requests",
-  "leave.approvals": "Approvals",
-  "leave.dashboard": "Dashboard",
-  "leave.matrix": "Matrix",
+  dashboard: 'Dashboard',
+  users: 'Users',
+  headcount: 'Headcount',
+  invoice: 'Invoice',
+  salary: 'Salary',
+  logworks: 'Logworks',
+  'logworks.mine': 'My Logwork',
+  'logworks.all-devs': 'All Developers',
+  candidates: 'Candidates',
+  customers: 'Customers',
+  jobs: 'Jobs',
+  'external-costs': 'External Costs',
+  pnl: 'Profit & Loss',
+  kpi: 'KPI',
+  'kpi.list': 'KPI List',
+  'kpi.dashboard': 'Dashboard',
+  'kpi.project-bonuses': 'Project Bonuses',
+  commission: 'Commission',
+  'commission.dashboard': 'Dashboard',
+  'commission.matrix': 'Matrix',
+  'hr-commission': 'HR Commission',
+  'hr-commission.dashboard': 'Dashboard',
+  'hr-commission.matrix': 'Matrix',
+  leave: 'Leave',
+  'leave.mine': 'My Requests',
+  'leave.approvals': 'Approvals',
+  'leave.dashboard': 'Dashboard',
+  'leave.matrix': 'Matrix',
 };
 
 // A section each role lacks (section table), with the path visited.
 const FORBIDDEN: Partial<Record<DemoRole, string>> = {
-  sale_lead: "/hr-commission/dashboard",
-  developer: "/users",
-  hr: "/invoices",
-  sale: "/users/new",
-  manager: "/salary",
+  sale_lead: '/hr-commission/dashboard',
+  developer: '/users',
+  hr: '/invoices',
+  sale: '/users/new',
+  manager: '/salary',
 };
 
 async function navItems(page: Page) {
-  const nav = page.getByTestId("nav");
+  const nav = page.getByTestId('nav');
   await expect(nav.locator('[data-nav-item="dashboard"]')).toBeAttached();
-  return nav
-    .locator("[data-nav-item]")
-    .evaluateAll((els) =>
-      els.map((el) => ({
-        id: el.getAttribute("data-nav-item")!,
-        label: (el.textContent ?? "").trim(),
-      })),
-    );
+  return nav.locator('[data-nav-item]').evaluateAll((els) =>
+    els.map((el) => ({
+      id: el.getAttribute('data-nav-item')!,
+      label: (el.textContent ?? '').trim(),
+    })),
+  );
 }
 
 test.beforeEach(async ({ page }) => {
@@ -149,65 +143,49 @@ test.beforeEach(async ({ page }) => {
 });
 
 for (const role of ROLES) {
-  test(`${role} sees exactly the navigation the spec gives it`, async ({
-    page,
-  }) => {
+  test(`${role} sees exactly the navigation the spec gives it`, async ({ page }) => {
     await signIn(page, role);
     const items = await navItems(page);
     expect(items.map((i) => i.id)).toEqual(EXPECTED[role]);
     for (const item of items) expect(item.label, item.id).toBe(LABELS[item.id]);
     // Groups: Overview always (Dashboard); Management whenever the role has anything else.
-    await expect(
-      page.getByTestId("nav").getByText("Overview", { exact: true }),
-    ).toBeVisible();
-    await expect(
-      page.getByTestId("nav").getByText("Management", { exact: true }),
-    ).toBeVisible();
+    await expect(page.getByTestId('nav').getByText('Overview', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('nav').getByText('Management', { exact: true })).toBeVisible();
 
     const forbidden = FORBIDDEN[role];
     if (forbidden) {
       await page.goto(forbidden);
-      const denied = page.getByTestId("permission-denied");
+      const denied = page.getByTestId('permission-denied');
       await expect(denied).toBeVisible();
-      await expect(
-        denied.getByRole("heading", { name: "Permission denied" }),
-      ).toBeVisible();
-      await expect(denied).toContainText(
-        "You do not have permission to access this page.",
-      );
-      await expect(page.getByTestId("current-role")).toHaveText(
-        `Your role: ${role}`,
-      );
-      await expect(denied.locator("svg")).toBeVisible();
+      await expect(denied.getByRole('heading', { name: 'Permission denied' })).toBeVisible();
+      await expect(denied).toContainText('You do not have permission to access this page.');
+      await expect(page.getByTestId('current-role')).toHaveText(`Your role: ${role}`);
+      await expect(denied.locator('svg')).toBeVisible();
     }
   });
 }
 
-test("a module not built yet shows the coming-soon page inside the layout", async ({
-  page,
-}) => {
-  await signIn(page, "admin");
-  await page.goto("/kpi/dashboard");
-  await expect(page.getByTestId("coming-soon")).toContainText(
-    "This module is coming soon",
-  );
-  await expect(page.getByTestId("nav")).toBeVisible();
+test('a module not built yet shows the coming-soon page inside the layout', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/kpi/dashboard');
+  await expect(page.getByTestId('coming-soon')).toContainText('This module is coming soon');
+  await expect(page.getByTestId('nav')).toBeVisible();
 });
 
-test("the vertical navigation collapses to mini and back", async ({ page }) => {
-  await signIn(page, "admin");
-  const side = page.getByTestId("nav-side");
-  await expect(side).toHaveCSS("width", "300px");
-  await page.getByTestId("nav-toggle").click();
-  await expect(side).toHaveCSS("width", "88px");
-  await page.getByTestId("nav-toggle").click();
-  await expect(side).toHaveCSS("width", "300px");
+test('the vertical navigation collapses to mini and back', async ({ page }) => {
+  await signIn(page, 'admin');
+  const side = page.getByTestId('nav-side');
+  await expect(side).toHaveCSS('width', '300px');
+  await page.getByTestId('nav-toggle').click();
+  await expect(side).toHaveCSS('width', '88px');
+  await page.getByTestId('nav-toggle').click();
+  await expect(side).toHaveCSS('width', '300px');
 });
 
-test("children open from their group and navigate", async ({ page }) => {
-  await signIn(page, "admin");
+test('children open from their group and navigate', async ({ page }) => {
+  await signIn(page, 'admin');
   await page.locator('[data-nav-item="leave"]').click();
   await page.locator('[data-nav-item="leave.approvals"]').click();
   await expect(page).toHaveURL(/\/leave\/approvals$/);
-  await expect(page.getByTestId("coming-soon")).toContainText("Approvals");
+  await expect(page.getByTestId('coming-soon')).toContainText('Approvals');
 });

@@ -1,136 +1,108 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support/session";
-import { storedSettings, toasts } from "./shell-support";
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/session';
+import { storedSettings, toasts } from './shell-support';
 
 // English to start with, but a language chosen during the test must survive reloads.
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
-    if (!window.sessionStorage.getItem("shell-e2e-started")) {
-      window.sessionStorage.setItem("shell-e2e-started", "1");
-      window.localStorage.setItem("i18nextLng", "en");
+    if (!window.sessionStorage.getItem('shell-e2e-started')) {
+      window.sessionStorage.setItem('shell-e2e-started', '1');
+      window.localStorage.setItem('i18nextLng', 'en');
     }
   });
 });
 
 async function chooseLanguage(page: Page, lang: string) {
-  await page.getByTestId("language-switcher").click();
+  await page.getByTestId('language-switcher').click();
   await page.locator(`[role="menuitem"][data-lang="${lang}"]`).click();
 }
 
-test("Arabic switches the page to right-to-left with a mirrored layout", async ({
-  page,
-}, testInfo) => {
-  await signIn(page, "admin");
-  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
-  const navBefore = await page.getByTestId("nav-side").boundingBox();
+test('Arabic switches the page to right-to-left with a mirrored layout', async ({ page }, testInfo) => {
+  await signIn(page, 'admin');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  const navBefore = await page.getByTestId('nav-side').boundingBox();
   expect(navBefore!.x).toBeLessThan(100);
 
-  await chooseLanguage(page, "ar");
-  await expect(
-    toasts(page).filter({ hasText: "تم تغيير اللغة!" }),
-  ).toBeVisible();
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  expect(
-    await page.evaluate(() => window.localStorage.getItem("i18nextLng")),
-  ).toBe("ar");
-  await expect
-    .poll(async () => (await storedSettings(page))?.direction)
-    .toBe("rtl");
+  await chooseLanguage(page, 'ar');
+  await expect(toasts(page).filter({ hasText: 'تم تغيير اللغة!' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  expect(await page.evaluate(() => window.localStorage.getItem('i18nextLng'))).toBe('ar');
+  await expect.poll(async () => (await storedSettings(page))?.direction).toBe('rtl');
 
   // Mirrored: the side navigation now sits on the right edge, its labels in Arabic.
   const viewport = page.viewportSize()!;
   await expect
     .poll(async () => {
-      const box = await page.getByTestId("nav-side").boundingBox();
+      const box = await page.getByTestId('nav-side').boundingBox();
       return box ? Math.round(box.x + box.width) : 0;
     })
     .toBeGreaterThan(viewport.width - 5);
-  await expect(
-    page.getByTestId("nav-side").getByText("لوحة التحكم").first(),
-  ).toBeVisible();
-  const direction = await page.evaluate(
-    () => getComputedStyle(document.body).direction,
-  );
-  expect(direction).toBe("rtl");
+  await expect(page.getByTestId('nav-side').getByText('لوحة التحكم').first()).toBeVisible();
+  const direction = await page.evaluate(() => getComputedStyle(document.body).direction);
+  expect(direction).toBe('rtl');
 
   await page.waitForTimeout(500);
   await page.screenshot({
-    path: testInfo.outputPath("arabic-rtl.png"),
+    path: testInfo.outputPath('arabic-rtl.png'),
     fullPage: false,
   });
 
   // The drawer opens from the other side too and says so in Arabic.
-  await page.getByTestId("settings-button").click();
-  const drawer = page.getByTestId("settings-drawer");
-  await expect(
-    drawer.getByRole("heading", { name: "الإعدادات" }),
-  ).toBeVisible();
+  await page.getByTestId('settings-button').click();
+  const drawer = page.getByTestId('settings-drawer');
+  await expect(drawer.getByRole('heading', { name: 'الإعدادات' })).toBeVisible();
   const drawerBox = await drawer.boundingBox();
   expect(drawerBox!.x).toBeLessThan(5);
-  await expect(
-    drawer.getByRole("checkbox", { name: "من اليمين إلى اليسار" }),
-  ).toBeChecked();
+  await expect(drawer.getByRole('checkbox', { name: 'من اليمين إلى اليسار' })).toBeChecked();
   await page.waitForTimeout(400);
-  await page.screenshot({ path: testInfo.outputPath("arabic-rtl-drawer.png") });
-  await page.keyboard.press("Escape");
+  await page.screenshot({ path: testInfo.outputPath('arabic-rtl-drawer.png') });
+  await page.keyboard.press('Escape');
 
   // Survives a reload.
   await page.reload();
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
 
   // Back to English: left-to-right again.
-  await chooseLanguage(page, "en");
-  await expect(
-    toasts(page).filter({ hasText: "Language has been changed!" }),
-  ).toBeVisible();
-  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect
-    .poll(async () => (await storedSettings(page))?.direction)
-    .toBe("ltr");
+  await chooseLanguage(page, 'en');
+  await expect(toasts(page).filter({ hasText: 'Language has been changed!' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect.poll(async () => (await storedSettings(page))?.direction).toBe('ltr');
 });
 
 // Translation files load on demand: in dev as /src/web/locales/<lang>/*.json, in the
 // build as hashed chunks under /assets/ (any chunk not loaded yet, at that point).
 const lazyChunks = (lang: string) => new RegExp(`/locales/${lang}/|/assets/.+\\.js$`);
 
-test("a language change shows the loading then the success toast, translated", async ({
-  page,
-}) => {
-  await signIn(page, "admin");
+test('a language change shows the loading then the success toast, translated', async ({ page }) => {
+  await signIn(page, 'admin');
   // Slow the translation chunks a little so the loading toast is observable.
-  await page.route(lazyChunks("fr"), async (route) => {
+  await page.route(lazyChunks('fr'), async (route) => {
     await new Promise((r) => setTimeout(r, 600));
     await route.continue();
   });
-  await chooseLanguage(page, "fr");
-  await expect(toasts(page).filter({ hasText: "Loading..." })).toBeVisible();
-  await expect(
-    toasts(page).filter({ hasText: "La langue a été changée !" }),
-  ).toBeVisible();
-  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
-  await page.getByTestId("settings-button").click();
-  await expect(
-    page.getByTestId("settings-drawer").getByRole("heading", { name: "Paramètres" }),
-  ).toBeVisible();
+  await chooseLanguage(page, 'fr');
+  await expect(toasts(page).filter({ hasText: 'Loading...' })).toBeVisible();
+  await expect(toasts(page).filter({ hasText: 'La langue a été changée !' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await page.getByTestId('settings-button').click();
+  await expect(page.getByTestId('settings-drawer').getByRole('heading', { name: 'Paramètres' })).toBeVisible();
 });
 
-test("a failing language load shows the error toast and logs it", async ({
-  page,
-}) => {
-  await signIn(page, "admin");
+test('a failing language load shows the error toast and logs it', async ({ page }) => {
+  await signIn(page, 'admin');
   const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
   });
   // Only once the page's own chunks are in: from here on, new chunks fail.
-  await expect(page.getByTestId("language-switcher")).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  await page.route(lazyChunks("vi"), (route) => route.abort());
-  await chooseLanguage(page, "vi");
+  await expect(page.getByTestId('language-switcher')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.route(lazyChunks('vi'), (route) => route.abort());
+  await chooseLanguage(page, 'vi');
   await expect(
     toasts(page).filter({
       hasText: /Error changing language!|Lỗi khi thay đổi ngôn ngữ!/,
@@ -139,36 +111,29 @@ test("a failing language load shows the error toast and logs it", async ({
   expect(errors.length).toBeGreaterThan(0);
 });
 
-test("the users grid's pagination follows the language (French, Arabic)", async ({
-  page,
-}) => {
-  await signIn(page, "admin", "/auth/sign-in?returnTo=%2Fusers");
+test("the users grid's pagination follows the language (French, Arabic)", async ({ page }) => {
+  await signIn(page, 'admin', '/auth/sign-in?returnTo=%2Fusers');
   await expect(page).toHaveURL(/\/users$/);
-  const pagination = page.locator(".MuiDataGrid-footerContainer");
-  await expect(pagination).toContainText("Rows per page:");
+  const pagination = page.locator('.MuiDataGrid-footerContainer');
+  await expect(pagination).toContainText('Rows per page:');
   await expect(pagination).toContainText(/1–10 of \d+/);
 
-  await chooseLanguage(page, "fr");
-  await expect(pagination).toContainText("Lignes par page :");
+  await chooseLanguage(page, 'fr');
+  await expect(pagination).toContainText('Lignes par page :');
   await expect(pagination).toContainText(/1–10 sur \d+/);
-  await expect(
-    page.getByRole("button", { name: "Aller à la page suivante" }),
-  ).toBeVisible();
-  await expect(pagination).not.toContainText("Rows per page");
+  await expect(page.getByRole('button', { name: 'Aller à la page suivante' })).toBeVisible();
+  await expect(pagination).not.toContainText('Rows per page');
 
-  await chooseLanguage(page, "ar");
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(pagination).toContainText("عدد الصفوف في الصفحة:");
-  await expect(pagination).not.toContainText("Rows per page");
+  await chooseLanguage(page, 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(pagination).toContainText('عدد الصفوف في الصفحة:');
+  await expect(pagination).not.toContainText('Rows per page');
   await expect(pagination).toContainText(/من \d+/);
-  await expect(pagination).not.toContainText(" of ");
+  await expect(pagination).not.toContainText(' of ');
 
   // A Latin e-mail keeps its own direction in the mirrored grid: it reads, and is cut,
   // from its start.
-  const email = page
-    .getByRole("grid")
-    .locator('[data-field="email"][role="gridcell"] [dir="auto"]')
-    .first();
-  await expect(email).toContainText("@");
-  expect(await email.evaluate((el) => getComputedStyle(el).direction)).toBe("ltr");
+  const email = page.getByRole('grid').locator('[data-field="email"][role="gridcell"] [dir="auto"]').first();
+  await expect(email).toContainText('@');
+  expect(await email.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
 });

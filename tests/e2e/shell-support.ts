@@ -1,25 +1,23 @@
 // Helpers shared by the shell-*.spec.ts files (settings, languages, notifications).
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, demoEmail, type DemoRole } from "./support/session";
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, demoEmail, type DemoRole } from './support/session';
 
-export const SETTINGS_KEY = "app-settings";
+export const SETTINGS_KEY = 'app-settings';
 
 export const DEFAULT_SETTINGS = {
-  colorScheme: "light",
-  direction: "ltr",
-  contrast: "default",
-  navLayout: "vertical",
-  primaryColor: "default",
-  navColor: "integrate",
+  colorScheme: 'light',
+  direction: 'ltr',
+  contrast: 'default',
+  navLayout: 'vertical',
+  primaryColor: 'default',
+  navColor: 'integrate',
   compactLayout: true,
   fontSize: 16,
-  fontFamily: "Public Sans Variable",
-  version: "1.0.0",
+  fontFamily: 'Public Sans Variable',
+  version: '1.0.0',
 };
 
-export async function storedSettings(
-  page: Page,
-): Promise<Record<string, unknown> | null> {
+export async function storedSettings(page: Page): Promise<Record<string, unknown> | null> {
   return page.evaluate((key) => {
     const raw = window.localStorage.getItem(key);
     return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
@@ -27,23 +25,23 @@ export async function storedSettings(
 }
 
 export async function openSettings(page: Page) {
-  await page.getByTestId("settings-button").click();
-  const drawer = page.getByTestId("settings-drawer");
+  await page.getByTestId('settings-button').click();
+  const drawer = page.getByTestId('settings-drawer');
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect(drawer.getByRole('heading', { name: 'Settings' })).toBeVisible();
   return drawer;
 }
 
-export const toasts = (page: Page) => page.locator("[data-sonner-toast]");
+export const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 
 /** A fresh API token for a demo user (the app's own session is left alone). */
 export async function apiLogin(request: APIRequestContext, role: DemoRole) {
-  const res = await request.post("/api/v1/auth/login", {
+  const res = await request.post('/api/v1/auth/login', {
     data: { email: demoEmail(role), password: DEMO_PASSWORD },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   const { accessToken } = (await res.json()) as { accessToken: string };
-  const me = await request.get("/api/v1/auth/me", {
+  const me = await request.get('/api/v1/auth/me', {
     headers: { Authorization: `Bearer ${accessToken}` },
   });
   expect(me.ok(), await me.text()).toBeTruthy();
@@ -63,7 +61,7 @@ export async function createNotification(
   },
 ) {
   const { token } = await apiLogin(request, asRole);
-  const res = await request.post("/api/v1/notifications", {
+  const res = await request.post('/api/v1/notifications', {
     data: body,
     headers: { Authorization: `Bearer ${token}` },
   });
@@ -74,9 +72,7 @@ export async function createNotification(
 export async function dismissToasts(page: Page) {
   // A hovered toaster pauses its timers; move away, close what is shown, let the rest expire.
   await page.mouse.move(0, 0);
-  const close = page.locator(
-    '[data-sonner-toast][data-visible="true"]:not([data-removed="true"]) [data-close-button]',
-  );
+  const close = page.locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"]) [data-close-button]');
   for (let i = 0; i < 6 && (await close.count()) > 0; i++) {
     await close
       .first()

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, canAccessPath, canAccessSection, canSeeNavItem, isPrivileged, NAV_ROLES, ROLES, sectionForPath, sectionsOf, SECTIONS, toRole, type Role, type Section } from './permissions.js';
+import {
+  canAccess,
+  canAccessPath,
+  canAccessSection,
+  canSeeNavItem,
+  isPrivileged,
+  NAV_ROLES,
+  ROLES,
+  sectionForPath,
+  sectionsOf,
+  SECTIONS,
+  toRole,
+  type Role,
+  type Section,
+} from './permissions.js';
 
 // The spec's section 6 table, written out row by row so that a change to the code shows here.
 const SPEC: Record<Role, Section[] | 'all' | 'all but hr-commission'> = {
@@ -15,7 +29,8 @@ const SPEC: Record<Role, Section[] | 'all' | 'all but hr-commission'> = {
 describe('section table', () => {
   it.each(ROLES)('%s has exactly the spec’s sections', (role) => {
     const spec = SPEC[role];
-    const expected = spec === 'all' ? [...SECTIONS] : spec === 'all but hr-commission' ? SECTIONS.filter((s) => s !== 'hr-commission') : spec;
+    const expected =
+      spec === 'all' ? [...SECTIONS] : spec === 'all but hr-commission' ? SECTIONS.filter((s) => s !== 'hr-commission') : spec;
     expect([...sectionsOf(role)].sort()).toEqual([...expected].sort());
     for (const s of SECTIONS) expect(canAccessSection(role, s)).toBe(expected.includes(s));
   });

@@ -10,7 +10,9 @@ const ts = () => timestamp({ withTimezone: true, mode: 'string' });
 
 /** Columns every business row carries (DOMAIN.md). */
 export const rowColumns = () => ({
-  id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid()
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   createdAt: ts().notNull().defaultNow(),
   updatedAt: ts().notNull().defaultNow(),
   createdBy: uuid(),

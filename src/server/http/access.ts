@@ -83,10 +83,22 @@ export async function authenticate(deps: { db: Db; tokens: TokenSigner }, token:
   } catch {
     throw new AppError(401, 'Invalid or expired token');
   }
-  const [row] = await queryRows<{ id: string; role: string; status: string; email: string; full_name: string; archived_at: string | null; revoked_at: string | null; expires_at: string }>(deps.db, sql`
+  const [row] = await queryRows<{
+    id: string;
+    role: string;
+    status: string;
+    email: string;
+    full_name: string;
+    archived_at: string | null;
+    revoked_at: string | null;
+    expires_at: string;
+  }>(
+    deps.db,
+    sql`
     select u.id, u.role, u.status, u.email, u.full_name, u.archived_at, s.revoked_at, s.expires_at
     from users u join sessions s on s.id = ${claims.sid} and s.user_id = u.id
-    where u.id = ${claims.sub}`);
+    where u.id = ${claims.sub}`,
+  );
   const role = toRole(row?.role);
   if (!row || !role || row.status !== 'active' || row.archived_at || row.revoked_at || new Date(row.expires_at) < new Date()) {
     throw new AppError(401, 'Session is no longer valid');

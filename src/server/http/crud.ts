@@ -82,7 +82,10 @@ export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Se
   }
 
   async function findOne(user: CurrentUser, id: string): Promise<TRow> {
-    const [row] = await s.db.select().from(table).where(where(user, undefined, id));
+    const [row] = await s.db
+      .select()
+      .from(table)
+      .where(where(user, undefined, id));
     if (!row) throw notFound(o.name === 'users' ? 'User' : 'Record');
     return row as TRow;
   }
@@ -103,7 +106,13 @@ export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Se
     // Deferred join: the page's ids are picked on the sort index alone (an index-only scan
     // when the index covers the filter), then only those rows are read, so a deep offset
     // skips index entries instead of whole rows.
-    const pageIds = s.db.select({ id: o.table.id }).from(table).where(condition).orderBy(...order).limit(limit).offset(offset);
+    const pageIds = s.db
+      .select({ id: o.table.id })
+      .from(table)
+      .where(condition)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
     const [rows, estimate] = await Promise.all([
       rowReader.read(sql`where ${o.table.id} in ${pageIds} order by ${sql.join(order, sql`, `)}`),
       estimateRows(s, o.table, condition),
@@ -114,11 +123,15 @@ export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Se
 
   const listResponse = z.object({ data: z.array(o.entity), total: z.number(), totalIsEstimate: z.boolean().optional() });
 
-  app.get(`/${o.path}/paginated`, { config: { access: read }, schema: { tags, querystring: querySchema, response: { 200: listResponse } } }, async (req) => {
-    const q = req.query as ListQuery;
-    const { offset, limit } = pageFromQuery(q);
-    return list(req.user!, q, offset, limit);
-  });
+  app.get(
+    `/${o.path}/paginated`,
+    { config: { access: read }, schema: { tags, querystring: querySchema, response: { 200: listResponse } } },
+    async (req) => {
+      const q = req.query as ListQuery;
+      const { offset, limit } = pageFromQuery(q);
+      return list(req.user!, q, offset, limit);
+    },
+  );
 
   app.get(`/${o.path}`, { config: { access: read }, schema: { tags, querystring: querySchema } }, async (req, reply: FastifyReply) => {
     const q = req.query as ListQuery;
@@ -137,7 +150,12 @@ export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Se
     }
     if (q.ids?.length) {
       // getMany: full rows for the ids asked for.
-      const rows = await s.db.select().from(table).where(where(req.user!, q)).orderBy(...orderBy(q)).limit(MAX_PAGE_SIZE);
+      const rows = await s.db
+        .select()
+        .from(table)
+        .where(where(req.user!, q))
+        .orderBy(...orderBy(q))
+        .limit(MAX_PAGE_SIZE);
       return rows.map((r) => o.toEntity(r as TRow));
     }
     // No paging: the light rows a select needs, capped.
@@ -154,16 +172,20 @@ export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Se
     return o.toEntity(await findOne(req.user!, id));
   });
 
-  app.post(`/${o.path}`, { config: { access: write }, schema: { tags, body: o.create, response: { 201: o.entity } } }, async (req, reply) => {
-    const ctx: WriteContext = { user: req.user!, services: s, req };
-    const values = o.beforeCreate ? await o.beforeCreate(req.body as TCreate, ctx) : (req.body as Row);
-    const [row] = (await s.db
-      .insert(o.table)
-      .values({ ...values, createdBy: ctx.user.id } as never)
-      .returning()) as TRow[];
-    await afterWrite('created', row!, undefined, ctx);
-    return reply.status(201).send(o.toEntity(row!));
-  });
+  app.post(
+    `/${o.path}`,
+    { config: { access: write }, schema: { tags, body: o.create, response: { 201: o.entity } } },
+    async (req, reply) => {
+      const ctx: WriteContext = { user: req.user!, services: s, req };
+      const values = o.beforeCreate ? await o.beforeCreate(req.body as TCreate, ctx) : (req.body as Row);
+      const [row] = (await s.db
+        .insert(o.table)
+        .values({ ...values, createdBy: ctx.user.id } as never)
+        .returning()) as TRow[];
+      await afterWrite('created', row!, undefined, ctx);
+      return reply.status(201).send(o.toEntity(row!));
+    },
+  );
 
   const updateHandler = async (req: FastifyRequest) => {
     const { id } = req.params as { id: string };
@@ -182,32 +204,49 @@ export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Se
   app.patch(`/${o.path}/:id`, { config: { access: write }, schema: updateSchema }, updateHandler);
   app.put(`/${o.path}/:id`, { config: { access: write }, schema: { ...updateSchema, hide: true } }, updateHandler);
 
-  app.delete(`/${o.path}/:id`, { config: { access: write }, schema: { tags, params: idParams, response: { 200: o.entity } } }, async (req) => {
-    const { id } = req.params as { id: string };
-    const ctx: WriteContext = { user: req.user!, services: s, req };
-    const existing = await findOne(ctx.user, id);
-    await o.beforeDelete?.(existing, ctx);
-    let row: TRow;
-    if (archivedAt) {
-      // Money and history depend on business rows: archive, never lose them.
-      [row] = (await s.db
-        .update(o.table)
-        .set({ archivedAt: sql`now()`, updatedAt: sql`now()` } as never)
-        .where(eq(o.table.id, id))
-        .returning()) as TRow[] as [TRow];
-    } else {
-      [row] = (await s.db.delete(o.table).where(eq(o.table.id, id)).returning()) as TRow[] as [TRow];
-    }
-    await afterWrite('deleted', row, existing, ctx);
-    return o.toEntity(row);
-  });
+  app.delete(
+    `/${o.path}/:id`,
+    { config: { access: write }, schema: { tags, params: idParams, response: { 200: o.entity } } },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      const ctx: WriteContext = { user: req.user!, services: s, req };
+      const existing = await findOne(ctx.user, id);
+      await o.beforeDelete?.(existing, ctx);
+      let row: TRow;
+      if (archivedAt) {
+        // Money and history depend on business rows: archive, never lose them.
+        [row] = (await s.db
+          .update(o.table)
+          .set({ archivedAt: sql`now()`, updatedAt: sql`now()` } as never)
+          .where(eq(o.table.id, id))
+          .returning()) as TRow[] as [TRow];
+      } else {
+        [row] = (await s.db.delete(o.table).where(eq(o.table.id, id)).returning()) as TRow[] as [TRow];
+      }
+      await afterWrite('deleted', row, existing, ctx);
+      return o.toEntity(row);
+    },
+  );
 
   async function afterWrite(action: 'created' | 'updated' | 'deleted', row: TRow, before: TRow | undefined, ctx: WriteContext) {
     const omit = new Set(o.auditOmit ?? []);
     const clean = (r: TRow | undefined) => (r ? Object.fromEntries(Object.entries(r).filter(([k]) => !omit.has(k))) : undefined);
-    await writeAudit(s.db, { actorId: ctx.user.id, entity: o.name, entityId: String(row.id), action, before: clean(before), after: clean(row), requestId: ctx.req.id });
+    await writeAudit(s.db, {
+      actorId: ctx.user.id,
+      entity: o.name,
+      entityId: String(row.id),
+      action,
+      before: clean(before),
+      after: clean(row),
+      requestId: ctx.req.id,
+    });
     await o.afterWrite?.(action, row, before, ctx);
-    s.realtime.toSection(o.section, 'live', { channel: `resources/${o.name}`, type: action, payload: { ids: [row.id] }, date: new Date().toISOString() });
+    s.realtime.toSection(o.section, 'live', {
+      channel: `resources/${o.name}`,
+      type: action,
+      payload: { ids: [row.id] },
+      date: new Date().toISOString(),
+    });
   }
 
   return { findOne };

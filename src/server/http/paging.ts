@@ -52,7 +52,10 @@ export async function countRows(
 
 /** The planner's estimate of the rows matching `where`: planned, never executed (well under a millisecond). */
 export async function estimateRows(s: Services, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [r] = await queryRows<{ 'QUERY PLAN': unknown }>(s.db, sql`explain (format json) select 1 from ${table} ${where ? sql`where ${where}` : sql``}`);
+  const [r] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    s.db,
+    sql`explain (format json) select 1 from ${table} ${where ? sql`where ${where}` : sql``}`,
+  );
   const raw = r?.['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
   return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);

@@ -125,13 +125,29 @@ async function seedInto(db: Db, log: FastifyBaseLogger): Promise<boolean> {
   const { eq } = await import('drizzle-orm');
   const developers = [byRole.developer, ...others.filter((u) => u.role === 'developer')];
   for (const [i, dev] of developers.entries()) {
-    await db.update(users).set({ managerId: managers[i % managers.length] }).where(eq(users.id, dev.id));
+    await db
+      .update(users)
+      .set({ managerId: managers[i % managers.length] })
+      .where(eq(users.id, dev.id));
   }
 
   await db.insert(notifications).values(
     demo.flatMap((u) => [
-      { userId: u.id, type: 'announcement', title: 'Welcome to the back office', message: 'Your account is ready. Explore the sections your role gives you.', changedByUserId: byRole.admin.id, isRead: true },
-      { userId: u.id, type: 'announcement', title: 'Timesheets close on Friday', message: 'Please log this week’s hours before Friday 18:00.', changedByUserId: byRole.hr_lead.id },
+      {
+        userId: u.id,
+        type: 'announcement',
+        title: 'Welcome to the back office',
+        message: 'Your account is ready. Explore the sections your role gives you.',
+        changedByUserId: byRole.admin.id,
+        isRead: true,
+      },
+      {
+        userId: u.id,
+        type: 'announcement',
+        title: 'Timesheets close on Friday',
+        message: 'Please log this week’s hours before Friday 18:00.',
+        changedByUserId: byRole.hr_lead.id,
+      },
     ]),
   );
 

@@ -1,10 +1,10 @@
-import type { ComponentType } from "react";
-import { RouterProvider } from "react-router";
-import { AppThemeProvider } from "../theme";
-import { SettingsProvider, useSettings } from "../settings";
-import { SettingsDrawer } from "../layout/settings-drawer";
-import { AppToaster } from "../toast";
-import { createAppRouter } from "./routes";
+import type { ComponentType } from 'react';
+import { RouterProvider } from 'react-router';
+import { AppThemeProvider } from '../theme';
+import { SettingsProvider, useSettings } from '../settings';
+import { SettingsDrawer } from '../layout/settings-drawer';
+import { AppToaster } from '../toast';
+import { createAppRouter } from './routes';
 
 const router = createAppRouter();
 

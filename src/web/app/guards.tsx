@@ -1,18 +1,17 @@
-import { useEffect, type ReactNode } from "react";
-import { Navigate, useLocation, useSearchParams } from "react-router";
-import { canAccessPath } from "../../domain/auth/permissions";
-import { LoadingScreen } from "../components/loading-screen";
-import { PermissionDeniedView } from "../components/permission-denied";
-import { useAuthContext } from "../providers/auth-context";
-import { SIGN_IN_PATH } from "../providers/http";
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { canAccessPath } from '../../domain/auth/permissions';
+import { LoadingScreen } from '../components/loading-screen';
+import { PermissionDeniedView } from '../components/permission-denied';
+import { useAuthContext } from '../providers/auth-context';
+import { SIGN_IN_PATH } from '../providers/http';
 
 /** Where a signed-in user lands by default (the app config's auth redirect path). */
-export const PATH_AFTER_LOGIN = "/";
+export const PATH_AFTER_LOGIN = '/';
 
 /** Only a same-origin path is an acceptable returnTo. */
 export function safeReturnTo(value: string | null): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//"))
-    return PATH_AFTER_LOGIN;
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return PATH_AFTER_LOGIN;
   return value;
 }
 
@@ -34,8 +33,7 @@ export function GuestGuard({ children }: { children: ReactNode }) {
   const { loading, authenticated } = useAuthContext();
   const [searchParams] = useSearchParams();
   if (loading) return <LoadingScreen />;
-  if (authenticated)
-    return <Navigate to={safeReturnTo(searchParams.get("returnTo"))} replace />;
+  if (authenticated) return <Navigate to={safeReturnTo(searchParams.get('returnTo'))} replace />;
   return <>{children}</>;
 }
 
@@ -43,16 +41,12 @@ export function GuestGuard({ children }: { children: ReactNode }) {
 export function RoleGuard({ children }: { children: ReactNode }) {
   const { role } = useAuthContext();
   const { pathname } = useLocation();
-  if (!canAccessPath(role, pathname))
-    return <PermissionDeniedView role={role} />;
+  if (!canAccessPath(role, pathname)) return <PermissionDeniedView role={role} />;
   return <>{children}</>;
 }
 
 /** Forced logout (refresh failed elsewhere) lands on sign-in; registered once. */
-export function useRegisterNavigator(
-  register: (fn: (path: string) => void) => void,
-  navigate: (path: string) => void,
-) {
+export function useRegisterNavigator(register: (fn: (path: string) => void) => void, navigate: (path: string) => void) {
   useEffect(() => {
     register((path) => navigate(path));
   }, [register, navigate]);

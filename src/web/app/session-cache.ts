@@ -1,6 +1,6 @@
-import { useEffect } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { LOGIN_EVENT, LOGOUT_EVENT } from "../providers/http";
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LOGIN_EVENT, LOGOUT_EVENT } from '../providers/http';
 
 // Cached server data belongs to one session. Query keys carry no user (the bell's
 // list is ['notifications', 'list'] for everyone), so without this the next person

@@ -1,24 +1,22 @@
-import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 
 /** Placeholder for modules not built yet: says so plainly, shows no invented data. */
 export function ComingSoonView({ titleKeys }: { titleKeys: string[] }) {
-  const { t } = useTranslation("errors");
-  const title = titleKeys.map((k) => t(k)).join(" · ");
+  const { t } = useTranslation('errors');
+  const title = titleKeys.map((k) => t(k)).join(' · ');
   return (
     <Box data-testid="coming-soon">
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
         {title}
       </Typography>
-      <Card sx={{ p: 5, textAlign: "center" }}>
+      <Card sx={{ p: 5, textAlign: 'center' }}>
         <Typography variant="h6" component="p">
-          {t("comingSoon.title")}
+          {t('comingSoon.title')}
         </Typography>
-        <Typography sx={{ mt: 1, color: "text.secondary" }}>
-          {t("comingSoon.description")}
-        </Typography>
+        <Typography sx={{ mt: 1, color: 'text.secondary' }}>{t('comingSoon.description')}</Typography>
       </Card>
     </Box>
   );

@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
-import { ForbiddenIllustration } from "./forbidden-illustration";
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { ForbiddenIllustration } from './forbidden-illustration';
 
 type Props = {
   /** Show the denial view; without it, a denied guard renders nothing. */
@@ -14,26 +14,17 @@ type Props = {
 };
 
 export function PermissionDeniedView({ role }: { role?: string }) {
-  const { t } = useTranslation("errors");
+  const { t } = useTranslation('errors');
   return (
-    <Container
-      maxWidth="sm"
-      sx={{ py: 10, textAlign: "center" }}
-      data-testid="permission-denied"
-    >
+    <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }} data-testid="permission-denied">
       <Typography variant="h3" component="h1" sx={{ mb: 2 }}>
-        {t("permissionDenied.title")}
+        {t('permissionDenied.title')}
       </Typography>
-      <Typography sx={{ color: "text.secondary" }}>
-        {t("permissionDenied.description")}
-      </Typography>
+      <Typography sx={{ color: 'text.secondary' }}>{t('permissionDenied.description')}</Typography>
       {role !== undefined && (
-        <Typography
-          sx={{ mt: 1, color: "text.secondary" }}
-          data-testid="current-role"
-        >
-          {t("permissionDenied.currentRole", {
-            role: role || t("permissionDenied.noRole"),
+        <Typography sx={{ mt: 1, color: 'text.secondary' }} data-testid="current-role">
+          {t('permissionDenied.currentRole', {
+            role: role || t('permissionDenied.noRole'),
           })}
         </Typography>
       )}

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
-import LinearProgress from "@mui/material/LinearProgress";
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import LinearProgress from '@mui/material/LinearProgress';
 
 export const PROGRESS_FINISH_MS = 300;
 
@@ -26,7 +26,7 @@ export function ProgressBar() {
       data-testid="route-progress"
       aria-hidden
       sx={{
-        position: "fixed",
+        position: 'fixed',
         top: 0,
         left: 0,
         right: 0,

@@ -1,7 +1,7 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 
 /** The router's error element: route errors, thrown errors, or 'Unknown Error'. */
 export function RouteErrorPage() {
@@ -10,7 +10,7 @@ export function RouteErrorPage() {
 }
 
 export function RouteErrorView({ error }: { error: unknown }) {
-  const { t } = useTranslation("errors");
+  const { t } = useTranslation('errors');
   let content;
   if (isRouteErrorResponse(error)) {
     content = (
@@ -19,9 +19,7 @@ export function RouteErrorView({ error }: { error: unknown }) {
           {error.status}: {error.statusText}
         </Typography>
         <Box component="pre" sx={preSx}>
-          {typeof error.data === "string"
-            ? error.data
-            : JSON.stringify(error.data, null, 2)}
+          {typeof error.data === 'string' ? error.data : JSON.stringify(error.data, null, 2)}
         </Box>
       </>
     );
@@ -29,7 +27,7 @@ export function RouteErrorView({ error }: { error: unknown }) {
     content = (
       <>
         <Typography variant="h4" component="h1">
-          {t("routeError.unexpected")}
+          {t('routeError.unexpected')}
         </Typography>
         <Typography sx={{ mt: 1, fontWeight: 600 }}>
           {error.name}: {error.message}
@@ -42,16 +40,12 @@ export function RouteErrorView({ error }: { error: unknown }) {
   } else {
     content = (
       <Typography variant="h4" component="h1">
-        {t("routeError.unknown")}
+        {t('routeError.unknown')}
       </Typography>
     );
   }
   return (
-    <Box
-      component="main"
-      role="alert"
-      sx={{ p: { xs: 3, md: 6 }, maxWidth: 960, mx: "auto" }}
-    >
+    <Box component="main" role="alert" sx={{ p: { xs: 3, md: 6 }, maxWidth: 960, mx: 'auto' }}>
       {content}
     </Box>
   );
@@ -61,8 +55,8 @@ const preSx = {
   mt: 2,
   p: 2,
   borderRadius: 1,
-  bgcolor: "action.hover",
-  overflow: "auto",
+  bgcolor: 'action.hover',
+  overflow: 'auto',
   fontSize: 13,
-  whiteSpace: "pre-wrap",
+  whiteSpace: 'pre-wrap',
 } as const;

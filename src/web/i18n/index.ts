@@ -26,7 +26,14 @@ export const i18n = i18next;
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 export const NAMESPACES: string[] = Array.from(
-  new Set(Object.keys(loaders).map((p) => p.split('/').pop()!.replace(/\.json$/, ''))),
+  new Set(
+    Object.keys(loaders).map((p) =>
+      p
+        .split('/')
+        .pop()!
+        .replace(/\.json$/, ''),
+    ),
+  ),
 ).sort((a, b) => (a === DEFAULT_NS ? -1 : b === DEFAULT_NS ? 1 : a.localeCompare(b)));
 
 const bundledBackend: BackendModule = {
@@ -74,9 +81,7 @@ export function initI18n(): Promise<void> {
           convertDetectedLanguage: (lng: string) => (lng.toLowerCase().startsWith('zh') ? 'cn' : lng),
         },
       });
-    await applyDayjsLocale(getLang(i18next.resolvedLanguage ?? i18next.language).adapterLocale).catch((e: unknown) =>
-      console.error(e),
-    );
+    await applyDayjsLocale(getLang(i18next.resolvedLanguage ?? i18next.language).adapterLocale).catch((e: unknown) => console.error(e));
   })();
   return initPromise;
 }
@@ -136,7 +141,5 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 
 export function formatCurrency(value: number, currency?: string): string {
   const { numberFormat } = getLang(currentLangValue());
-  return new Intl.NumberFormat(numberFormat.code, { style: 'currency', currency: currency ?? numberFormat.currency }).format(
-    value,
-  );
+  return new Intl.NumberFormat(numberFormat.code, { style: 'currency', currency: currency ?? numberFormat.currency }).format(value);
 }

@@ -16,11 +16,51 @@ export type LangOption = {
 };
 
 export const LANGS: readonly LangOption[] = [
-  { value: 'en', label: 'English', countryCode: 'GB', adapterLocale: 'en', numberFormat: { code: 'en-US', currency: 'USD' }, htmlLang: 'en', direction: 'ltr' },
-  { value: 'fr', label: 'French', countryCode: 'FR', adapterLocale: 'fr', numberFormat: { code: 'fr-Fr', currency: 'EUR' }, htmlLang: 'fr', direction: 'ltr' },
-  { value: 'vi', label: 'Vietnamese', countryCode: 'VN', adapterLocale: 'vi', numberFormat: { code: 'vi-VN', currency: 'VND' }, htmlLang: 'vi', direction: 'ltr' },
-  { value: 'cn', label: 'Chinese', countryCode: 'CN', adapterLocale: 'zh-cn', numberFormat: { code: 'zh-CN', currency: 'CNY' }, htmlLang: 'zh-CN', direction: 'ltr' },
-  { value: 'ar', label: 'Arabic', countryCode: 'SA', adapterLocale: 'ar-sa', numberFormat: { code: 'ar', currency: 'AED' }, htmlLang: 'ar', direction: 'rtl' },
+  {
+    value: 'en',
+    label: 'English',
+    countryCode: 'GB',
+    adapterLocale: 'en',
+    numberFormat: { code: 'en-US', currency: 'USD' },
+    htmlLang: 'en',
+    direction: 'ltr',
+  },
+  {
+    value: 'fr',
+    label: 'French',
+    countryCode: 'FR',
+    adapterLocale: 'fr',
+    numberFormat: { code: 'fr-Fr', currency: 'EUR' },
+    htmlLang: 'fr',
+    direction: 'ltr',
+  },
+  {
+    value: 'vi',
+    label: 'Vietnamese',
+    countryCode: 'VN',
+    adapterLocale: 'vi',
+    numberFormat: { code: 'vi-VN', currency: 'VND' },
+    htmlLang: 'vi',
+    direction: 'ltr',
+  },
+  {
+    value: 'cn',
+    label: 'Chinese',
+    countryCode: 'CN',
+    adapterLocale: 'zh-cn',
+    numberFormat: { code: 'zh-CN', currency: 'CNY' },
+    htmlLang: 'zh-CN',
+    direction: 'ltr',
+  },
+  {
+    value: 'ar',
+    label: 'Arabic',
+    countryCode: 'SA',
+    adapterLocale: 'ar-sa',
+    numberFormat: { code: 'ar', currency: 'AED' },
+    htmlLang: 'ar',
+    direction: 'rtl',
+  },
 ];
 
 export const LANG_VALUES = LANGS.map((l) => l.value);

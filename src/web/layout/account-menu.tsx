@@ -1,20 +1,20 @@
-import { useState } from "react";
-import { Link as RouterLink, useNavigate } from "react-router";
-import Avatar from "@mui/material/Avatar";
-import Box from "@mui/material/Box";
-import Divider from "@mui/material/Divider";
-import IconButton from "@mui/material/IconButton";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
-import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
-import { toast } from "../toast";
-import { authApi } from "../providers/auth-api";
-import { useAuthContext } from "../providers/auth-context";
-import { SIGN_IN_PATH } from "../providers/http";
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../toast';
+import { authApi } from '../providers/auth-api';
+import { useAuthContext } from '../providers/auth-context';
+import { SIGN_IN_PATH } from '../providers/http';
 
 export function AccountMenu() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation('auth');
   const { user, checkUserSession } = useAuthContext();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -28,57 +28,47 @@ export function AccountMenu() {
       navigate(SIGN_IN_PATH, { replace: true });
     } catch (error) {
       console.error(error);
-      toast.error(t("account.logoutError"));
+      toast.error(t('account.logoutError'));
     }
   };
 
-  const initial = (user?.fullName || user?.email || "?")
-    .charAt(0)
-    .toUpperCase();
+  const initial = (user?.fullName || user?.email || '?').charAt(0).toUpperCase();
   return (
     <>
       <IconButton
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={t("account.open")}
+        aria-label={t('account.open')}
         aria-haspopup="menu"
         data-testid="account-button"
         sx={{ p: 0.25 }}
       >
-        <Avatar
-          sx={{ width: 36, height: 36, bgcolor: "primary.main", fontSize: 16 }}
-        >
-          {initial}
-        </Avatar>
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 16 }}>{initial}</Avatar>
       </IconButton>
       <Menu
         anchorEl={anchor}
         open={!!anchor}
         onClose={close}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         <Box sx={{ px: 2, py: 1.5, maxWidth: 260 }}>
           <Typography variant="subtitle2" noWrap>
             {user?.fullName}
           </Typography>
-          <Typography variant="body2" noWrap sx={{ color: "text.secondary" }}>
+          <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
             {user?.email}
           </Typography>
         </Box>
         <Divider />
         <MenuItem component={RouterLink} to="/personal-info" onClick={close}>
-          {t("navbar:personalInfo")}
+          {t('navbar:personalInfo')}
         </MenuItem>
         <MenuItem component={RouterLink} to="/" onClick={close}>
-          {t("navbar:home")}
+          {t('navbar:home')}
         </MenuItem>
         <Divider />
-        <MenuItem
-          onClick={onLogout}
-          sx={{ color: "error.main", fontWeight: 600 }}
-          data-testid="logout"
-        >
-          {t("navbar:logout")}
+        <MenuItem onClick={onLogout} sx={{ color: 'error.main', fontWeight: 600 }} data-testid="logout">
+          {t('navbar:logout')}
         </MenuItem>
       </Menu>
     </>

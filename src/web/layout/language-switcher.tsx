@@ -1,14 +1,14 @@
-import { useState } from "react";
-import Button from "@mui/material/Button";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
-import TranslateIcon from "@mui/icons-material/Translate";
-import { useTranslation } from "react-i18next";
-import { useLocales } from "../i18n";
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { useTranslation } from 'react-i18next';
+import { useLocales } from '../i18n';
 
 /** Language switch (en, fr, vi, cn, ar); W2's i18n does the change and its toasts. */
 export function LanguageSwitcher() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation('auth');
   const { allLangs, currentLang, onChangeLang } = useLocales();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -18,10 +18,10 @@ export function LanguageSwitcher() {
         size="small"
         startIcon={<TranslateIcon />}
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={t("header.language")}
+        aria-label={t('header.language')}
         aria-haspopup="menu"
         data-testid="language-switcher"
-        sx={{ minWidth: 0, textTransform: "uppercase" }}
+        sx={{ minWidth: 0, textTransform: 'uppercase' }}
       >
         {currentLang?.value}
       </Button>
@@ -31,7 +31,7 @@ export function LanguageSwitcher() {
             key={lang.value}
             selected={lang.value === currentLang?.value}
             data-lang={lang.value}
-            lang={lang.value === "cn" ? "zh" : lang.value}
+            lang={lang.value === 'cn' ? 'zh' : lang.value}
             onClick={() => {
               setAnchor(null);
               void onChangeLang(lang.value);

@@ -7,7 +7,7 @@ export const LAYOUT = {
   headerHeightMobile: 64,
   headerHeightDesktop: 72,
   headerBlur: 8,
-  breakpoint: "lg",
+  breakpoint: 'lg',
   /** Compact: the dashboard's content keeps this width on screens wider than 1600 px. */
   compactContentWidth: 1200,
 } as const;
@@ -16,7 +16,7 @@ export const LAYOUT = {
  * Spec §2, §9: compact layout applies above 1600 px. MUI's xl starts at 1536, so the
  * query is written out rather than taken from the theme's breakpoints.
  */
-export const COMPACT_MEDIA_QUERY = "@media (min-width: 1601px)";
+export const COMPACT_MEDIA_QUERY = '@media (min-width: 1601px)';
 
 /** "Staffing Office" → "SO": the brand in the 88 px mini navigation. */
 export function initials(name: string): string {
@@ -25,5 +25,5 @@ export function initials(name: string): string {
     .filter(Boolean)
     .slice(0, 2)
     .map((word) => word.charAt(0).toUpperCase())
-    .join("");
+    .join('');
 }

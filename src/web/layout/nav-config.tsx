@@ -1,25 +1,20 @@
-import type { ReactNode } from "react";
-import DashboardIcon from "@mui/icons-material/SpaceDashboardOutlined";
-import UsersIcon from "@mui/icons-material/PeopleAltOutlined";
-import HeadcountIcon from "@mui/icons-material/BadgeOutlined";
-import InvoiceIcon from "@mui/icons-material/ReceiptLongOutlined";
-import SalaryIcon from "@mui/icons-material/PaymentsOutlined";
-import LogworkIcon from "@mui/icons-material/ScheduleOutlined";
-import CandidatesIcon from "@mui/icons-material/PersonSearchOutlined";
-import CustomersIcon from "@mui/icons-material/BusinessOutlined";
-import JobsIcon from "@mui/icons-material/WorkOutlineOutlined";
-import CostsIcon from "@mui/icons-material/RequestQuoteOutlined";
-import PnlIcon from "@mui/icons-material/QueryStatsOutlined";
-import KpiIcon from "@mui/icons-material/EmojiEventsOutlined";
-import CommissionIcon from "@mui/icons-material/MonetizationOnOutlined";
-import HrCommissionIcon from "@mui/icons-material/VolunteerActivismOutlined";
-import LeaveIcon from "@mui/icons-material/BeachAccessOutlined";
-import {
-  NAV_ROLES,
-  canSeeNavItem,
-  type Role,
-  type Section,
-} from "../../domain/auth/permissions";
+import type { ReactNode } from 'react';
+import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import UsersIcon from '@mui/icons-material/PeopleAltOutlined';
+import HeadcountIcon from '@mui/icons-material/BadgeOutlined';
+import InvoiceIcon from '@mui/icons-material/ReceiptLongOutlined';
+import SalaryIcon from '@mui/icons-material/PaymentsOutlined';
+import LogworkIcon from '@mui/icons-material/ScheduleOutlined';
+import CandidatesIcon from '@mui/icons-material/PersonSearchOutlined';
+import CustomersIcon from '@mui/icons-material/BusinessOutlined';
+import JobsIcon from '@mui/icons-material/WorkOutlineOutlined';
+import CostsIcon from '@mui/icons-material/RequestQuoteOutlined';
+import PnlIcon from '@mui/icons-material/QueryStatsOutlined';
+import KpiIcon from '@mui/icons-material/EmojiEventsOutlined';
+import CommissionIcon from '@mui/icons-material/MonetizationOnOutlined';
+import HrCommissionIcon from '@mui/icons-material/VolunteerActivismOutlined';
+import LeaveIcon from '@mui/icons-material/BeachAccessOutlined';
+import { NAV_ROLES, canSeeNavItem, type Role, type Section } from '../../domain/auth/permissions';
 
 // The side navigation of spec §2, filtered by §6. Labels are keys of the i18n
 // namespace `navbar` (W2's). An item with an explicit role list shows only to those roles;
@@ -38,12 +33,7 @@ export type NavItem = {
 
 export type NavGroup = { id: string; subheaderKey: string; items: NavItem[] };
 
-const child = (
-  id: string,
-  titleKey: string,
-  path: string,
-  roles?: readonly Role[],
-): NavItem => ({
+const child = (id: string, titleKey: string, path: string, roles?: readonly Role[]): NavItem => ({
   id,
   titleKey,
   path,
@@ -52,194 +42,146 @@ const child = (
 
 export const NAV_GROUPS: NavGroup[] = [
   {
-    id: "overview",
-    subheaderKey: "navbar:overview",
+    id: 'overview',
+    subheaderKey: 'navbar:overview',
     items: [
       {
-        id: "dashboard",
-        titleKey: "navbar:dashboard",
-        path: "/",
+        id: 'dashboard',
+        titleKey: 'navbar:dashboard',
+        path: '/',
         icon: <DashboardIcon />,
-        section: "dashboard",
+        section: 'dashboard',
       },
     ],
   },
   {
-    id: "management",
-    subheaderKey: "navbar:management",
+    id: 'management',
+    subheaderKey: 'navbar:management',
     items: [
       {
-        id: "users",
-        titleKey: "navbar:users",
-        path: "/users",
+        id: 'users',
+        titleKey: 'navbar:users',
+        path: '/users',
         icon: <UsersIcon />,
-        section: "users",
+        section: 'users',
       },
       {
-        id: "headcount",
-        titleKey: "navbar:headcount",
-        path: "/headcounts",
+        id: 'headcount',
+        titleKey: 'navbar:headcount',
+        path: '/headcounts',
         icon: <HeadcountIcon />,
-        section: "headcount",
+        section: 'headcount',
       },
       {
-        id: "invoice",
-        titleKey: "navbar:invoice",
-        path: "/invoices",
+        id: 'invoice',
+        titleKey: 'navbar:invoice',
+        path: '/invoices',
         icon: <InvoiceIcon />,
-        section: "invoice",
+        section: 'invoice',
       },
       {
-        id: "salary",
-        titleKey: "navbar:salary",
-        path: "/salary",
+        id: 'salary',
+        titleKey: 'navbar:salary',
+        path: '/salary',
         icon: <SalaryIcon />,
-        section: "salary",
+        section: 'salary',
       },
       {
-        id: "logworks",
-        titleKey: "navbar:logworks",
-        path: "/logwork",
+        id: 'logworks',
+        titleKey: 'navbar:logworks',
+        path: '/logwork',
         icon: <LogworkIcon />,
-        section: "logworks",
+        section: 'logworks',
         children: [
-          child("logworks.mine", "navbar:myLogwork", "/logwork"),
-          child(
-            "logworks.all-devs",
-            "navbar:allDevelopers",
-            "/logwork/all-devs",
-            NAV_ROLES["/logwork/all-devs"],
-          ),
+          child('logworks.mine', 'navbar:myLogwork', '/logwork'),
+          child('logworks.all-devs', 'navbar:allDevelopers', '/logwork/all-devs', NAV_ROLES['/logwork/all-devs']),
         ],
       },
       {
-        id: "candidates",
-        titleKey: "navbar:candidates",
-        path: "/candidates",
+        id: 'candidates',
+        titleKey: 'navbar:candidates',
+        path: '/candidates',
         icon: <CandidatesIcon />,
-        section: "candidates",
+        section: 'candidates',
       },
       {
-        id: "customers",
-        titleKey: "navbar:customers",
-        path: "/customers",
+        id: 'customers',
+        titleKey: 'navbar:customers',
+        path: '/customers',
         icon: <CustomersIcon />,
-        section: "customers",
+        section: 'customers',
       },
       {
-        id: "jobs",
-        titleKey: "navbar:jobs",
-        path: "/jobs",
+        id: 'jobs',
+        titleKey: 'navbar:jobs',
+        path: '/jobs',
         icon: <JobsIcon />,
-        section: "jobs",
+        section: 'jobs',
       },
       {
-        id: "external-costs",
-        titleKey: "navbar:externalCosts",
-        path: "/external-costs",
+        id: 'external-costs',
+        titleKey: 'navbar:externalCosts',
+        path: '/external-costs',
         icon: <CostsIcon />,
-        section: "external-costs",
-        roles: NAV_ROLES["/external-costs"],
+        section: 'external-costs',
+        roles: NAV_ROLES['/external-costs'],
       },
       {
-        id: "pnl",
-        titleKey: "navbar:profitAndLoss",
-        path: "/pnl",
+        id: 'pnl',
+        titleKey: 'navbar:profitAndLoss',
+        path: '/pnl',
         icon: <PnlIcon />,
-        section: "pnl",
-        roles: NAV_ROLES["/pnl"],
+        section: 'pnl',
+        roles: NAV_ROLES['/pnl'],
       },
       {
-        id: "kpi",
-        titleKey: "navbar:kpi",
-        path: "/kpi",
+        id: 'kpi',
+        titleKey: 'navbar:kpi',
+        path: '/kpi',
         icon: <KpiIcon />,
-        section: "kpi",
-        roles: NAV_ROLES["/kpi"],
+        section: 'kpi',
+        roles: NAV_ROLES['/kpi'],
         children: [
-          child("kpi.list", "navbar:kpiList", "/kpi", NAV_ROLES["/kpi/list"]),
-          child(
-            "kpi.dashboard",
-            "navbar:dashboard",
-            "/kpi/dashboard",
-            NAV_ROLES["/kpi/dashboard"],
-          ),
-          child(
-            "kpi.project-bonuses",
-            "navbar:projectBonuses",
-            "/kpi/project-bonuses",
-            NAV_ROLES["/kpi/project-bonuses"],
-          ),
+          child('kpi.list', 'navbar:kpiList', '/kpi', NAV_ROLES['/kpi/list']),
+          child('kpi.dashboard', 'navbar:dashboard', '/kpi/dashboard', NAV_ROLES['/kpi/dashboard']),
+          child('kpi.project-bonuses', 'navbar:projectBonuses', '/kpi/project-bonuses', NAV_ROLES['/kpi/project-bonuses']),
         ],
       },
       {
-        id: "commission",
-        titleKey: "navbar:commission",
-        path: "/commission",
+        id: 'commission',
+        titleKey: 'navbar:commission',
+        path: '/commission',
         icon: <CommissionIcon />,
-        section: "commission",
-        roles: NAV_ROLES["/commission"],
+        section: 'commission',
+        roles: NAV_ROLES['/commission'],
         children: [
-          child(
-            "commission.dashboard",
-            "navbar:dashboard",
-            "/commission/dashboard",
-          ),
-          child(
-            "commission.matrix",
-            "navbar:matrix",
-            "/commission/matrix",
-            NAV_ROLES["/commission/matrix"],
-          ),
+          child('commission.dashboard', 'navbar:dashboard', '/commission/dashboard'),
+          child('commission.matrix', 'navbar:matrix', '/commission/matrix', NAV_ROLES['/commission/matrix']),
         ],
       },
       {
-        id: "hr-commission",
-        titleKey: "navbar:hrCommission",
-        path: "/hr-commission",
+        id: 'hr-commission',
+        titleKey: 'navbar:hrCommission',
+        path: '/hr-commission',
         icon: <HrCommissionIcon />,
-        section: "hr-commission",
-        roles: NAV_ROLES["/hr-commission"],
+        section: 'hr-commission',
+        roles: NAV_ROLES['/hr-commission'],
         children: [
-          child(
-            "hr-commission.dashboard",
-            "navbar:dashboard",
-            "/hr-commission/dashboard",
-          ),
-          child(
-            "hr-commission.matrix",
-            "navbar:matrix",
-            "/hr-commission/matrix",
-            NAV_ROLES["/hr-commission/matrix"],
-          ),
+          child('hr-commission.dashboard', 'navbar:dashboard', '/hr-commission/dashboard'),
+          child('hr-commission.matrix', 'navbar:matrix', '/hr-commission/matrix', NAV_ROLES['/hr-commission/matrix']),
         ],
       },
       {
-        id: "leave",
-        titleKey: "navbar:leave",
-        path: "/leave",
+        id: 'leave',
+        titleKey: 'navbar:leave',
+        path: '/leave',
         icon: <LeaveIcon />,
-        section: "leave",
+        section: 'leave',
         children: [
-          child("leave.mine", "navbar:myRequests", "/leave"),
-          child(
-            "leave.approvals",
-            "navbar:approvals",
-            "/leave/approvals",
-            NAV_ROLES["/leave/approvals"],
-          ),
-          child(
-            "leave.dashboard",
-            "navbar:dashboard",
-            "/leave/dashboard",
-            NAV_ROLES["/leave/dashboard"],
-          ),
-          child(
-            "leave.matrix",
-            "navbar:matrix",
-            "/leave/matrix",
-            NAV_ROLES["/leave/matrix"],
-          ),
+          child('leave.mine', 'navbar:myRequests', '/leave'),
+          child('leave.approvals', 'navbar:approvals', '/leave/approvals', NAV_ROLES['/leave/approvals']),
+          child('leave.dashboard', 'navbar:dashboard', '/leave/dashboard', NAV_ROLES['/leave/dashboard']),
+          child('leave.matrix', 'navbar:matrix', '/leave/matrix', NAV_ROLES['/leave/matrix']),
         ],
       },
     ],
@@ -247,10 +189,7 @@ export const NAV_GROUPS: NavGroup[] = [
 ];
 
 /** The navigation a role sees. */
-export function navForRole(
-  role: unknown,
-  groups: NavGroup[] = NAV_GROUPS,
-): NavGroup[] {
+export function navForRole(role: unknown, groups: NavGroup[] = NAV_GROUPS): NavGroup[] {
   return groups
     .map((group) => ({
       ...group,
@@ -260,9 +199,7 @@ export function navForRole(
           item.children
             ? {
                 ...item,
-                children: item.children.filter(
-                  (c) => !c.roles || canSeeNavItem(role, c),
-                ),
+                children: item.children.filter((c) => !c.roles || canSeeNavItem(role, c)),
               }
             : item,
         )
@@ -272,12 +209,8 @@ export function navForRole(
 }
 
 /** Whether a nav path is the active one for the current location. */
-export function isActivePath(
-  itemPath: string,
-  pathname: string,
-  deep = true,
-): boolean {
-  if (itemPath === "/") return pathname === "/";
+export function isActivePath(itemPath: string, pathname: string, deep = true): boolean {
+  if (itemPath === '/') return pathname === '/';
   if (pathname === itemPath) return true;
-  return deep && pathname.startsWith(itemPath + "/");
+  return deep && pathname.startsWith(itemPath + '/');
 }

@@ -1,17 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link as RouterLink, useLocation } from "react-router";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
-import { useTheme } from "@mui/material/styles";
-import ChevronLeft from "@mui/icons-material/ChevronLeft";
-import ChevronRight from "@mui/icons-material/ChevronRight";
-import ExpandMore from "@mui/icons-material/ExpandMore";
-import { useTranslation } from "react-i18next";
-import type { navColorStyles } from "../theme";
-import { LAYOUT } from "./layout-config";
-import { isActivePath, type NavGroup, type NavItem } from "./nav-config";
-import { NavChildrenMenu } from "./nav-section";
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { useTranslation } from 'react-i18next';
+import type { navColorStyles } from '../theme';
+import { LAYOUT } from './layout-config';
+import { isActivePath, type NavGroup, type NavItem } from './nav-config';
+import { NavChildrenMenu } from './nav-section';
 
 type NavColors = ReturnType<typeof navColorStyles>;
 
@@ -19,16 +19,10 @@ type NavColors = ReturnType<typeof navColorStyles>;
  * Horizontal navigation bar (64 px high) under the header. Items that do not fit
  * scroll sideways, with arrow buttons at the ends that say so.
  */
-export function NavHorizontal({
-  groups,
-  colors,
-}: {
-  groups: NavGroup[];
-  colors: NavColors;
-}) {
-  const { t } = useTranslation("auth");
+export function NavHorizontal({ groups, colors }: { groups: NavGroup[]; colors: NavColors }) {
+  const { t } = useTranslation('auth');
   const theme = useTheme();
-  const rtl = theme.direction === "rtl";
+  const rtl = theme.direction === 'rtl';
   const scroller = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: false, end: false });
 
@@ -48,10 +42,10 @@ export function NavHorizontal({
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
-    el.addEventListener("scroll", measure, { passive: true });
+    el.addEventListener('scroll', measure, { passive: true });
     return () => {
       observer.disconnect();
-      el.removeEventListener("scroll", measure);
+      el.removeEventListener('scroll', measure);
     };
   }, [measure, groups]);
 
@@ -59,7 +53,7 @@ export function NavHorizontal({
     const el = scroller.current;
     if (!el) return;
     const step = el.clientWidth * 0.6 * (towardsEnd ? 1 : -1);
-    el.scrollBy({ left: rtl ? -step : step, behavior: "smooth" });
+    el.scrollBy({ left: rtl ? -step : step, behavior: 'smooth' });
   };
 
   const arrow = (towardsEnd: boolean) => {
@@ -70,9 +64,9 @@ export function NavHorizontal({
       <IconButton
         size="small"
         onClick={() => scrollBy(towardsEnd)}
-        aria-label={t(towardsEnd ? "nav.scrollEnd" : "nav.scrollStart")}
-        data-testid={towardsEnd ? "nav-scroll-end" : "nav-scroll-start"}
-        sx={{ flexShrink: 0, color: "inherit" }}
+        aria-label={t(towardsEnd ? 'nav.scrollEnd' : 'nav.scrollStart')}
+        data-testid={towardsEnd ? 'nav-scroll-end' : 'nav-scroll-start'}
+        sx={{ flexShrink: 0, color: 'inherit' }}
       >
         {pointsRight ? <ChevronRight /> : <ChevronLeft />}
       </IconButton>
@@ -82,15 +76,15 @@ export function NavHorizontal({
   return (
     <Box
       component="nav"
-      aria-label={t("nav.label")}
+      aria-label={t('nav.label')}
       data-testid="nav"
       sx={{
         height: LAYOUT.navHorizontalHeight,
-        display: "flex",
-        alignItems: "center",
+        display: 'flex',
+        alignItems: 'center',
         px: 1,
         borderBottom: 1,
-        borderColor: "divider",
+        borderColor: 'divider',
         bgcolor: colors.bgcolor,
         color: colors.color,
       }}
@@ -102,12 +96,12 @@ export function NavHorizontal({
         sx={{
           flex: 1,
           minWidth: 0,
-          display: "flex",
-          alignItems: "center",
+          display: 'flex',
+          alignItems: 'center',
           gap: 0.25,
-          overflowX: "auto",
-          scrollbarWidth: "none",
-          "&::-webkit-scrollbar": { display: "none" },
+          overflowX: 'auto',
+          scrollbarWidth: 'none',
+          '&::-webkit-scrollbar': { display: 'none' },
         }}
       >
         {groups
@@ -122,23 +116,23 @@ export function NavHorizontal({
 }
 
 function HorizontalItem({ item, colors }: { item: NavItem; colors: NavColors }) {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation('auth');
   const { pathname } = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const active = isActivePath(item.path, pathname);
   const sx = {
     flexShrink: 0,
-    whiteSpace: "nowrap",
+    whiteSpace: 'nowrap',
     px: 1,
     minWidth: 0,
-    fontSize: "0.8125rem",
+    fontSize: '0.8125rem',
     color: active ? colors.activeColor : colors.color,
-    bgcolor: active ? colors.activeBg : "transparent",
+    bgcolor: active ? colors.activeBg : 'transparent',
     fontWeight: active ? 600 : 500,
-    "&:hover": { bgcolor: active ? colors.activeBg : colors.hoverBg },
-    "& .MuiButton-startIcon": { mr: 0.75, ml: 0 },
-    "& .MuiButton-startIcon > svg": { fontSize: 20 },
-    "& .MuiButton-endIcon": { ml: 0.25, mr: -0.5 },
+    '&:hover': { bgcolor: active ? colors.activeBg : colors.hoverBg },
+    '& .MuiButton-startIcon': { mr: 0.75, ml: 0 },
+    '& .MuiButton-startIcon > svg': { fontSize: 20 },
+    '& .MuiButton-endIcon': { ml: 0.25, mr: -0.5 },
   } as const;
   if (!item.children) {
     return (
@@ -147,7 +141,7 @@ function HorizontalItem({ item, colors }: { item: NavItem; colors: NavColors }) 
         to={item.path}
         startIcon={item.icon}
         data-nav-item={item.id}
-        aria-current={active ? "page" : undefined}
+        aria-current={active ? 'page' : undefined}
         sx={sx}
       >
         {t(item.titleKey)}
@@ -167,12 +161,7 @@ function HorizontalItem({ item, colors }: { item: NavItem; colors: NavColors }) 
       >
         {t(item.titleKey)}
       </Button>
-      <NavChildrenMenu
-        item={item}
-        anchor={anchor}
-        onClose={() => setAnchor(null)}
-        placement="bottom"
-      />
+      <NavChildrenMenu item={item} anchor={anchor} onClose={() => setAnchor(null)} placement="bottom" />
     </>
   );
 }

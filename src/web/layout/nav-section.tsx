@@ -1,57 +1,52 @@
-import { useState } from "react";
-import { Link as RouterLink, useLocation } from "react-router";
-import Box from "@mui/material/Box";
-import Collapse from "@mui/material/Collapse";
-import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import ListSubheader from "@mui/material/ListSubheader";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
-import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
-import ExpandLess from "@mui/icons-material/ExpandLess";
-import ExpandMore from "@mui/icons-material/ExpandMore";
-import { useTranslation } from "react-i18next";
-import { isActivePath, type NavGroup, type NavItem } from "./nav-config";
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { useTranslation } from 'react-i18next';
+import { isActivePath, type NavGroup, type NavItem } from './nav-config';
 
-type Variant = "vertical" | "mini";
+type Variant = 'vertical' | 'mini';
 
 /** The nav groups as a list: full (vertical, mobile) or icon-only (mini). */
 export function NavSection({
   groups,
-  variant = "vertical",
+  variant = 'vertical',
   onNavigate,
 }: {
   groups: NavGroup[];
   variant?: Variant;
   onNavigate?: () => void;
 }) {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation('auth');
   return (
-    <Box
-      component="nav"
-      aria-label={t("nav.label")}
-      data-testid="nav"
-      sx={{ px: variant === "mini" ? 0.5 : 2 }}
-    >
+    <Box component="nav" aria-label={t('nav.label')} data-testid="nav" sx={{ px: variant === 'mini' ? 0.5 : 2 }}>
       {groups.map((group) => (
         <List
           key={group.id}
           dense
           data-nav-group={group.id}
           subheader={
-            variant === "vertical" ? (
+            variant === 'vertical' ? (
               <ListSubheader
                 disableSticky
                 sx={{
-                  bgcolor: "transparent",
+                  bgcolor: 'transparent',
                   fontSize: 11,
                   fontWeight: 700,
-                  textTransform: "uppercase",
-                  color: "text.secondary",
-                  lineHeight: "36px",
+                  textTransform: 'uppercase',
+                  color: 'text.secondary',
+                  lineHeight: '36px',
                 }}
               >
                 {t(group.subheaderKey)}
@@ -60,12 +55,8 @@ export function NavSection({
           }
         >
           {group.items.map((item) => (
-            <Box component="li" key={item.id} sx={{ listStyle: "none" }}>
-              {variant === "mini" ? (
-                <MiniItem item={item} onNavigate={onNavigate} />
-              ) : (
-                <VerticalItem item={item} onNavigate={onNavigate} />
-              )}
+            <Box component="li" key={item.id} sx={{ listStyle: 'none' }}>
+              {variant === 'mini' ? <MiniItem item={item} onNavigate={onNavigate} /> : <VerticalItem item={item} onNavigate={onNavigate} />}
             </Box>
           ))}
         </List>
@@ -76,14 +67,8 @@ export function NavSection({
 
 const itemSx = { borderRadius: 1, mb: 0.5, minHeight: 44 } as const;
 
-function VerticalItem({
-  item,
-  onNavigate,
-}: {
-  item: NavItem;
-  onNavigate?: () => void;
-}) {
-  const { t } = useTranslation("auth");
+function VerticalItem({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+  const { t } = useTranslation('auth');
   const { pathname } = useLocation();
   const active = isActivePath(item.path, pathname);
   const [open, setOpen] = useState(active);
@@ -96,7 +81,7 @@ function VerticalItem({
         selected={active}
         onClick={onNavigate}
         data-nav-item={item.id}
-        aria-current={active ? "page" : undefined}
+        aria-current={active ? 'page' : undefined}
         sx={itemSx}
       >
         <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
@@ -118,25 +103,21 @@ function VerticalItem({
       >
         <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
         <ListItemText primary={t(item.titleKey)} />
-        {open ? (
-          <ExpandLess fontSize="small" />
-        ) : (
-          <ExpandMore fontSize="small" />
-        )}
+        {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} unmountOnExit={false} id={listId}>
         <List dense disablePadding>
           {item.children.map((c) => {
             const childActive = isActivePath(c.path, pathname, false);
             return (
-              <Box component="li" key={c.id} sx={{ listStyle: "none" }}>
+              <Box component="li" key={c.id} sx={{ listStyle: 'none' }}>
                 <ListItemButton
                   component={RouterLink}
                   to={c.path}
                   selected={childActive}
                   onClick={onNavigate}
                   data-nav-item={c.id}
-                  aria-current={childActive ? "page" : undefined}
+                  aria-current={childActive ? 'page' : undefined}
                   sx={{ ...itemSx, pl: 6.5, minHeight: 36 }}
                 >
                   <ListItemText primary={t(c.titleKey)} />
@@ -150,14 +131,8 @@ function VerticalItem({
   );
 }
 
-function MiniItem({
-  item,
-  onNavigate,
-}: {
-  item: NavItem;
-  onNavigate?: () => void;
-}) {
-  const { t } = useTranslation("auth");
+function MiniItem({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+  const { t } = useTranslation('auth');
   const { pathname } = useLocation();
   const active = isActivePath(item.path, pathname);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -165,22 +140,18 @@ function MiniItem({
 
   const content = (
     <>
-      <Box sx={{ display: "flex" }}>{item.icon}</Box>
-      <Typography
-        variant="caption"
-        noWrap
-        sx={{ mt: 0.5, fontSize: 10, maxWidth: 76, lineHeight: 1.2 }}
-      >
+      <Box sx={{ display: 'flex' }}>{item.icon}</Box>
+      <Typography variant="caption" noWrap sx={{ mt: 0.5, fontSize: 10, maxWidth: 76, lineHeight: 1.2 }}>
         {label}
       </Typography>
     </>
   );
   const sx = {
     ...itemSx,
-    flexDirection: "column",
+    flexDirection: 'column',
     py: 1,
     px: 0.5,
-    textAlign: "center",
+    textAlign: 'center',
   } as const;
 
   if (!item.children) {
@@ -193,7 +164,7 @@ function MiniItem({
           onClick={onNavigate}
           data-nav-item={item.id}
           aria-label={label}
-          aria-current={active ? "page" : undefined}
+          aria-current={active ? 'page' : undefined}
           sx={sx}
         >
           {content}
@@ -214,13 +185,7 @@ function MiniItem({
       >
         {content}
       </ListItemButton>
-      <NavChildrenMenu
-        item={item}
-        anchor={anchor}
-        onClose={() => setAnchor(null)}
-        onNavigate={onNavigate}
-        placement="right"
-      />
+      <NavChildrenMenu item={item} anchor={anchor} onClose={() => setAnchor(null)} onNavigate={onNavigate} placement="right" />
     </>
   );
 }
@@ -236,21 +201,17 @@ export function NavChildrenMenu({
   anchor: HTMLElement | null;
   onClose: () => void;
   onNavigate?: () => void;
-  placement: "right" | "bottom";
+  placement: 'right' | 'bottom';
 }) {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation('auth');
   const { pathname } = useLocation();
   return (
     <Menu
       anchorEl={anchor}
       open={!!anchor}
       onClose={onClose}
-      anchorOrigin={
-        placement === "right"
-          ? { vertical: "top", horizontal: "right" }
-          : { vertical: "bottom", horizontal: "left" }
-      }
-      transformOrigin={{ vertical: "top", horizontal: "left" }}
+      anchorOrigin={placement === 'right' ? { vertical: 'top', horizontal: 'right' } : { vertical: 'bottom', horizontal: 'left' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'left' }}
     >
       {item.children?.map((c) => (
         <MenuItem

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from "axios";
-import Cookies from "js-cookie";
-import { authApi } from "./auth-api";
-import { LOGOUT_EVENT, getAccessToken, getRefreshToken, http, setSession } from "./http";
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import Cookies from 'js-cookie';
+import { authApi } from './auth-api';
+import { LOGOUT_EVENT, getAccessToken, getRefreshToken, http, setSession } from './http';
 
-const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-const token = (claims: object) => `${b64({ alg: "HS256" })}.${b64(claims)}.sig`;
+const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const token = (claims: object) => `${b64({ alg: 'HS256' })}.${b64(claims)}.sig`;
 const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
 
 const fail = (config: InternalAxiosRequestConfig, status: number) =>
@@ -18,7 +18,7 @@ const fail = (config: InternalAxiosRequestConfig, status: number) =>
     }),
   );
 
-describe("authApi.logout", () => {
+describe('authApi.logout', () => {
   const seen: Array<{ url?: string; auth: unknown; body: unknown }> = [];
   let logoutStatus = 204;
   let logouts = 0;
@@ -30,16 +30,16 @@ describe("authApi.logout", () => {
     seen.length = 0;
     logoutStatus = 204;
     logouts = 0;
-    Cookies.remove("accessToken");
-    Cookies.remove("refreshToken");
+    Cookies.remove('accessToken');
+    Cookies.remove('refreshToken');
     const adapter: AxiosAdapter = async (config) => {
-      seen.push({ url: config.url, auth: config.headers.get("Authorization"), body: config.data && JSON.parse(config.data as string) });
+      seen.push({ url: config.url, auth: config.headers.get('Authorization'), body: config.data && JSON.parse(config.data as string) });
       if (logoutStatus >= 400) return fail(config, logoutStatus);
-      return { data: "", status: logoutStatus, statusText: "", headers: {}, config };
+      return { data: '', status: logoutStatus, statusText: '', headers: {}, config };
     };
     http.defaults.adapter = adapter;
     window.addEventListener(LOGOUT_EVENT, onLogout);
-    vi.spyOn(axios, "post").mockImplementation(async () => ({
+    vi.spyOn(axios, 'post').mockImplementation(async () => ({
       data: { accessToken: fresh, refreshToken: token({ exp: inSeconds(3600), r: 2 }) },
     }));
   });
@@ -49,20 +49,20 @@ describe("authApi.logout", () => {
     vi.restoreAllMocks();
   });
 
-  it("revokes the session with the current tokens, then clears it locally", async () => {
+  it('revokes the session with the current tokens, then clears it locally', async () => {
     const access = token({ exp: inSeconds(60) });
     const refresh = token({ exp: inSeconds(3600) });
     setSession(access, refresh);
     await authApi.logout();
     expect(axios.post).not.toHaveBeenCalled();
-    expect(seen).toEqual([{ url: "/api/v1/auth/logout", auth: `Bearer ${access}`, body: { token: refresh } }]);
+    expect(seen).toEqual([{ url: '/api/v1/auth/logout', auth: `Bearer ${access}`, body: { token: refresh } }]);
     expect(getAccessToken()).toBeUndefined();
     expect(getRefreshToken()).toBeUndefined();
     expect(logouts).toBe(1);
   });
 
-  it("renews an expired access token first (the logout call needs one)", async () => {
-    Cookies.set("refreshToken", token({ exp: inSeconds(3600) }));
+  it('renews an expired access token first (the logout call needs one)', async () => {
+    Cookies.set('refreshToken', token({ exp: inSeconds(3600) }));
     await authApi.logout();
     expect(axios.post).toHaveBeenCalledTimes(1);
     expect(seen).toHaveLength(1);
@@ -70,7 +70,7 @@ describe("authApi.logout", () => {
     expect(getRefreshToken()).toBeUndefined();
   });
 
-  it("signs out locally when the server says the session already ended", async () => {
+  it('signs out locally when the server says the session already ended', async () => {
     setSession(token({ exp: inSeconds(60) }), token({ exp: inSeconds(3600) }));
     logoutStatus = 401;
     await authApi.logout();

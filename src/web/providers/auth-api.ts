@@ -1,4 +1,4 @@
-import type { User } from "../../domain/modules/users/users.schema";
+import type { User } from '../../domain/modules/users/users.schema';
 import {
   API_URL,
   LOGIN_EVENT,
@@ -10,7 +10,7 @@ import {
   refreshTokens,
   setSession,
   toHttpError,
-} from "./http";
+} from './http';
 
 // The auth calls of the API (spec §7, issue 3). Every error is Refine's HttpError.
 
@@ -33,36 +33,28 @@ function signedIn(data: TokenPair): CurrentUser {
 
 export const authApi = {
   async login(body: { email: string; password: string }): Promise<CurrentUser> {
-    const { data } = await http.post<TokenPair>(url("login"), body);
+    const { data } = await http.post<TokenPair>(url('login'), body);
     return signedIn(data);
   },
-  async register(body: {
-    fullName: string;
-    email: string;
-    password: string;
-  }): Promise<{ email: string }> {
-    const { data } = await http.post<{ email: string }>(url("register"), body);
+  async register(body: { fullName: string; email: string; password: string }): Promise<{ email: string }> {
+    const { data } = await http.post<{ email: string }>(url('register'), body);
     return data;
   },
   async verify(body: { email: string; code: string }): Promise<CurrentUser> {
-    const { data } = await http.post<TokenPair>(url("verify"), body);
+    const { data } = await http.post<TokenPair>(url('verify'), body);
     return signedIn(data);
   },
   async resendCode(body: { email: string }): Promise<void> {
-    await http.post(url("resend-code"), body);
+    await http.post(url('resend-code'), body);
   },
   async resetPassword(body: { email: string }): Promise<void> {
-    await http.post(url("reset-password"), body);
+    await http.post(url('reset-password'), body);
   },
-  async updatePassword(body: {
-    email: string;
-    code: string;
-    password: string;
-  }): Promise<void> {
-    await http.post(url("update-password"), body);
+  async updatePassword(body: { email: string; code: string; password: string }): Promise<void> {
+    await http.post(url('update-password'), body);
   },
   async me(): Promise<CurrentUser> {
-    const { data } = await http.get<CurrentUser>(url("me"));
+    const { data } = await http.get<CurrentUser>(url('me'));
     return data;
   },
   /**
@@ -75,7 +67,7 @@ export const authApi = {
     if (getRefreshToken()) {
       try {
         if (!getAccessToken()) await refreshTokens();
-        await http.post(url("logout"), { token: getRefreshToken() });
+        await http.post(url('logout'), { token: getRefreshToken() });
       } catch (error) {
         if (toHttpError(error).statusCode !== 401) throw error;
       }

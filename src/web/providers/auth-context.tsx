@@ -1,23 +1,6 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
-import { authApi, type CurrentUser } from "./auth-api";
-import {
-  LOGIN_EVENT,
-  LOGOUT_EVENT,
-  clearSession,
-  getAccessToken,
-  getRefreshToken,
-  refreshTokens,
-  toHttpError,
-} from "./http";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { authApi, type CurrentUser } from './auth-api';
+import { LOGIN_EVENT, LOGOUT_EVENT, clearSession, getAccessToken, getRefreshToken, refreshTokens, toHttpError } from './http';
 
 // Session states of spec §4: loading → authenticated | unauthenticated.
 
@@ -54,8 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         me = await authApi.me();
       } catch (error) {
-        if (toHttpError(error).statusCode !== 401 || !getRefreshToken())
-          throw error;
+        if (toHttpError(error).statusCode !== 401 || !getRefreshToken()) throw error;
         await refreshTokens();
         me = await authApi.me();
       }
@@ -101,7 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
-      role: typeof user?.role === "string" ? user.role : "",
+      role: typeof user?.role === 'string' ? user.role : '',
       loading,
       authenticated: !!user,
       unauthenticated: !loading && !user,
@@ -116,7 +98,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 export function useAuthContext(): AuthContextValue {
   const context = useContext(AuthContext);
-  if (!context)
-    throw new Error("useAuthContext: Context must be used inside AuthProvider");
+  if (!context) throw new Error('useAuthContext: Context must be used inside AuthProvider');
   return context;
 }

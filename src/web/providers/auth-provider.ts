@@ -1,12 +1,7 @@
-import type { AuthProvider } from "@refinedev/core";
-import { navRole } from "../../domain/auth/permissions";
-import { authApi } from "./auth-api";
-import {
-  SIGN_IN_PATH,
-  getAccessToken,
-  getRefreshToken,
-  toHttpError,
-} from "./http";
+import type { AuthProvider } from '@refinedev/core';
+import { navRole } from '../../domain/auth/permissions';
+import { authApi } from './auth-api';
+import { SIGN_IN_PATH, getAccessToken, getRefreshToken, toHttpError } from './http';
 
 // Refine's auth provider over the same calls as the session context. Guards and
 // screens use the session context; Refine uses this for identity, permissions and
@@ -29,15 +24,13 @@ export const authProvider: AuthProvider = {
     }
   },
   check: async () => {
-    if (!getAccessToken() && !getRefreshToken())
-      return { authenticated: false, redirectTo: SIGN_IN_PATH };
+    if (!getAccessToken() && !getRefreshToken()) return { authenticated: false, redirectTo: SIGN_IN_PATH };
     try {
       await authApi.me();
       return { authenticated: true };
     } catch (error) {
       const { statusCode } = toHttpError(error);
-      if (statusCode === 401 || statusCode === 403)
-        return { authenticated: false, redirectTo: SIGN_IN_PATH };
+      if (statusCode === 401 || statusCode === 403) return { authenticated: false, redirectTo: SIGN_IN_PATH };
       return { authenticated: true };
     }
   },

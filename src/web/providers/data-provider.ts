@@ -1,14 +1,13 @@
-import type { DataProvider } from "@refinedev/core";
-import simpleRest from "@refinedev/simple-rest";
-import { API_URL, http, toHttpError } from "./http";
+import type { DataProvider } from '@refinedev/core';
+import simpleRest from '@refinedev/simple-rest';
+import { API_URL, http, toHttpError } from './http';
 
 // Refine resource name → API path under /api/v1 (the API uses singular paths for some).
 export const RESOURCE_PATHS: Record<string, string> = {
-  users: "user",
+  users: 'user',
 };
 
-export const resourcePath = (resource: string) =>
-  RESOURCE_PATHS[resource] ?? resource;
+export const resourcePath = (resource: string) => RESOURCE_PATHS[resource] ?? resource;
 
 const base = simpleRest(API_URL, http);
 
@@ -19,18 +18,12 @@ const base = simpleRest(API_URL, http);
  */
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_URL,
-  getList: (p) =>
-    wrap(() => base.getList({ ...p, resource: resourcePath(p.resource) })),
-  getMany: (p) =>
-    wrap(() => base.getMany({ ...p, resource: resourcePath(p.resource) })),
-  getOne: (p) =>
-    wrap(() => base.getOne({ ...p, resource: resourcePath(p.resource) })),
-  create: (p) =>
-    wrap(() => base.create({ ...p, resource: resourcePath(p.resource) })),
-  update: (p) =>
-    wrap(() => base.update({ ...p, resource: resourcePath(p.resource) })),
-  deleteOne: (p) =>
-    wrap(() => base.deleteOne({ ...p, resource: resourcePath(p.resource) })),
+  getList: (p) => wrap(() => base.getList({ ...p, resource: resourcePath(p.resource) })),
+  getMany: (p) => wrap(() => base.getMany({ ...p, resource: resourcePath(p.resource) })),
+  getOne: (p) => wrap(() => base.getOne({ ...p, resource: resourcePath(p.resource) })),
+  create: (p) => wrap(() => base.create({ ...p, resource: resourcePath(p.resource) })),
+  update: (p) => wrap(() => base.update({ ...p, resource: resourcePath(p.resource) })),
+  deleteOne: (p) => wrap(() => base.deleteOne({ ...p, resource: resourcePath(p.resource) })),
   custom: (p) => wrap(() => base.custom(p)),
 } as DataProvider;
 

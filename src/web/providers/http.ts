@@ -1,29 +1,25 @@
-import axios, {
-  type AxiosError,
-  type AxiosRequestConfig,
-  type InternalAxiosRequestConfig,
-} from "axios";
-import type { HttpError } from "@refinedev/core";
-import Cookies from "js-cookie";
-import { jwtDecode } from "jwt-decode";
+import axios, { type AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import type { HttpError } from '@refinedev/core';
+import Cookies from 'js-cookie';
+import { jwtDecode } from 'jwt-decode';
 
 // One axios instance for every call the client makes (data provider, auth, bell).
 // Spec §7: cookies sent, 30 s time-out, JSON, bearer token, script marker, no-cache,
 // a timestamp on every URL, arrays as repeated keys, nulls skipped; one refresh on 401.
 
-export const API_URL = "/api/v1";
-export const ACCESS_TOKEN_KEY = "accessToken";
-export const REFRESH_TOKEN_KEY = "refreshToken";
-export const LOGOUT_EVENT = "auth:logout";
-export const LOGIN_EVENT = "auth:login";
-export const SIGN_IN_PATH = "/auth/sign-in";
+export const API_URL = '/api/v1';
+export const ACCESS_TOKEN_KEY = 'accessToken';
+export const REFRESH_TOKEN_KEY = 'refreshToken';
+export const LOGOUT_EVENT = 'auth:logout';
+export const LOGIN_EVENT = 'auth:login';
+export const SIGN_IN_PATH = '/auth/sign-in';
 
 // ---------------------------------------------------------------------------------
 // Tokens: kept in cookies of the same name, expiring with the token's exp claim.
 
 export function tokenExpiry(token: string): Date {
   const { exp } = jwtDecode<{ exp?: number }>(token);
-  if (!exp) throw new Error("Token does not have an expiration time");
+  if (!exp) throw new Error('Token does not have an expiration time');
   return new Date(exp * 1000);
 }
 
@@ -36,9 +32,9 @@ export function getRefreshToken(): string | undefined {
 }
 
 const cookieOptions = () => ({
-  sameSite: "strict" as const,
-  secure: window.location.protocol === "https:",
-  path: "/",
+  sameSite: 'strict' as const,
+  secure: window.location.protocol === 'https:',
+  path: '/',
 });
 
 export function setSession(accessToken: string, refreshToken: string): void {
@@ -53,8 +49,8 @@ export function setSession(accessToken: string, refreshToken: string): void {
 }
 
 export function clearSession(): void {
-  Cookies.remove(ACCESS_TOKEN_KEY, { path: "/" });
-  Cookies.remove(REFRESH_TOKEN_KEY, { path: "/" });
+  Cookies.remove(ACCESS_TOKEN_KEY, { path: '/' });
+  Cookies.remove(REFRESH_TOKEN_KEY, { path: '/' });
 }
 
 // ---------------------------------------------------------------------------------
@@ -69,15 +65,13 @@ export function setNavigator(fn: (path: string) => void): void {
 export function forceLogout(): void {
   clearSession();
   window.dispatchEvent(new Event(LOGOUT_EVENT));
-  if (!window.location.pathname.startsWith("/auth/")) navigateTo(SIGN_IN_PATH);
+  if (!window.location.pathname.startsWith('/auth/')) navigateTo(SIGN_IN_PATH);
 }
 
 // ---------------------------------------------------------------------------------
 // Query strings: arrays as repeated keys, null/undefined skipped.
 
-export function serializeParams(
-  params: Record<string, unknown> | undefined,
-): string {
+export function serializeParams(params: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value === null || value === undefined) continue;
@@ -105,22 +99,19 @@ export type AppHttpError = HttpError & { isCancel?: boolean; error?: string };
 
 export function toHttpError(error: unknown): AppHttpError {
   if (axios.isCancel(error)) {
-    return { message: "Request cancelled", statusCode: 0, isCancel: true };
+    return { message: 'Request cancelled', statusCode: 0, isCancel: true };
   }
   if (axios.isAxiosError(error)) {
     const body = (error.response?.data ?? {}) as ErrorBody;
-    const message = Array.isArray(body.message)
-      ? body.message.join(", ")
-      : body.message;
+    const message = Array.isArray(body.message) ? body.message.join(', ') : body.message;
     return {
-      message: message || error.message || "Request failed",
+      message: message || error.message || 'Request failed',
       statusCode: error.response?.status ?? 0,
       errors: body.errors,
       error: body.error,
     };
   }
-  if (error && typeof error === "object" && "statusCode" in error)
-    return error as AppHttpError;
+  if (error && typeof error === 'object' && 'statusCode' in error) return error as AppHttpError;
   return {
     message: error instanceof Error ? error.message : String(error),
     statusCode: 0,
@@ -130,15 +121,15 @@ export function toHttpError(error: unknown): AppHttpError {
 // ---------------------------------------------------------------------------------
 
 export const http = axios.create({
-  baseURL: "",
+  baseURL: '',
   timeout: 30000,
   withCredentials: true,
   headers: {
-    "Content-Type": "application/json",
-    Accept: "application/json",
-    "X-Requested-With": "XMLHttpRequest",
-    "Cache-Control": "no-cache",
-    Pragma: "no-cache",
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'Cache-Control': 'no-cache',
+    Pragma: 'no-cache',
   },
   paramsSerializer: {
     serialize: (params) => serializeParams(params as Record<string, unknown>),
@@ -153,8 +144,8 @@ type RetryConfig = InternalAxiosRequestConfig & {
 http.interceptors.request.use((config: RetryConfig) => {
   const token = getAccessToken();
   config._sentToken = token;
-  if (token) config.headers.set("Authorization", `Bearer ${token}`);
-  else config.headers.delete("Authorization");
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  else config.headers.delete('Authorization');
   config.params = { ...(config.params ?? {}), _t: Date.now() };
   return config;
 });
@@ -168,7 +159,7 @@ export function refreshTokens(): Promise<string> {
   if (!refreshing) {
     refreshing = (async () => {
       const token = getRefreshToken();
-      if (!token) throw new Error("No refresh token");
+      if (!token) throw new Error('No refresh token');
       // A bare axios call: the refresh must never go through the 401 interceptor.
       const { data } = await axios.post<{
         accessToken: string;
@@ -180,9 +171,9 @@ export function refreshTokens(): Promise<string> {
           timeout: 30000,
           withCredentials: true,
           headers: {
-            "X-Requested-With": "XMLHttpRequest",
-            "Cache-Control": "no-cache",
-            Pragma: "no-cache",
+            'X-Requested-With': 'XMLHttpRequest',
+            'Cache-Control': 'no-cache',
+            Pragma: 'no-cache',
           },
           params: { _t: Date.now() },
         },
@@ -202,12 +193,7 @@ http.interceptors.response.use(
     if (axios.isCancel(error)) return Promise.reject(toHttpError(error));
     const axiosError = error as AxiosError;
     const config = axiosError.config as RetryConfig | undefined;
-    if (
-      axiosError.response?.status === 401 &&
-      config &&
-      !config._retried &&
-      !isAuthCall(config.url)
-    ) {
+    if (axiosError.response?.status === 401 && config && !config._retried && !isAuthCall(config.url)) {
       config._retried = true;
       const current = getAccessToken();
       // Another request already refreshed since this one was sent: just replay it.
@@ -227,10 +213,9 @@ http.interceptors.response.use(
 );
 
 // A hook for the end-to-end tests to fire requests through this very instance.
-if (typeof window !== "undefined") {
+if (typeof window !== 'undefined') {
   try {
-    if (window.localStorage.getItem("e2e-hooks") === "1")
-      (window as unknown as { __http: typeof http }).__http = http;
+    if (window.localStorage.getItem('e2e-hooks') === '1') (window as unknown as { __http: typeof http }).__http = http;
   } catch {
     /* storage blocked */
   }

@@ -1,8 +1,5 @@
-import type { LiveEvent, LiveProvider } from "@refinedev/core";
-import {
-  onNotificationSocket,
-  retainNotificationSocket,
-} from "./notification-socket";
+import type { LiveEvent, LiveProvider } from '@refinedev/core';
+import { onNotificationSocket, retainNotificationSocket } from './notification-socket';
 
 // Refine live provider on the tab's shared /notifications connection. The server
 // emits `live` events { channel: 'resources/<name>', type, payload: { ids } }.
@@ -23,10 +20,10 @@ type ServerLiveEvent = {
 const subscriptions = new Set<Subscription>();
 
 function dispatchLive(event: ServerLiveEvent) {
-  if (!event || typeof event.channel !== "string") return;
+  if (!event || typeof event.channel !== 'string') return;
   for (const sub of subscriptions) {
     if (sub.channel !== event.channel) continue;
-    if (!sub.types.includes("*") && !sub.types.includes(event.type)) continue;
+    if (!sub.types.includes('*') && !sub.types.includes(event.type)) continue;
     sub.callback({
       channel: event.channel,
       type: event.type,
@@ -36,13 +33,13 @@ function dispatchLive(event: ServerLiveEvent) {
   }
 }
 
-onNotificationSocket<[ServerLiveEvent]>("live", dispatchLive);
+onNotificationSocket<[ServerLiveEvent]>('live', dispatchLive);
 
 export const liveProvider: LiveProvider = {
   subscribe: ({ channel, types, callback }) => {
     const sub: Subscription = {
       channel,
-      types: types ?? ["*"],
+      types: types ?? ['*'],
       callback,
       release: retainNotificationSocket(),
     };

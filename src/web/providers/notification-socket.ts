@@ -1,11 +1,5 @@
-import { io, type Socket } from "socket.io-client";
-import {
-  LOGIN_EVENT,
-  LOGOUT_EVENT,
-  getAccessToken,
-  getRefreshToken,
-  refreshTokens,
-} from "./http";
+import { io, type Socket } from 'socket.io-client';
+import { LOGIN_EVENT, LOGOUT_EVENT, getAccessToken, getRefreshToken, refreshTokens } from './http';
 
 // The one socket.io connection of a tab to `{origin}/notifications` (spec §4, §7).
 // The bell (unread count, toasts) and Refine's live provider (resource events) both
@@ -13,18 +7,17 @@ import {
 // logout closes it at once so that the next user never receives the previous one's
 // events.
 
-export const NOTIFICATIONS_NAMESPACE = "/notifications";
+export const NOTIFICATIONS_NAMESPACE = '/notifications';
 
 export const SOCKET_OPTIONS = {
-  transports: ["websocket", "polling"],
+  transports: ['websocket', 'polling'],
   reconnection: true,
   reconnectionDelay: 1000,
   reconnectionAttempts: 5,
 };
 
-export const NO_TOKEN_MESSAGE =
-  "No token available, skipping WebSocket connection";
-export const CONNECTION_ERROR_MESSAGE = "WebSocket connection error";
+export const NO_TOKEN_MESSAGE = 'No token available, skipping WebSocket connection';
+export const CONNECTION_ERROR_MESSAGE = 'WebSocket connection error';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -55,26 +48,26 @@ function dispatch(event: string, args: unknown[]) {
 }
 
 function create() {
-  let sentToken = "";
+  let sentToken = '';
   let authRetries = 0;
   const s = io(`${window.location.origin}${NOTIFICATIONS_NAMESPACE}`, {
     ...SOCKET_OPTIONS,
     // The access token as auth payload, read at each (re)connection: after a refresh
     // the next attempt presents the new one.
     auth: (cb) => {
-      sentToken = getAccessToken() ?? "";
+      sentToken = getAccessToken() ?? '';
       cb({ token: sentToken });
     },
   });
   socket = s;
 
-  s.on("connect", () => {
+  s.on('connect', () => {
     authRetries = 0;
     setConnected(true);
-    s.emit("join");
+    s.emit('join');
   });
-  s.on("disconnect", () => setConnected(false));
-  s.on("connect_error", (error: Error) => {
+  s.on('disconnect', () => setConnected(false));
+  s.on('connect_error', (error: Error) => {
     setConnected(false);
     console.error(CONNECTION_ERROR_MESSAGE, error?.message ?? error);
     // socket.io retries lost transports itself (`active`); a handshake the server
@@ -82,14 +75,11 @@ function create() {
     // same attempt budget.
     if (s.active || authRetries >= SOCKET_OPTIONS.reconnectionAttempts) return;
     authRetries += 1;
-    const refused = /expired|invalid|required/i.test(error?.message ?? "");
+    const refused = /expired|invalid|required/i.test(error?.message ?? '');
     setTimeout(() => {
       if (socket !== s) return;
       const stale = !getAccessToken() || getAccessToken() === sentToken;
-      const token =
-        refused && stale && getRefreshToken()
-          ? refreshTokens().catch(() => undefined)
-          : Promise.resolve(getAccessToken());
+      const token = refused && stale && getRefreshToken() ? refreshTokens().catch(() => undefined) : Promise.resolve(getAccessToken());
       void token.then((fresh) => {
         if (socket === s && fresh) s.connect();
       });
@@ -158,10 +148,7 @@ export function retainNotificationSocket(): () => void {
 }
 
 /** Listens to one server event on the shared connection (across reconnections). */
-export function onNotificationSocket<T extends unknown[]>(
-  event: string,
-  handler: (...args: T) => void,
-): () => void {
+export function onNotificationSocket<T extends unknown[]>(event: string, handler: (...args: T) => void): () => void {
   let set = handlers.get(event);
   if (!set) handlers.set(event, (set = new Set()));
   const h = handler as Handler;
@@ -176,16 +163,14 @@ export function isNotificationSocketConnected(): boolean {
 }
 
 /** For useSyncExternalStore: called whenever `connected` changes. */
-export function subscribeNotificationSocketState(
-  listener: () => void,
-): () => void {
+export function subscribeNotificationSocketState(listener: () => void): () => void {
   connectionListeners.add(listener);
   return () => {
     connectionListeners.delete(listener);
   };
 }
 
-if (typeof window !== "undefined") {
+if (typeof window !== 'undefined') {
   window.addEventListener(LOGOUT_EVENT, closeNotificationSocket);
   // A new sign-in while a connection is still up: reconnect as the new user.
   window.addEventListener(LOGIN_EVENT, () => {

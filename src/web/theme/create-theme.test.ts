@@ -56,7 +56,12 @@ describe('navColorStyles', () => {
           for (const navColor of ['integrate', 'apparent'] as const) {
             const nav = navColorStyles(theme, navColor);
             const where = `${primaryColor} ${mode} ${contrast} ${navColor}`;
-            for (const [name, colour] of Object.entries({ color: nav.color, subheader: nav.subheaderColor, active: nav.activeColor, brand: nav.brandColor })) {
+            for (const [name, colour] of Object.entries({
+              color: nav.color,
+              subheader: nav.subheaderColor,
+              active: nav.activeColor,
+              brand: nav.brandColor,
+            })) {
               expect(getContrastRatio(colour, nav.bgcolor), `${where} ${name}`).toBeGreaterThanOrEqual(4.5);
             }
           }

@@ -1,14 +1,14 @@
-import type { CSSProperties } from "react";
-import { Toaster } from "sonner";
-import GlobalStyles from "@mui/material/GlobalStyles";
-import { useTheme } from "@mui/material/styles";
-import { useSettings } from "../settings";
+import type { CSSProperties } from 'react';
+import { Toaster } from 'sonner';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { useTheme } from '@mui/material/styles';
+import { useSettings } from '../settings';
 
-export { toast } from "sonner";
+export { toast } from 'sonner';
 
 /** Section 9's app-level toast setup (sonner's own defaults cover the swipe threshold). */
 export const TOASTER_OPTIONS = {
-  position: "top-right",
+  position: 'top-right',
   expand: true,
   closeButton: true,
   gap: 12,
@@ -30,12 +30,12 @@ export function AppToaster() {
     <>
       <GlobalStyles
         styles={{
-          ...icon("success", theme.palette.success.main),
-          ...icon("info", theme.palette.info.main),
-          ...icon("warning", theme.palette.warning.main),
-          ...icon("error", theme.palette.error.main),
-          ...icon("loading", theme.palette.primary.main),
-          "[data-sonner-toast] [data-description]": {
+          ...icon('success', theme.palette.success.main),
+          ...icon('info', theme.palette.info.main),
+          ...icon('warning', theme.palette.warning.main),
+          ...icon('error', theme.palette.error.main),
+          ...icon('loading', theme.palette.primary.main),
+          '[data-sonner-toast] [data-description]': {
             color: theme.palette.text.secondary,
           },
         }}
@@ -44,7 +44,7 @@ export function AppToaster() {
         {...props}
         dir={direction}
         theme={theme.palette.mode}
-        style={{ "--width": `${width}px` } as CSSProperties}
+        style={{ '--width': `${width}px` } as CSSProperties}
         toastOptions={{
           duration,
           style: {

@@ -1,5 +1,5 @@
-import type { FullConfig } from "@playwright/test";
-import { startMailCapture } from "./mail-capture";
+import type { FullConfig } from '@playwright/test';
+import { startMailCapture } from './mail-capture';
 
 // Runs once in the runner process after the web server started: the server already
 // polls the outbox (a failed round is retried), so mail arrives once this listens.

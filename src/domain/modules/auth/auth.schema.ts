@@ -15,7 +15,10 @@ export const passwordSchema = z
   .max(128, { message: 'Password must be at most 128 characters' })
   .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { message: 'This password is too common; choose another' });
 
-export const codeSchema = z.string().trim().regex(/^\d{6}$/, { message: 'Enter the 6-digit code' });
+export const codeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: 'Enter the 6-digit code' });
 
 export const loginSchema = z.strictObject({ email: emailSchema, password: z.string().min(1, { message: 'Enter your password' }).max(128) });
 export const registerSchema = z.strictObject({

@@ -52,11 +52,13 @@ export const userCreateSchema = z.strictObject({
 });
 export const userUpdateSchema = z.strictObject(userFields).partial();
 /** What a user may change on their own profile: never role, status or e-mail. */
-export const profileUpdateSchema = z.strictObject({
-  fullName: userFields.fullName,
-  phone: userFields.phone,
-  title: userFields.title,
-}).partial();
+export const profileUpdateSchema = z
+  .strictObject({
+    fullName: userFields.fullName,
+    phone: userFields.phone,
+    title: userFields.title,
+  })
+  .partial();
 
 export type UserCreate = z.infer<typeof userCreateSchema>;
 export type UserUpdate = z.infer<typeof userUpdateSchema>;

@@ -25,20 +25,32 @@ const signedIn = tokenPairSchema.extend({ user: userSchema });
 const tags = ['auth'];
 
 export function registerAuthRoutes(app: Api, s: Services) {
-  app.post('/auth/login', { config: { access: 'public' }, schema: { tags, body: loginSchema, response: { 200: signedIn } } }, async (req) => {
-    const { accessToken, refreshToken, user } = await auth.login(s, req.body as z.infer<typeof loginSchema>, meta(req));
-    return { accessToken, refreshToken, user: toUser(user) };
-  });
+  app.post(
+    '/auth/login',
+    { config: { access: 'public' }, schema: { tags, body: loginSchema, response: { 200: signedIn } } },
+    async (req) => {
+      const { accessToken, refreshToken, user } = await auth.login(s, req.body as z.infer<typeof loginSchema>, meta(req));
+      return { accessToken, refreshToken, user: toUser(user) };
+    },
+  );
 
-  app.post('/auth/register', { config: { access: 'public' }, schema: { tags, body: registerSchema, response: { 201: z.object({ email: z.string() }) } } }, async (req, reply) => {
-    const result = await auth.register(s, req.log, req.body as z.infer<typeof registerSchema>);
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/auth/register',
+    { config: { access: 'public' }, schema: { tags, body: registerSchema, response: { 201: z.object({ email: z.string() }) } } },
+    async (req, reply) => {
+      const result = await auth.register(s, req.log, req.body as z.infer<typeof registerSchema>);
+      return reply.status(201).send(result);
+    },
+  );
 
-  app.post('/auth/verify', { config: { access: 'public' }, schema: { tags, body: verifySchema, response: { 200: signedIn } } }, async (req) => {
-    const { accessToken, refreshToken, user } = await auth.verifyEmail(s, req.body as z.infer<typeof verifySchema>, meta(req));
-    return { accessToken, refreshToken, user: toUser(user) };
-  });
+  app.post(
+    '/auth/verify',
+    { config: { access: 'public' }, schema: { tags, body: verifySchema, response: { 200: signedIn } } },
+    async (req) => {
+      const { accessToken, refreshToken, user } = await auth.verifyEmail(s, req.body as z.infer<typeof verifySchema>, meta(req));
+      return { accessToken, refreshToken, user: toUser(user) };
+    },
+  );
 
   app.post('/auth/resend-code', { config: { access: 'public' }, schema: { tags, body: emailOnlySchema } }, async (req, reply) => {
     await auth.resendVerification(s, req.log, (req.body as { email: string }).email);
@@ -55,13 +67,23 @@ export function registerAuthRoutes(app: Api, s: Services) {
     return { message: 'Password updated; sign in with the new password' };
   });
 
-  app.post('/auth/refresh', { config: { access: 'public' }, schema: { tags, body: refreshSchema, response: { 200: tokenPairSchema } } }, async (req) => {
-    return auth.refresh(s, (req.body as { token: string }).token, req.log);
-  });
+  app.post(
+    '/auth/refresh',
+    { config: { access: 'public' }, schema: { tags, body: refreshSchema, response: { 200: tokenPairSchema } } },
+    async (req) => {
+      return auth.refresh(s, (req.body as { token: string }).token, req.log);
+    },
+  );
 
   app.post('/auth/logout', { config: { access: 'authenticated' }, schema: { tags, body: logoutSchema.nullish() } }, async (req, reply) => {
     await auth.revokeSession(s, req.user!.sessionId, 'logout');
-    await writeAudit(s.db, { actorId: req.user!.id, entity: 'sessions', entityId: req.user!.sessionId, action: 'logout', requestId: req.id });
+    await writeAudit(s.db, {
+      actorId: req.user!.id,
+      entity: 'sessions',
+      entityId: req.user!.sessionId,
+      action: 'logout',
+      requestId: req.id,
+    });
     return reply.status(204).send();
   });
 

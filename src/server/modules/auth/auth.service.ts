@@ -55,14 +55,17 @@ function assertCanSignIn(user: UserRow) {
 /** Failures in the last window, per account+IP, per account and per IP; a lock lasts at most one window. */
 async function throttleCheck(s: Services, email: string, ip: string) {
   const since = new Date(Date.now() - LOGIN_THROTTLE.windowMinutes * 60_000).toISOString();
-  const [r] = await queryRows<{ pair: number; account: number; by_ip: number; oldest: string | null }>(s.db, sql`
+  const [r] = await queryRows<{ pair: number; account: number; by_ip: number; oldest: string | null }>(
+    s.db,
+    sql`
     select
       count(*) filter (where email = ${email} and ip = ${ip})::int as pair,
       count(*) filter (where email = ${email})::int as account,
       count(*) filter (where ip = ${ip})::int as by_ip,
       min(at) as oldest
     from ${loginFailures}
-    where at > ${since} and (email = ${email} or ip = ${ip})`);
+    where at > ${since} and (email = ${email} or ip = ${ip})`,
+  );
   if (r && (r.pair >= LOGIN_THROTTLE.perAccountAndIp || r.account >= LOGIN_THROTTLE.perAccount || r.by_ip >= LOGIN_THROTTLE.perIp)) {
     const retryAfter = Math.max(1, Math.ceil((new Date(r.oldest!).getTime() + LOGIN_THROTTLE.windowMinutes * 60_000 - Date.now()) / 1000));
     throw new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, undefined, {
@@ -74,7 +77,9 @@ async function throttleCheck(s: Services, email: string, ip: string) {
 export async function login(s: Services, input: { email: string; password: string }, meta: { ip: string; userAgent?: string }) {
   await throttleCheck(s, input.email, meta.ip);
   const user = await findUserByEmail(s, input.email);
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
+  const ok = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyPassword(await dummyHash(), input.password), false);
   if (!user || !ok) {
     await s.db.insert(loginFailures).values({ email: input.email, ip: meta.ip });
     throw new AppError(401, 'Invalid e-mail or password');
@@ -97,7 +102,8 @@ export async function refresh(s: Services, token: string, log: FastifyBaseLogger
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(refreshTokens.jti, claims.jti), eq(sessions.id, claims.sid)));
-  if (!row || row.session.revokedAt || new Date(row.session.expiresAt) <= new Date()) throw unauthorized('Session has ended; sign in again');
+  if (!row || row.session.revokedAt || new Date(row.session.expiresAt) <= new Date())
+    throw unauthorized('Session has ended; sign in again');
   if (row.user.status !== 'active' || row.user.archivedAt) throw unauthorized('Session has ended; sign in again');
 
   // Mark the token spent; exactly one caller wins the update.
@@ -138,7 +144,10 @@ const hashCode = (userId: string, code: string) => createHash('sha256').update(`
 
 async function issueCode(s: Services, log: FastifyBaseLogger, user: UserRow, purpose: 'verify' | 'reset') {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await s.db.update(authCodes).set({ usedAt: sql`now()` }).where(and(eq(authCodes.userId, user.id), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt)));
+  await s.db
+    .update(authCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authCodes.userId, user.id), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt)));
   await s.db.insert(authCodes).values({
     userId: user.id,
     purpose,
@@ -156,15 +165,23 @@ async function consumeCode(s: Services, user: UserRow | undefined, purpose: 'ver
   const [row] = await s.db
     .select()
     .from(authCodes)
-    .where(and(eq(authCodes.userId, user.id), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt), gt(authCodes.expiresAt, sql`now()`)))
+    .where(
+      and(eq(authCodes.userId, user.id), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt), gt(authCodes.expiresAt, sql`now()`)),
+    )
     .orderBy(desc(authCodes.createdAt))
     .limit(1);
   if (!row || row.attempts >= CODE_MAX_ATTEMPTS) throw invalid;
   if (row.codeHash !== hashCode(user.id, code)) {
-    await s.db.update(authCodes).set({ attempts: sql`${authCodes.attempts} + 1` }).where(eq(authCodes.id, row.id));
+    await s.db
+      .update(authCodes)
+      .set({ attempts: sql`${authCodes.attempts} + 1` })
+      .where(eq(authCodes.id, row.id));
     throw invalid;
   }
-  await s.db.update(authCodes).set({ usedAt: sql`now()` }).where(eq(authCodes.id, row.id));
+  await s.db
+    .update(authCodes)
+    .set({ usedAt: sql`now()` })
+    .where(eq(authCodes.id, row.id));
 }
 
 export async function register(s: Services, log: FastifyBaseLogger, input: { fullName: string; email: string; password: string }) {
@@ -174,8 +191,19 @@ export async function register(s: Services, log: FastifyBaseLogger, input: { ful
   }
   const passwordHash = await hashPassword(input.password);
   const user = existing
-    ? (await s.db.update(users).set({ fullName: input.fullName, passwordHash, updatedAt: sql`now()` }).where(eq(users.id, existing.id)).returning())[0]!
-    : (await s.db.insert(users).values({ email: input.email, fullName: input.fullName, passwordHash, role: 'developer', status: 'pending' }).returning())[0]!;
+    ? (
+        await s.db
+          .update(users)
+          .set({ fullName: input.fullName, passwordHash, updatedAt: sql`now()` })
+          .where(eq(users.id, existing.id))
+          .returning()
+      )[0]!
+    : (
+        await s.db
+          .insert(users)
+          .values({ email: input.email, fullName: input.fullName, passwordHash, role: 'developer', status: 'pending' })
+          .returning()
+      )[0]!;
   await issueCode(s, log, user, 'verify');
   return { email: user.email };
 }
@@ -205,15 +233,26 @@ export async function requestPasswordReset(s: Services, log: FastifyBaseLogger, 
 export async function resetPassword(s: Services, input: { email: string; code: string; password: string }) {
   const user = await findUserByEmail(s, input.email);
   await consumeCode(s, user?.status === 'active' ? user : undefined, 'reset', input.code);
-  await s.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: sql`now()` }).where(eq(users.id, user!.id));
+  await s.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: sql`now()` })
+    .where(eq(users.id, user!.id));
   await revokeUserSessions(s, user!.id, 'password reset');
 }
 
-export async function changePassword(s: Services, userId: string, sessionId: string, input: { currentPassword: string; newPassword: string }) {
+export async function changePassword(
+  s: Services,
+  userId: string,
+  sessionId: string,
+  input: { currentPassword: string; newPassword: string },
+) {
   const [user] = await s.db.select().from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError(400, 'The current password is not correct', { currentPassword: 'The current password is not correct' });
   }
-  await s.db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await s.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
   await revokeUserSessions(s, userId, 'password changed', sessionId);
 }

@@ -12,9 +12,16 @@ const tags = ['users'];
 export function registerFileRoutes(app: Api, s: Services) {
   app.put('/user/me/avatar', { config: { access: 'authenticated' }, schema: { tags, consumes: ['multipart/form-data'] } }, async (req) => {
     const upload = await readUpload(req);
-    const stored = await storeFile(s.db, { ...upload, ownerId: req.user!.id }, { allowed: ['png', 'jpeg'], maxBytes: Math.min(s.config.FILE_MAX_BYTES, 2 * 1024 * 1024) });
+    const stored = await storeFile(
+      s.db,
+      { ...upload, ownerId: req.user!.id },
+      { allowed: ['png', 'jpeg'], maxBytes: Math.min(s.config.FILE_MAX_BYTES, 2 * 1024 * 1024) },
+    );
     const [before] = await s.db.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, req.user!.id));
-    await s.db.update(users).set({ avatarFileId: stored.id, updatedAt: sql`now()` }).where(eq(users.id, req.user!.id));
+    await s.db
+      .update(users)
+      .set({ avatarFileId: stored.id, updatedAt: sql`now()` })
+      .where(eq(users.id, req.user!.id));
     if (before?.avatarFileId) await deleteStoredFile(s.db, before.avatarFileId);
     return stored;
   });
@@ -22,16 +29,23 @@ export function registerFileRoutes(app: Api, s: Services) {
   app.delete('/user/me/avatar', { config: { access: 'authenticated' }, schema: { tags } }, async (req, reply) => {
     const [before] = await s.db.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, req.user!.id));
     if (!before?.avatarFileId) throw notFound('Avatar');
-    await s.db.update(users).set({ avatarFileId: null, updatedAt: sql`now()` }).where(eq(users.id, req.user!.id));
+    await s.db
+      .update(users)
+      .set({ avatarFileId: null, updatedAt: sql`now()` })
+      .where(eq(users.id, req.user!.id));
     await deleteStoredFile(s.db, before.avatarFileId);
     return reply.status(204).send();
   });
 
   // Any signed-in colleague may see a profile picture.
-  app.get('/user/:id/avatar', { config: { access: 'authenticated' }, schema: { tags, params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const [u] = await s.db.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, id));
-    if (!u?.avatarFileId) throw notFound('Avatar');
-    return sendStoredFile(s.db, reply, u.avatarFileId);
-  });
+  app.get(
+    '/user/:id/avatar',
+    { config: { access: 'authenticated' }, schema: { tags, params: z.object({ id: z.uuid() }) } },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const [u] = await s.db.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, id));
+      if (!u?.avatarFileId) throw notFound('Avatar');
+      return sendStoredFile(s.db, reply, u.avatarFileId);
+    },
+  );
 }

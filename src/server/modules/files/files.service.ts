@@ -44,19 +44,32 @@ export async function storeFile(
   }
   const kind = await detectKind(input.content);
   if (!kind || !opts.allowed.includes(kind)) {
-    throw new AppError(415, `Unsupported file type; allowed: ${opts.allowed.map((k) => k.toUpperCase()).join(', ')}`, { file: 'Unsupported file type' });
+    throw new AppError(415, `Unsupported file type; allowed: ${opts.allowed.map((k) => k.toUpperCase()).join(', ')}`, {
+      file: 'Unsupported file type',
+    });
   }
   const name = sanitizeName(input.name) || `file.${kind}`;
   const [row] = await db
     .insert(files)
-    .values({ name, mime: FILE_KINDS[kind], size: input.content.length, sha256: createHash('sha256').update(input.content).digest('hex'), content: input.content, ownerId: input.ownerId })
+    .values({
+      name,
+      mime: FILE_KINDS[kind],
+      size: input.content.length,
+      sha256: createHash('sha256').update(input.content).digest('hex'),
+      content: input.content,
+      ownerId: input.ownerId,
+    })
     .returning({ id: files.id, name: files.name, mime: files.mime, size: files.size });
   return row!;
 }
 
 function sanitizeName(name: string): string {
   // Path separators, quotes and control characters never reach a Content-Disposition header.
-  return [...name].map((c) => (c < ' ' || c === '/' || c === '\\' || c === '"' ? '_' : c)).join('').slice(-200).trim();
+  return [...name]
+    .map((c) => (c < ' ' || c === '/' || c === '\\' || c === '"' ? '_' : c))
+    .join('')
+    .slice(-200)
+    .trim();
 }
 
 /** Reads one uploaded file from a multipart request; a request without one is a 400. */
@@ -66,7 +79,8 @@ export async function readUpload(req: FastifyRequest): Promise<{ name: string; c
   try {
     part = await req.file();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The file is too large', { file: 'File too large' });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'The file is too large', { file: 'File too large' });
     throw err;
   }
   if (!part) throw badRequest('No file was sent', { file: 'Choose a file' });
@@ -74,7 +88,8 @@ export async function readUpload(req: FastifyRequest): Promise<{ name: string; c
   try {
     content = await part.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The file is too large', { file: 'File too large' });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'The file is too large', { file: 'File too large' });
     throw err;
   }
   return { name: part.filename, content };
@@ -86,7 +101,10 @@ export async function sendStoredFile(db: Db, reply: FastifyReply, id: string) {
   return reply
     .header('content-type', row.mime)
     .header('content-length', String(row.size))
-    .header('content-disposition', `attachment; filename="${row.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${row.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+    )
     .header('x-content-type-options', 'nosniff')
     .send(row.content);
 }

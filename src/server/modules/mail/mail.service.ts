@@ -36,10 +36,16 @@ export function startMailSender(db: Db, log: FastifyBaseLogger, smtpUrl: string,
           if (!row) return false;
           try {
             await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.body });
-            await tx.update(mailOutbox).set({ sentAt: sql`now()`, error: null }).where(eq(mailOutbox.id, row.id));
+            await tx
+              .update(mailOutbox)
+              .set({ sentAt: sql`now()`, error: null })
+              .where(eq(mailOutbox.id, row.id));
             return true;
           } catch (err) {
-            await tx.update(mailOutbox).set({ error: (err as Error).message.slice(0, 500) }).where(eq(mailOutbox.id, row.id));
+            await tx
+              .update(mailOutbox)
+              .set({ error: (err as Error).message.slice(0, 500) })
+              .where(eq(mailOutbox.id, row.id));
             log.warn({ err: { message: (err as Error).message }, mailTo: row.to }, 'mail delivery failed; will retry');
             return 'failed' as const;
           }

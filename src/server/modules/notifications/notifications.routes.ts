@@ -19,7 +19,14 @@ const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 export function registerNotificationRoutes(app: Api, s: Services) {
   app.get(
     '/notifications',
-    { config: { access: 'authenticated' }, schema: { tags, querystring: notificationListQuery, response: { 200: z.object({ data: z.array(notificationSchema), total: z.number() }) } } },
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        querystring: notificationListQuery,
+        response: { 200: z.object({ data: z.array(notificationSchema), total: z.number() }) },
+      },
+    },
     async (req) => {
       const q = req.query as z.infer<typeof notificationListQuery>;
       const where = and(eq(notifications.userId, req.user!.id), q.unread ? eq(notifications.isRead, q.unread === 'false') : undefined);
@@ -50,21 +57,29 @@ export function registerNotificationRoutes(app: Api, s: Services) {
     },
   );
 
-  app.get('/notifications/unread-count', { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.object({ count: z.number() }) } } }, async (req) => ({
-    count: await unreadCount(s.db, req.user!.id),
-  }));
+  app.get(
+    '/notifications/unread-count',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.object({ count: z.number() }) } } },
+    async (req) => ({
+      count: await unreadCount(s.db, req.user!.id),
+    }),
+  );
 
-  app.post('/notifications/mark-as-read', { config: { access: 'authenticated' }, schema: { tags, body: markAsReadSchema } }, async (req) => {
-    const { notificationId } = req.body as z.infer<typeof markAsReadSchema>;
-    const [own] = await s.db
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(and(eq(notifications.id, notificationId), eq(notifications.userId, req.user!.id)));
-    if (!own) throw notFound('Notification');
-    await markRead(s.db, req.user!.id, [notificationId]);
-    await pushUnreadCount(s, req.user!.id);
-    return { success: true };
-  });
+  app.post(
+    '/notifications/mark-as-read',
+    { config: { access: 'authenticated' }, schema: { tags, body: markAsReadSchema } },
+    async (req) => {
+      const { notificationId } = req.body as z.infer<typeof markAsReadSchema>;
+      const [own] = await s.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.id, notificationId), eq(notifications.userId, req.user!.id)));
+      if (!own) throw notFound('Notification');
+      await markRead(s.db, req.user!.id, [notificationId]);
+      await pushUnreadCount(s, req.user!.id);
+      return { success: true };
+    },
+  );
 
   app.post('/notifications/mark-all-as-read', { config: { access: 'authenticated' }, schema: { tags } }, async (req) => {
     const updated = await markRead(s.db, req.user!.id);
@@ -84,11 +99,21 @@ export function registerNotificationRoutes(app: Api, s: Services) {
   });
 
   // Announcements to chosen people; module events call notify() directly.
-  app.post('/notifications', { config: { access: { roles: ['admin', 'hr_lead', 'sale_lead'] } }, schema: { tags, body: notificationCreateSchema } }, async (req, reply) => {
-    const body = req.body as z.infer<typeof notificationCreateSchema>;
-    const found = await s.db.select({ id: users.id }).from(users).where(inArray(users.id, body.userIds));
-    if (found.length !== new Set(body.userIds).size) throw conflict('Some recipients do not exist', { userIds: 'Some recipients do not exist' });
-    const rows = await notify(s, body.userIds, { type: body.type, title: body.title, message: body.message, jobId: body.jobId ?? null, changedByUserId: req.user!.id }, { includeActor: true });
-    return reply.status(201).send({ created: rows.length });
-  });
+  app.post(
+    '/notifications',
+    { config: { access: { roles: ['admin', 'hr_lead', 'sale_lead'] } }, schema: { tags, body: notificationCreateSchema } },
+    async (req, reply) => {
+      const body = req.body as z.infer<typeof notificationCreateSchema>;
+      const found = await s.db.select({ id: users.id }).from(users).where(inArray(users.id, body.userIds));
+      if (found.length !== new Set(body.userIds).size)
+        throw conflict('Some recipients do not exist', { userIds: 'Some recipients do not exist' });
+      const rows = await notify(
+        s,
+        body.userIds,
+        { type: body.type, title: body.title, message: body.message, jobId: body.jobId ?? null, changedByUserId: req.user!.id },
+        { includeActor: true },
+      );
+      return reply.status(201).send({ created: rows.length });
+    },
+  );
 }

@@ -24,7 +24,12 @@ export async function pushUnreadCount(deps: { db: Db; realtime: Realtime }, user
 }
 
 /** Stores one notification per recipient (never the actor) and pushes it live to each. */
-export async function notify(deps: { db: Db; realtime: Realtime }, userIds: string[], input: NotifyInput, opts: { includeActor?: boolean } = {}) {
+export async function notify(
+  deps: { db: Db; realtime: Realtime },
+  userIds: string[],
+  input: NotifyInput,
+  opts: { includeActor?: boolean } = {},
+) {
   const recipients = [...new Set(userIds)].filter((id) => opts.includeActor || id !== input.changedByUserId);
   if (recipients.length === 0) return [];
   const rows = await deps.db

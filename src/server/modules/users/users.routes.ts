@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { changePasswordSchema } from '../../../domain/modules/auth/auth.schema.js';
-import { profileUpdateSchema, userCreateSchema, userSchema, userUpdateSchema, type User, type UserCreate, type UserUpdate } from '../../../domain/modules/users/users.schema.js';
+import {
+  profileUpdateSchema,
+  userCreateSchema,
+  userSchema,
+  userUpdateSchema,
+  type User,
+  type UserCreate,
+  type UserUpdate,
+} from '../../../domain/modules/users/users.schema.js';
 import type { Api } from '../../http/api.js';
 import type { Services } from '../../app.js';
 import { registerCrud, type WriteContext } from '../../http/crud.js';
@@ -33,7 +41,8 @@ export function toUser(row: UserRow): User {
 
 async function assertEmailFree(s: Services, email: string, exceptId?: string) {
   const other = await findUserByEmail(s, email);
-  if (other && other.id !== exceptId) throw conflict('An account with this e-mail already exists', { email: 'An account with this e-mail already exists' });
+  if (other && other.id !== exceptId)
+    throw conflict('An account with this e-mail already exists', { email: 'An account with this e-mail already exists' });
 }
 
 /** Only an admin grants the admin role or changes an admin. */
@@ -57,20 +66,34 @@ export function registerUserRoutes(app: Api, s: Services) {
     return toUser(row);
   });
 
-  app.patch('/user/me', { config: { access: 'authenticated' }, schema: { tags: ['users'], body: profileUpdateSchema, response: { 200: userSchema } } }, async (req) => {
-    const [row] = await s.db
-      .update(users)
-      .set({ ...req.body, updatedAt: sql`now()` })
-      .where(eq(users.id, req.user!.id))
-      .returning();
-    return toUser(row!);
-  });
+  app.patch(
+    '/user/me',
+    { config: { access: 'authenticated' }, schema: { tags: ['users'], body: profileUpdateSchema, response: { 200: userSchema } } },
+    async (req) => {
+      const [row] = await s.db
+        .update(users)
+        .set({ ...req.body, updatedAt: sql`now()` })
+        .where(eq(users.id, req.user!.id))
+        .returning();
+      return toUser(row!);
+    },
+  );
 
-  app.patch('/user/me/password', { config: { access: 'authenticated' }, schema: { tags: ['users'], body: changePasswordSchema } }, async (req, reply) => {
-    await changePassword(s, req.user!.id, req.user!.sessionId, req.body);
-    await writeAudit(s.db, { actorId: req.user!.id, entity: 'users', entityId: req.user!.id, action: 'password-changed', requestId: req.id });
-    return reply.status(204).send();
-  });
+  app.patch(
+    '/user/me/password',
+    { config: { access: 'authenticated' }, schema: { tags: ['users'], body: changePasswordSchema } },
+    async (req, reply) => {
+      await changePassword(s, req.user!.id, req.user!.sessionId, req.body);
+      await writeAudit(s.db, {
+        actorId: req.user!.id,
+        entity: 'users',
+        entityId: req.user!.id,
+        action: 'password-changed',
+        requestId: req.id,
+      });
+      return reply.status(204).send();
+    },
+  );
 
   registerCrud<UserRow, UserCreate, UserUpdate>(app, s, {
     name: 'users',
@@ -81,7 +104,14 @@ export function registerUserRoutes(app: Api, s: Services) {
     create: userCreateSchema,
     update: userUpdateSchema,
     filters: { role: users.role, status: users.status, level: users.level, managerId: users.managerId },
-    sortable: { fullName: users.fullName, email: users.email, role: users.role, status: users.status, createdAt: users.createdAt, joinDate: users.joinDate },
+    sortable: {
+      fullName: users.fullName,
+      email: users.email,
+      role: users.role,
+      status: users.status,
+      createdAt: users.createdAt,
+      joinDate: users.joinDate,
+    },
     defaultSort: { field: 'fullName', order: 'asc' },
     searchColumn: users.search,
     lightColumns: { id: users.id, fullName: users.fullName, email: users.email, role: users.role },

@@ -20,7 +20,9 @@ export const users = pgTable(
     avatarFileId: uuid(),
     archivedAt: timestamptz(),
     // Accent- and case-free text that search runs against (trigram-indexed).
-    search: text().generatedAlwaysAs(sql`f_unaccent(lower(full_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(title, '')))`),
+    search: text().generatedAlwaysAs(
+      sql`f_unaccent(lower(full_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(title, '')))`,
+    ),
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
@@ -29,10 +31,18 @@ export const users = pgTable(
     // `archived_at is null`, so that a page's ids come from an index-only scan (deep offsets
     // skip index entries, not rows). A second name index carries `search`, so that a search
     // sorted by name filters inside the index; the narrow one stays for plain paging.
-    index('users_full_name_idx').on(t.fullName, t.id).where(sql`archived_at is null`),
-    index('users_name_search_idx').on(t.fullName, t.id, t.search).where(sql`archived_at is null`),
-    index('users_email_idx').on(t.email, t.id).where(sql`archived_at is null`),
-    index('users_join_date_idx').on(t.joinDate, t.id).where(sql`archived_at is null`),
+    index('users_full_name_idx')
+      .on(t.fullName, t.id)
+      .where(sql`archived_at is null`),
+    index('users_name_search_idx')
+      .on(t.fullName, t.id, t.search)
+      .where(sql`archived_at is null`),
+    index('users_email_idx')
+      .on(t.email, t.id)
+      .where(sql`archived_at is null`),
+    index('users_join_date_idx')
+      .on(t.joinDate, t.id)
+      .where(sql`archived_at is null`),
     index('users_created_at_idx').on(t.createdAt, t.id),
     // "My team" lists filter on the manager; without an index every such list scans the table.
     index('users_manager_idx').on(t.managerId),

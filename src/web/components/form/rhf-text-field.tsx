@@ -1,22 +1,12 @@
-import {
-  Controller,
-  useFormContext,
-  type FieldValues,
-  type Path,
-} from "react-hook-form";
-import TextField, { type TextFieldProps } from "@mui/material/TextField";
+import { Controller, useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, "name"> & {
+type Props<T extends FieldValues> = Omit<TextFieldProps, 'name'> & {
   name: Path<T>;
 };
 
 /** A MUI text field bound to the surrounding react-hook-form; shows its field error. */
-export function RHFTextField<T extends FieldValues>({
-  name,
-  helperText,
-  type,
-  ...other
-}: Props<T>) {
+export function RHFTextField<T extends FieldValues>({ name, helperText, type, ...other }: Props<T>) {
   const { control } = useFormContext<T>();
   return (
     <Controller
@@ -26,12 +16,10 @@ export function RHFTextField<T extends FieldValues>({
         <TextField
           {...field}
           inputRef={field.ref}
-          value={field.value ?? ""}
+          value={field.value ?? ''}
           onChange={(event) => {
             const v = event.target.value;
-            field.onChange(
-              type === "number" ? (v === "" ? null : Number(v)) : v,
-            );
+            field.onChange(type === 'number' ? (v === '' ? null : Number(v)) : v);
           }}
           type={type}
           fullWidth
@@ -41,11 +29,11 @@ export function RHFTextField<T extends FieldValues>({
           slotProps={{
             ...other.slotProps,
             htmlInput: {
-              "aria-invalid": !!error,
+              'aria-invalid': !!error,
               ...(other.slotProps?.htmlInput as object),
             },
             inputLabel: {
-              shrink: type === "date" ? true : undefined,
+              shrink: type === 'date' ? true : undefined,
               ...(other.slotProps?.inputLabel as object),
             },
           }}

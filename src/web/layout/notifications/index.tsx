@@ -64,10 +64,7 @@ export function NotificationsPopover() {
     setCount(unread.data);
   }, [unread.data, unread.dataUpdatedAt]);
 
-  const refetchAll = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-    [queryClient],
-  );
+  const refetchAll = useCallback(() => queryClient.invalidateQueries({ queryKey: notificationKeys.all }), [queryClient]);
 
   useNotificationSocket({
     onNotification: () => {
@@ -84,9 +81,7 @@ export function NotificationsPopover() {
 
   const setItemRead = (id: NotificationItem['id']) => {
     queryClient.setQueryData<InfiniteData<NotificationPage>>(notificationKeys.list, (old) =>
-      old
-        ? { ...old, pages: old.pages.map((p) => ({ ...p, data: p.data.map((n) => (n.id === id ? { ...n, isRead: true } : n)) })) }
-        : old,
+      old ? { ...old, pages: old.pages.map((p) => ({ ...p, data: p.data.map((n) => (n.id === id ? { ...n, isRead: true } : n)) })) } : old,
     );
   };
 

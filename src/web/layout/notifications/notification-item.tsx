@@ -71,7 +71,11 @@ export function NotificationListItem({ item, onClick }: { item: Item; onClick: (
         <Typography variant="body2" dir="auto" sx={{ color: 'text.secondary', overflowWrap: 'anywhere', textAlign: 'left' }}>
           {item.message}
         </Typography>
-        <Typography variant="caption" component="div" sx={{ mt: 0.5, color: 'text.secondary', display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
+        <Typography
+          variant="caption"
+          component="div"
+          sx={{ mt: 0.5, color: 'text.secondary', display: 'flex', gap: 0.75, flexWrap: 'wrap' }}
+        >
           <time dateTime={item.createdAt} title={created.isValid() ? created.format('LLL') : undefined} key={i18n.language}>
             {created.isValid() ? created.fromNow() : ''}
           </time>

@@ -15,13 +15,7 @@ export function SettingsButton() {
   const { onToggle, open } = useSettings();
   return (
     <Tooltip title={t('title')}>
-      <IconButton
-        onClick={onToggle}
-        aria-label={t('title')}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        data-testid="settings-button"
-      >
+      <IconButton onClick={onToggle} aria-label={t('title')} aria-haspopup="dialog" aria-expanded={open} data-testid="settings-button">
         <SettingsOutlined
           sx={{
             animation: 'settings-spin 10s linear infinite',

@@ -69,9 +69,7 @@ export function ToggleOption(props: {
         <Typography variant="subtitle2" component="span" sx={{ fontSize: 13 }}>
           {label}
         </Typography>
-        {tooltip && (
-          <InfoTip title={tooltip} sx={{ fontSize: 16, color: 'text.disabled' }} />
-        )}
+        {tooltip && <InfoTip title={tooltip} sx={{ fontSize: 16, color: 'text.disabled' }} />}
       </Box>
     </Box>
   );
@@ -120,17 +118,10 @@ export function Section(props: {
         <Typography component="h3" variant="subtitle2" sx={{ fontSize: 13, lineHeight: 1 }}>
           {title}
         </Typography>
-        {tooltip && (
-          <InfoTip title={tooltip} sx={{ fontSize: 14, opacity: 0.8 }} />
-        )}
+        {tooltip && <InfoTip title={tooltip} sx={{ fontSize: 14, opacity: 0.8 }} />}
         {canReset && (
           <Tooltip title={resetLabel} arrow placement="top">
-            <IconButton
-              size="small"
-              onClick={onReset}
-              aria-label={`${resetLabel} ${title}`}
-              sx={{ p: 0.25, color: 'inherit' }}
-            >
+            <IconButton size="small" onClick={onReset} aria-label={`${resetLabel} ${title}`} sx={{ p: 0.25, color: 'inherit' }}>
               <RestartAlt sx={{ fontSize: 16 }} />
             </IconButton>
           </Tooltip>
@@ -150,13 +141,7 @@ export function SubTitle({ children }: { children: ReactNode }) {
 }
 
 /** A selectable option (aria-pressed) used for layouts, colours, presets and fonts. */
-export function OptionButton(props: {
-  selected: boolean;
-  onClick: () => void;
-  label: string;
-  children: ReactNode;
-  height?: number;
-}) {
+export function OptionButton(props: { selected: boolean; onClick: () => void; label: string; children: ReactNode; height?: number }) {
   const { selected, onClick, label, children, height = 64 } = props;
   return (
     <ButtonBase

@@ -1,13 +1,9 @@
-import type { ReactNode } from "react";
-import {
-  FormProvider,
-  type FieldValues,
-  type UseFormReturn,
-} from "react-hook-form";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import type { ReactNode } from 'react';
+import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 
 /** Title, description, error banner, fields and a submit button with loading state. */
 export function AuthForm<T extends FieldValues>({
@@ -34,21 +30,12 @@ export function AuthForm<T extends FieldValues>({
   const submitting = methods.formState.isSubmitting;
   return (
     <FormProvider {...methods}>
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={methods.handleSubmit(onSubmit)}
-        spacing={2.5}
-      >
+      <Stack component="form" noValidate onSubmit={methods.handleSubmit(onSubmit)} spacing={2.5}>
         <Stack spacing={1}>
           <Typography variant="h5" component="h1">
             {title}
           </Typography>
-          {description && (
-            <Typography sx={{ color: "text.secondary", fontSize: 14 }}>
-              {description}
-            </Typography>
-          )}
+          {description && <Typography sx={{ color: 'text.secondary', fontSize: 14 }}>{description}</Typography>}
         </Stack>
         {error && (
           <Alert severity="error" data-testid="form-error">
@@ -57,15 +44,7 @@ export function AuthForm<T extends FieldValues>({
         )}
         {success && <Alert severity="success">{success}</Alert>}
         {children}
-        <Button
-          type="submit"
-          size="large"
-          variant="contained"
-          fullWidth
-          loading={submitting}
-          disabled={submitting}
-          sx={{ minHeight: 48 }}
-        >
+        <Button type="submit" size="large" variant="contained" fullWidth loading={submitting} disabled={submitting} sx={{ minHeight: 48 }}>
           {submitLabel}
         </Button>
         {footer}

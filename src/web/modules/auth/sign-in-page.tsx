@@ -1,96 +1,72 @@
-import { useState } from "react";
-import { Link as RouterLink, useSearchParams } from "react-router";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
-import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
-import { useTheme } from "@mui/material/styles";
-import { useTranslation } from "react-i18next";
-import { RHFTextField } from "../../components/form/rhf-text-field";
-import { applyServerErrors } from "../../components/form/server-errors";
-import { isolateLatinRuns } from "../../i18n/bidi";
-import { authApi } from "../../providers/auth-api";
-import { AuthForm } from "./auth-form";
-import { PasswordField } from "./password-field";
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { RHFTextField } from '../../components/form/rhf-text-field';
+import { applyServerErrors } from '../../components/form/server-errors';
+import { isolateLatinRuns } from '../../i18n/bidi';
+import { authApi } from '../../providers/auth-api';
+import { AuthForm } from './auth-form';
+import { PasswordField } from './password-field';
 
 export function SignInPage() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation('auth');
   const theme = useTheme();
   const [searchParams] = useSearchParams();
-  const [error, setError] = useState("");
+  const [error, setError] = useState('');
   const schema = z.object({
-    email: z
-      .string()
-      .trim()
-      .min(1, t("validation.emailRequired"))
-      .email(t("validation.emailInvalid")),
-    password: z.string().min(1, t("validation.passwordRequired")),
+    email: z.string().trim().min(1, t('validation.emailRequired')).email(t('validation.emailInvalid')),
+    password: z.string().min(1, t('validation.passwordRequired')),
   });
   type Values = z.infer<typeof schema>;
   const methods = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { email: searchParams.get("email") ?? "", password: "" },
+    defaultValues: { email: searchParams.get('email') ?? '', password: '' },
   });
 
   const onSubmit = async (values: Values) => {
-    setError("");
+    setError('');
     try {
       // The session context receives the login event; the guest guard then leaves.
       await authApi.login(values);
     } catch (e) {
-      setError(applyServerErrors(e, methods.setError, ["email", "password"]));
+      setError(applyServerErrors(e, methods.setError, ['email', 'password']));
     }
   };
 
-  const returnTo = searchParams.get("returnTo");
-  const keep = returnTo ? `?${new URLSearchParams({ returnTo })}` : "";
+  const returnTo = searchParams.get('returnTo');
+  const keep = returnTo ? `?${new URLSearchParams({ returnTo })}` : '';
   return (
     <AuthForm
       methods={methods}
       onSubmit={onSubmit}
-      title={t("signIn.title")}
+      title={t('signIn.title')}
       description={
         <>
-          {t("signIn.noAccount")}{" "}
-          <Link
-            component={RouterLink}
-            to={`/auth/sign-up${keep}`}
-            variant="subtitle2"
-          >
-            {t("signIn.getStarted")}
+          {t('signIn.noAccount')}{' '}
+          <Link component={RouterLink} to={`/auth/sign-up${keep}`} variant="subtitle2">
+            {t('signIn.getStarted')}
           </Link>
         </>
       }
       error={error}
-      submitLabel={t("signIn.submit")}
+      submitLabel={t('signIn.submit')}
     >
-      <RHFTextField
-        name="email"
-        label={t("fields.email")}
-        type="email"
-        autoComplete="email"
-        autoFocus
-      />
+      <RHFTextField name="email" label={t('fields.email')} type="email" autoComplete="email" autoFocus />
       <Stack spacing={1}>
-        <Link
-          component={RouterLink}
-          to="/auth/reset-password"
-          variant="body2"
-          color="inherit"
-          sx={{ alignSelf: "flex-end" }}
-        >
-          {t("signIn.forgotPassword")}
+        <Link component={RouterLink} to="/auth/reset-password" variant="body2" color="inherit" sx={{ alignSelf: 'flex-end' }}>
+          {t('signIn.forgotPassword')}
         </Link>
-        <PasswordField
-          name="password"
-          label={t("fields.password")}
-          autoComplete="current-password"
-        />
+        <PasswordField name="password" label={t('fields.password')} autoComplete="current-password" />
       </Stack>
-      <Typography variant="caption" sx={{ color: "text.secondary" }}>
-        {isolateLatinRuns(t("signIn.demoHint"), theme.direction)}
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        {isolateLatinRuns(t('signIn.demoHint'), theme.direction)}
       </Typography>
     </AuthForm>
   );

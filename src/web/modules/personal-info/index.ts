@@ -1,1 +1,1 @@
-export { PersonalInfoPage } from "./personal-info-page";
+export { PersonalInfoPage } from './personal-info-page';

@@ -1,32 +1,31 @@
-import { useEffect, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
-import { RHFTextField } from "../../components/form/rhf-text-field";
-import { applyServerErrors } from "../../components/form/server-errors";
-import { useAuthContext } from "../../providers/auth-context";
-import type { CurrentUser } from "../../providers/auth-api";
-import { API_URL, http, toHttpError } from "../../providers/http";
-import { toast } from "../../toast";
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { RHFTextField } from '../../components/form/rhf-text-field';
+import { applyServerErrors } from '../../components/form/server-errors';
+import { useAuthContext } from '../../providers/auth-context';
+import type { CurrentUser } from '../../providers/auth-api';
+import { API_URL, http, toHttpError } from '../../providers/http';
+import { toast } from '../../toast';
 
-const blankToNull = (v: unknown) =>
-  typeof v === "string" && v.trim() === "" ? null : v;
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /** Own profile (GET/PATCH /user/me: fullName, phone, title) and password change. */
 export function PersonalInfoPage() {
-  const { t } = useTranslation("users");
+  const { t } = useTranslation('users');
   return (
     <Box>
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
-        {t("personalInfo.title")}
+        {t('personalInfo.title')}
       </Typography>
       <Stack spacing={3} sx={{ maxWidth: 720 }}>
         <ProfileCard />
@@ -37,24 +36,14 @@ export function PersonalInfoPage() {
 }
 
 function ProfileCard() {
-  const { t } = useTranslation("users");
+  const { t } = useTranslation('users');
   const { setUser, user: sessionUser } = useAuthContext();
   const [me, setMe] = useState<CurrentUser | null>(null);
-  const [error, setError] = useState("");
+  const [error, setError] = useState('');
   const schema = z.object({
-    fullName: z
-      .string()
-      .trim()
-      .min(2, t("validation.required"))
-      .max(120, t("validation.tooLong")),
-    phone: z.preprocess(
-      blankToNull,
-      z.string().trim().max(40, t("validation.tooLong")).nullable(),
-    ),
-    title: z.preprocess(
-      blankToNull,
-      z.string().trim().max(120, t("validation.tooLong")).nullable(),
-    ),
+    fullName: z.string().trim().min(2, t('validation.required')).max(120, t('validation.tooLong')),
+    phone: z.preprocess(blankToNull, z.string().trim().max(40, t('validation.tooLong')).nullable()),
+    title: z.preprocess(blankToNull, z.string().trim().max(120, t('validation.tooLong')).nullable()),
   });
   type Values = {
     fullName: string;
@@ -63,7 +52,7 @@ function ProfileCard() {
   };
   const methods = useForm<Values>({
     resolver: zodResolver(schema) as never,
-    defaultValues: { fullName: "", phone: "", title: "" },
+    defaultValues: { fullName: '', phone: '', title: '' },
   });
 
   useEffect(() => {
@@ -74,9 +63,9 @@ function ProfileCard() {
         if (!alive) return;
         setMe(data);
         methods.reset({
-          fullName: data.fullName ?? "",
-          phone: data.phone ?? "",
-          title: data.title ?? "",
+          fullName: data.fullName ?? '',
+          phone: data.phone ?? '',
+          title: data.title ?? '',
         });
       })
       .catch((e) => alive && setError(toHttpError(e).message));
@@ -86,26 +75,21 @@ function ProfileCard() {
   }, [methods]);
 
   const onSubmit = async (values: Values) => {
-    setError("");
+    setError('');
     try {
-      const { data } = await http.patch<CurrentUser>(
-        `${API_URL}/user/me`,
-        values,
-      );
+      const { data } = await http.patch<CurrentUser>(`${API_URL}/user/me`, values);
       setMe(data);
       if (sessionUser) setUser({ ...sessionUser, ...data });
-      toast.success(t("personalInfo.saved"));
+      toast.success(t('personalInfo.saved'));
     } catch (e) {
-      setError(
-        applyServerErrors(e, methods.setError, ["fullName", "phone", "title"]),
-      );
+      setError(applyServerErrors(e, methods.setError, ['fullName', 'phone', 'title']));
     }
   };
 
   return (
     <Card sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 3 }}>
-        {t("personalInfo.profile")}
+        {t('personalInfo.profile')}
       </Typography>
       <FormProvider {...methods}>
         <Stack
@@ -114,45 +98,23 @@ function ProfileCard() {
           spacing={2.5}
           onSubmit={methods.handleSubmit(onSubmit)}
           data-testid="profile-form"
-          data-loaded={me ? "true" : "false"}
+          data-loaded={me ? 'true' : 'false'}
           aria-busy={!me}
         >
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField
-            label={t("fields.email")}
-            value={me?.email ?? sessionUser?.email ?? ""}
-            disabled
-            fullWidth
-          />
-          <TextField
-            label={t("fields.role")}
-            value={
-              me?.role ? t(`roles.${me.role}`, { defaultValue: me.role }) : ""
-            }
-            disabled
-            fullWidth
-          />
-          <RHFTextField
-            name="fullName"
-            label={t("fields.fullName")}
-            required
-            disabled={!me}
-          />
-          <RHFTextField
-            name="phone"
-            label={t("fields.phone")}
-            type="tel"
-            disabled={!me}
-          />
-          <RHFTextField name="title" label={t("fields.title")} disabled={!me} />
+          <TextField label={t('fields.email')} value={me?.email ?? sessionUser?.email ?? ''} disabled fullWidth />
+          <TextField label={t('fields.role')} value={me?.role ? t(`roles.${me.role}`, { defaultValue: me.role }) : ''} disabled fullWidth />
+          <RHFTextField name="fullName" label={t('fields.fullName')} required disabled={!me} />
+          <RHFTextField name="phone" label={t('fields.phone')} type="tel" disabled={!me} />
+          <RHFTextField name="title" label={t('fields.title')} disabled={!me} />
           <Button
             type="submit"
             variant="contained"
-            sx={{ alignSelf: "flex-end" }}
+            sx={{ alignSelf: 'flex-end' }}
             loading={methods.formState.isSubmitting}
             disabled={!me || methods.formState.isSubmitting}
           >
-            {t("actions.save")}
+            {t('actions.save')}
           </Button>
         </Stack>
       </FormProvider>
@@ -161,90 +123,64 @@ function ProfileCard() {
 }
 
 function PasswordCard() {
-  const { t } = useTranslation("users");
-  const [error, setError] = useState("");
+  const { t } = useTranslation('users');
+  const [error, setError] = useState('');
   const schema = z
     .object({
-      currentPassword: z.string().min(1, t("validation.required")),
+      currentPassword: z.string().min(1, t('validation.required')),
       newPassword: z
         .string()
-        .min(8, t("validation.passwordMin", { min: 8 }))
-        .max(128, t("validation.tooLong")),
-      confirmPassword: z.string().min(1, t("validation.required")),
+        .min(8, t('validation.passwordMin', { min: 8 }))
+        .max(128, t('validation.tooLong')),
+      confirmPassword: z.string().min(1, t('validation.required')),
     })
     .refine((v) => v.newPassword === v.confirmPassword, {
-      path: ["confirmPassword"],
-      message: t("validation.passwordsMatch"),
+      path: ['confirmPassword'],
+      message: t('validation.passwordsMatch'),
     });
   type Values = z.infer<typeof schema>;
   const methods = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
-      currentPassword: "",
-      newPassword: "",
-      confirmPassword: "",
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
     },
   });
 
   const onSubmit = async ({ currentPassword, newPassword }: Values) => {
-    setError("");
+    setError('');
     try {
       await http.patch(`${API_URL}/user/me/password`, {
         currentPassword,
         newPassword,
       });
       methods.reset();
-      toast.success(t("personalInfo.passwordChanged"));
+      toast.success(t('personalInfo.passwordChanged'));
     } catch (e) {
-      setError(
-        applyServerErrors(e, methods.setError, [
-          "currentPassword",
-          "newPassword",
-        ]),
-      );
+      setError(applyServerErrors(e, methods.setError, ['currentPassword', 'newPassword']));
     }
   };
 
   return (
     <Card sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 3 }}>
-        {t("personalInfo.changePassword")}
+        {t('personalInfo.changePassword')}
       </Typography>
       <FormProvider {...methods}>
-        <Stack
-          component="form"
-          noValidate
-          spacing={2.5}
-          onSubmit={methods.handleSubmit(onSubmit)}
-          data-testid="password-form"
-        >
+        <Stack component="form" noValidate spacing={2.5} onSubmit={methods.handleSubmit(onSubmit)} data-testid="password-form">
           {error && <Alert severity="error">{error}</Alert>}
-          <RHFTextField
-            name="currentPassword"
-            label={t("fields.currentPassword")}
-            type="password"
-            autoComplete="current-password"
-          />
-          <RHFTextField
-            name="newPassword"
-            label={t("fields.newPassword")}
-            type="password"
-            autoComplete="new-password"
-          />
-          <RHFTextField
-            name="confirmPassword"
-            label={t("fields.confirmPassword")}
-            type="password"
-            autoComplete="new-password"
-          />
+          <RHFTextField name="currentPassword" label={t('fields.currentPassword')} type="password" autoComplete="current-password" />
+          <RHFTextField name="newPassword" label={t('fields.newPassword')} type="password" autoComplete="new-password" />
+          <RHFTextField name="confirmPassword" label={t('fields.confirmPassword')} type="password" autoComplete="new-password" />
           <Button
             type="submit"
             variant="contained"
-            sx={{ alignSelf: "flex-end" }}
+            sx={{ alignSelf: 'flex-end' }}
             loading={methods.formState.isSubmitting}
             disabled={methods.formState.isSubmitting}
           >
-            {t("personalInfo.updatePassword")}
+            {t('personalInfo.updatePassword')}
           </Button>
         </Stack>
       </FormProvider>

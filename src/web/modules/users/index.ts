@@ -1,4 +1,4 @@
-import { UserListPage } from "./user-list-page";
-import { UserFormPage } from "./user-form";
+import { UserListPage } from './user-list-page';
+import { UserFormPage } from './user-form';
 
 export { UserListPage, UserFormPage };

@@ -1,45 +1,41 @@
-import { useEffect, useMemo, useState } from "react";
-import { Link as RouterLink } from "react-router";
-import { useDelete, type CrudFilter } from "@refinedev/core";
-import { useDataGrid } from "@refinedev/mui";
-import {
-  DataGrid,
-  type GridColDef,
-  type GridRenderCellParams,
-} from "@mui/x-data-grid";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import Chip from "@mui/material/Chip";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
-import IconButton from "@mui/material/IconButton";
-import InputAdornment from "@mui/material/InputAdornment";
-import MenuItem from "@mui/material/MenuItem";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
-import AddIcon from "@mui/icons-material/Add";
-import DeleteIcon from "@mui/icons-material/DeleteOutline";
-import EditIcon from "@mui/icons-material/EditOutlined";
-import SearchIcon from "@mui/icons-material/Search";
-import { useTranslation } from "react-i18next";
-import { canAccess } from "../../../domain/auth/permissions";
-import { useAuthContext } from "../../providers/auth-context";
-import { useGridLocaleText } from "../../theme";
-import { USER_ROLES, USER_STATUSES, type User } from "./user-options";
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useDelete, type CrudFilter } from '@refinedev/core';
+import { useDataGrid } from '@refinedev/mui';
+import { DataGrid, type GridColDef, type GridRenderCellParams } from '@mui/x-data-grid';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import { useTranslation } from 'react-i18next';
+import { canAccess } from '../../../domain/auth/permissions';
+import { useAuthContext } from '../../providers/auth-context';
+import { useGridLocaleText } from '../../theme';
+import { USER_ROLES, USER_STATUSES, type User } from './user-options';
 
 export const USERS_PAGE_SIZE = 10;
 export const USERS_PAGE_SIZE_OPTIONS = [5, 10, 25, 50];
 
-const STATUS_COLORS: Record<string, "success" | "warning" | "default"> = {
-  active: "success",
-  pending: "warning",
-  inactive: "default",
+const STATUS_COLORS: Record<string, 'success' | 'warning' | 'default'> = {
+  active: 'success',
+  pending: 'warning',
+  inactive: 'default',
 };
 
 /**
@@ -47,10 +43,7 @@ const STATUS_COLORS: Record<string, "success" | "warning" | "default"> = {
  * they read and where the ellipsis goes (a Latin e-mail in the Arabic grid keeps its
  * start), while the alignment follows the page ('left' is mirrored in right-to-left).
  */
-function renderFreeText({
-  value: raw,
-  formattedValue,
-}: GridRenderCellParams<User, string | null, string>) {
+function renderFreeText({ value: raw, formattedValue }: GridRenderCellParams<User, string | null, string>) {
   const value = formattedValue ?? raw;
   if (!value) return null;
   return (
@@ -59,11 +52,11 @@ function renderFreeText({
       dir="auto"
       title={value}
       sx={{
-        display: "block",
-        overflow: "hidden",
-        textOverflow: "ellipsis",
-        whiteSpace: "nowrap",
-        textAlign: "left",
+        display: 'block',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        textAlign: 'left',
       }}
     >
       {value}
@@ -72,38 +65,38 @@ function renderFreeText({
 }
 
 export function UserListPage() {
-  const { t } = useTranslation("users");
+  const { t } = useTranslation('users');
   const { role } = useAuthContext();
-  const canCreate = canAccess(role, "users", "create");
-  const canEdit = canAccess(role, "users", "edit");
-  const canDelete = canAccess(role, "users", "delete");
+  const canCreate = canAccess(role, 'users', 'create');
+  const canEdit = canAccess(role, 'users', 'edit');
+  const canDelete = canAccess(role, 'users', 'delete');
 
-  const [search, setSearch] = useState("");
-  const [roleFilter, setRoleFilter] = useState("");
-  const [statusFilter, setStatusFilter] = useState("");
+  const [search, setSearch] = useState('');
+  const [roleFilter, setRoleFilter] = useState('');
+  const [statusFilter, setStatusFilter] = useState('');
   const [toDelete, setToDelete] = useState<User | null>(null);
   // The theme's DataGrid translations (pagination, menus) plus this page's empty text.
-  const localeText = useGridLocaleText({ noRowsLabel: t("list.empty") });
+  const localeText = useGridLocaleText({ noRowsLabel: t('list.empty') });
 
   const { dataGridProps, setFilters, tableQuery } = useDataGrid<User>({
-    resource: "users",
+    resource: 'users',
     pagination: { pageSize: USERS_PAGE_SIZE },
-    sorters: { initial: [{ field: "fullName", order: "asc" }] },
+    sorters: { initial: [{ field: 'fullName', order: 'asc' }] },
     syncWithLocation: false,
-    liveMode: "auto",
+    liveMode: 'auto',
   });
 
   // Search (debounced) and the two filters go to the server as q, role and status.
   useEffect(() => {
     const timer = setTimeout(() => {
       const filters: CrudFilter[] = [
-        { field: "q", operator: "eq", value: search.trim() || undefined },
-        { field: "role", operator: "eq", value: roleFilter || undefined },
-        { field: "status", operator: "eq", value: statusFilter || undefined },
+        { field: 'q', operator: 'eq', value: search.trim() || undefined },
+        { field: 'role', operator: 'eq', value: roleFilter || undefined },
+        { field: 'status', operator: 'eq', value: statusFilter || undefined },
       ];
       setFilters(
-        filters.filter((f) => "value" in f && f.value !== undefined),
-        "replace",
+        filters.filter((f) => 'value' in f && f.value !== undefined),
+        'replace',
       );
     }, 300);
     return () => clearTimeout(timer);
@@ -117,29 +110,29 @@ export function UserListPage() {
   const columns = useMemo<GridColDef<User>[]>(
     () => [
       {
-        field: "fullName",
-        headerName: t("fields.fullName"),
+        field: 'fullName',
+        headerName: t('fields.fullName'),
         flex: 1,
         minWidth: 130,
         renderCell: renderFreeText,
       },
       {
-        field: "email",
-        headerName: t("fields.email"),
+        field: 'email',
+        headerName: t('fields.email'),
         flex: 1.2,
         minWidth: 150,
         renderCell: renderFreeText,
       },
       {
-        field: "role",
-        headerName: t("fields.role"),
+        field: 'role',
+        headerName: t('fields.role'),
         width: 110,
-        valueFormatter: (v: string) => (v ? t(`roles.${v}`) : ""),
+        valueFormatter: (v: string) => (v ? t(`roles.${v}`) : ''),
         renderCell: renderFreeText,
       },
       {
-        field: "status",
-        headerName: t("fields.status"),
+        field: 'status',
+        headerName: t('fields.status'),
         flex: 0.5,
         minWidth: 150,
         // Coloured border and dot, label in the text colour: readable on any palette.
@@ -148,74 +141,70 @@ export function UserListPage() {
             <Chip
               size="small"
               variant="outlined"
-              color={STATUS_COLORS[value] ?? "default"}
+              color={STATUS_COLORS[value] ?? 'default'}
               icon={
                 <Box
                   component="span"
                   sx={{
                     width: 8,
                     height: 8,
-                    borderRadius: "50%",
-                    bgcolor: "currentColor",
-                    ml: "8px !important",
+                    borderRadius: '50%',
+                    bgcolor: 'currentColor',
+                    ml: '8px !important',
                   }}
                 />
               }
               label={t(`statuses.${value}`)}
               title={t(`statuses.${value}`)}
-              sx={{ "& .MuiChip-label": { color: "text.primary" } }}
+              sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
             />
           ) : null,
       },
       {
-        field: "title",
-        headerName: t("fields.title"),
+        field: 'title',
+        headerName: t('fields.title'),
         flex: 0.8,
         minWidth: 110,
         renderCell: renderFreeText,
       },
       {
-        field: "level",
-        headerName: t("fields.level"),
+        field: 'level',
+        headerName: t('fields.level'),
         width: 96,
-        valueFormatter: (v: string) => (v ? t(`levels.${v}`) : ""),
+        valueFormatter: (v: string) => (v ? t(`levels.${v}`) : ''),
         renderCell: renderFreeText,
       },
-      { field: "joinDate", headerName: t("fields.joinDate"), width: 108 },
+      { field: 'joinDate', headerName: t('fields.joinDate'), width: 108 },
       {
-        field: "actions",
-        headerName: t("fields.actions"),
+        field: 'actions',
+        headerName: t('fields.actions'),
         sortable: false,
         filterable: false,
         resizable: false,
         width: 96,
-        align: "right",
-        headerAlign: "right",
+        align: 'right',
+        headerAlign: 'right',
         renderCell: ({ row }) => (
-          <Stack
-            direction="row"
-            spacing={0.5}
-            sx={{ height: 1, alignItems: "center", justifyContent: "flex-end" }}
-          >
+          <Stack direction="row" spacing={0.5} sx={{ height: 1, alignItems: 'center', justifyContent: 'flex-end' }}>
             {canEdit && (
-              <Tooltip title={t("actions.edit")}>
+              <Tooltip title={t('actions.edit')}>
                 <IconButton
                   component={RouterLink}
                   to={`/users/${row.id}/edit`}
                   size="small"
-                  aria-label={`${t("actions.edit")} ${row.fullName}`}
+                  aria-label={`${t('actions.edit')} ${row.fullName}`}
                 >
                   <EditIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
             )}
             {canDelete && (
-              <Tooltip title={t("actions.delete")}>
+              <Tooltip title={t('actions.delete')}>
                 <IconButton
                   size="small"
                   color="error"
                   onClick={() => setToDelete(row)}
-                  aria-label={`${t("actions.delete")} ${row.fullName}`}
+                  aria-label={`${t('actions.delete')} ${row.fullName}`}
                 >
                   <DeleteIcon fontSize="small" />
                 </IconButton>
@@ -232,15 +221,15 @@ export function UserListPage() {
     if (!toDelete) return;
     deleteUser(
       {
-        resource: "users",
+        resource: 'users',
         id: toDelete.id,
         successNotification: () => ({
-          type: "success",
-          message: t("notifications.deleted"),
+          type: 'success',
+          message: t('notifications.deleted'),
         }),
         errorNotification: (error) => ({
-          type: "error",
-          message: error?.message ?? t("notifications.error"),
+          type: 'error',
+          message: error?.message ?? t('notifications.error'),
         }),
       },
       { onSettled: () => setToDelete(null) },
@@ -253,43 +242,34 @@ export function UserListPage() {
         direction="row"
         sx={{
           mb: 3,
-          alignItems: "center",
-          justifyContent: "space-between",
+          alignItems: 'center',
+          justifyContent: 'space-between',
           gap: 2,
-          flexWrap: "wrap",
+          flexWrap: 'wrap',
         }}
       >
         <Typography variant="h4" component="h1">
-          {t("list.title")}
+          {t('list.title')}
         </Typography>
         {canCreate && (
-          <Button
-            component={RouterLink}
-            to="/users/new"
-            variant="contained"
-            startIcon={<AddIcon />}
-          >
-            {t("actions.new")}
+          <Button component={RouterLink} to="/users/new" variant="contained" startIcon={<AddIcon />}>
+            {t('actions.new')}
           </Button>
         )}
       </Stack>
       <Card>
-        <Stack
-          direction={{ xs: "column", md: "row" }}
-          spacing={2}
-          sx={{ p: 2.5 }}
-        >
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5 }}>
           <TextField
             select
-            label={t("fields.role")}
+            label={t('fields.role')}
             value={roleFilter}
             onChange={(e) => setRoleFilter(e.target.value)}
             sx={{ minWidth: 180 }}
             slotProps={{
-              select: { inputProps: { "data-testid": "filter-role" } },
+              select: { inputProps: { 'data-testid': 'filter-role' } },
             }}
           >
-            <MenuItem value="">{t("list.all")}</MenuItem>
+            <MenuItem value="">{t('list.all')}</MenuItem>
             {USER_ROLES.map((r) => (
               <MenuItem key={r} value={r}>
                 {t(`roles.${r}`)}
@@ -298,12 +278,12 @@ export function UserListPage() {
           </TextField>
           <TextField
             select
-            label={t("fields.status")}
+            label={t('fields.status')}
             value={statusFilter}
             onChange={(e) => setStatusFilter(e.target.value)}
             sx={{ minWidth: 160 }}
           >
-            <MenuItem value="">{t("list.all")}</MenuItem>
+            <MenuItem value="">{t('list.all')}</MenuItem>
             {USER_STATUSES.map((s) => (
               <MenuItem key={s} value={s}>
                 {t(`statuses.${s}`)}
@@ -314,9 +294,9 @@ export function UserListPage() {
             fullWidth
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            placeholder={t("list.search")}
+            placeholder={t('list.search')}
             slotProps={{
-              htmlInput: { "aria-label": t("list.search") },
+              htmlInput: { 'aria-label': t('list.search') },
               input: {
                 startAdornment: (
                   <InputAdornment position="start">
@@ -336,42 +316,30 @@ export function UserListPage() {
           disableColumnFilter
           autoHeight
           getRowId={(row) => row.id}
-          aria-label={t("list.title")}
+          aria-label={t('list.title')}
           localeText={localeText}
           sx={{
             border: 0,
             // The last column's separator sits past the grid's edge and makes it
             // scroll sideways by a few pixels; nothing follows it to separate.
-            "& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator": {
-              display: "none",
+            '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': {
+              display: 'none',
             },
           }}
         />
       </Card>
 
-      <Dialog
-        open={!!toDelete}
-        onClose={() => setToDelete(null)}
-        aria-labelledby="delete-user-title"
-      >
-        <DialogTitle id="delete-user-title">{t("delete.title")}</DialogTitle>
+      <Dialog open={!!toDelete} onClose={() => setToDelete(null)} aria-labelledby="delete-user-title">
+        <DialogTitle id="delete-user-title">{t('delete.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            {t("delete.message", { name: toDelete?.fullName ?? "" })}
-          </DialogContentText>
+          <DialogContentText>{t('delete.message', { name: toDelete?.fullName ?? '' })}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setToDelete(null)} color="inherit">
-            {t("actions.cancel")}
+            {t('actions.cancel')}
           </Button>
-          <Button
-            onClick={confirmDelete}
-            color="error"
-            variant="contained"
-            loading={deleteMutation.isPending}
-            data-testid="confirm-delete"
-          >
-            {t("actions.delete")}
+          <Button onClick={confirmDelete} color="error" variant="contained" loading={deleteMutation.isPending} data-testid="confirm-delete">
+            {t('actions.delete')}
           </Button>
         </DialogActions>
       </Dialog>
