@@ -2,6 +2,7 @@ import axios from 'axios';
 import dataProvider from '@refinedev/simple-rest';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSchema } from '../../src/domain/modules/users/users.schema.js';
 import { auditLog } from '../../src/server/modules/audit/audit.table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 
@@ -32,6 +33,9 @@ describe('paginated list', () => {
     const ids = new Set([...p1.data, ...p2.data].map((u: { id: string }) => u.id));
     expect(ids.size).toBe(20);
     expect(p1.totalIsEstimate).toBeUndefined();
+    // The list is serialized without re-validation: the rows must carry exactly the entity's fields.
+    expect(Object.keys(p1.data[0]).sort()).toEqual(Object.keys(userSchema.shape).sort());
+    expect(JSON.stringify(p1)).not.toMatch(/password|argon2|"search"/i);
   });
 
   it('sorts by declared fields both ways and refuses others with a field error', async () => {
