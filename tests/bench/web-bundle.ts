@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../e2e/support/chromium.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const PORT = 3190;
@@ -31,18 +32,7 @@ async function main() {
       if (i > 120) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 500));
     }
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    });
+    const browser = await chromium.launch(CHROMIUM);
     const page = await browser.newPage();
     const seen = new Map<string, number>();
     page.on('response', async (res) => {

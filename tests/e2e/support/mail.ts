@@ -3,7 +3,6 @@ import { expect } from '@playwright/test';
 import type { CapturedMail } from './mail-capture';
 
 /** True when this run captures the server's mail (not against an external server). */
-export const mailCaptured = () => !!process.env.E2E_MAIL_FILE && !process.env.E2E_BASE_URL;
 
 export function capturedMails(): CapturedMail[] {
   const file = process.env.E2E_MAIL_FILE;
