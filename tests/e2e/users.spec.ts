@@ -107,3 +107,26 @@ test('on a 1366 px screen every column, the actions too, is in view without scro
   await expect(firstRow.getByRole('link', { name: /^Edit / })).toBeInViewport({ ratio: 1 });
   await expect(firstRow.getByRole('button', { name: /^Delete / })).toBeInViewport({ ratio: 1 });
 });
+
+test('the join date is a date picker limited to 1900–2099, saved as a date', async ({ page }) => {
+  await page.goto(`/users/${await firstUserId(page)}/edit`);
+  await page.getByRole('button', { name: /choose date/i }).click();
+  const calendar = page.getByRole('dialog');
+  await calendar.getByRole('button', { name: /calendar view is open, switch to year view/i }).click();
+  await expect(calendar.getByRole('radio', { name: '1900' })).toBeVisible();
+  await expect(calendar.getByRole('radio', { name: '2099' })).toBeAttached();
+  await expect(calendar.getByRole('radio', { name: '1899' })).toHaveCount(0);
+  await expect(calendar.getByRole('radio', { name: '2100' })).toHaveCount(0);
+  await calendar.getByRole('radio', { name: '2001' }).click();
+  await calendar.getByRole('gridcell', { name: '15' }).click();
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/user/'));
+  await page.getByTestId('user-form-submit').click();
+  expect((await (await saved).json()).joinDate).toMatch(/^2001-\d{2}-15$/);
+});
+
+async function firstUserId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/v1/user/paginated?limit=1&q=olivia', {
+    headers: { authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === 'accessToken')!.value}` },
+  });
+  return (await res.json()).data[0].id;
+}

@@ -2,7 +2,9 @@
 // storage rules. Pure functions so the rules are unit-tested without a DOM.
 
 export const SETTINGS_STORAGE_KEY = 'app-settings';
-export const APP_VERSION = '1.0.0';
+import { APP_VERSION } from '../../domain/constants';
+
+export { APP_VERSION };
 export const FONT_SIZE_MIN = 12;
 export const FONT_SIZE_MAX = 20;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../../auth/permissions.js';
+import { DATE_MAX, DATE_MIN } from '../../constants.js';
 import { emailSchema, passwordSchema } from '../auth/auth.schema.js';
 
 export const USER_STATUSES = ['pending', 'active', 'inactive'] as const;
@@ -13,7 +14,9 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const isoDate = z.iso.date({ message: 'Use a date like 2024-01-31' });
+const isoDate = z.iso
+  .date({ message: 'Use a date like 2024-01-31' })
+  .refine((d) => d >= DATE_MIN && d <= DATE_MAX, { message: `Use a date between ${DATE_MIN} and ${DATE_MAX}` });
 
 export const userSchema = z.object({
   id: z.uuid(),

@@ -15,7 +15,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { RHFDatePicker } from '../../components/form/rhf-date-picker';
 import { RHFTextField } from '../../components/form/rhf-text-field';
+import { DATE_MAX, DATE_MIN } from '../../../domain/constants';
 import { USER_LEVELS, USER_ROLES, USER_STATUSES, type User } from './user-options';
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -35,6 +37,7 @@ function buildSchema(t: (k: string, o?: Record<string, unknown>) => string, isCr
       z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, t('validation.date'))
+        .refine((d) => d >= DATE_MIN && d <= DATE_MAX, t('validation.date'))
         .nullable(),
     ),
     password: isCreate
@@ -187,12 +190,7 @@ export function UserForm({ action, id }: { action: 'create' | 'edit'; id?: strin
               />
             )}
           />
-          <RHFTextField
-            name="joinDate"
-            label={t('fields.joinDate')}
-            type="date"
-            slotProps={{ htmlInput: { min: '1900-01-01', max: '2099-12-31' } }}
-          />
+          <RHFDatePicker name="joinDate" label={t('fields.joinDate')} />
           {isCreate && <RHFTextField name="password" label={t('fields.password')} type="password" required autoComplete="new-password" />}
         </Box>
         <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
