@@ -16,6 +16,8 @@ type Row = Record<string, unknown>;
 export interface CrudOptions<TRow extends Row, TCreate, TUpdate> {
   /** Refine resource name, e.g. 'users'. */
   name: string;
+  /** What a 404 calls one row: 'User'. */
+  label: string;
   /** Path under /api/v1, keeping the spec's style: 'user'. */
   path: string;
   table: PgTable & { id: PgColumn; updatedAt: PgColumn };
@@ -86,7 +88,7 @@ export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Se
       .select()
       .from(table)
       .where(where(user, undefined, id));
-    if (!row) throw notFound(o.name === 'users' ? 'User' : 'Record');
+    if (!row) throw notFound(o.label);
     return row as TRow;
   }
 

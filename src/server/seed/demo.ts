@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLES, type Role } from '../../domain/auth/permissions.js';
 import type { Db } from '../db/client.js';
@@ -122,7 +122,6 @@ async function seedInto(db: Db, log: FastifyBaseLogger): Promise<boolean> {
   const newManagers = others.filter((u) => u.role === 'manager').map((u) => u.id);
   managers.push(...newManagers);
   // Developers report to managers (leave approvals follow this line).
-  const { eq } = await import('drizzle-orm');
   const developers = [byRole.developer, ...others.filter((u) => u.role === 'developer')];
   for (const [i, dev] of developers.entries()) {
     await db

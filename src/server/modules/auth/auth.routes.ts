@@ -14,10 +14,7 @@ import { userSchema } from '../../../domain/modules/users/users.schema.js';
 import type { Api } from '../../http/api.js';
 import type { Services } from '../../app.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { toUser } from '../users/users.routes.js';
-import { eq } from 'drizzle-orm';
-import { users } from '../users/users.table.js';
-import { notFound } from '../../http/errors.js';
+import { readOwnProfile, toUser } from '../users/users.routes.js';
 import * as auth from './auth.service.js';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -87,9 +84,7 @@ export function registerAuthRoutes(app: Api, s: Services) {
     return reply.status(204).send();
   });
 
-  app.get('/auth/me', { config: { access: 'authenticated' }, schema: { tags, response: { 200: userSchema } } }, async (req) => {
-    const [row] = await s.db.select().from(users).where(eq(users.id, req.user!.id));
-    if (!row) throw notFound('User');
-    return toUser(row);
-  });
+  app.get('/auth/me', { config: { access: 'authenticated' }, schema: { tags, response: { 200: userSchema } } }, (req) =>
+    readOwnProfile(s, req.user!.id),
+  );
 }

@@ -58,13 +58,18 @@ async function assertManager(s: Services, managerId: string | null | undefined, 
   if (!m) throw conflict('The manager does not exist', { managerId: 'The manager does not exist' });
 }
 
+/** The caller's own profile (GET /user/me and GET /auth/me). */
+export async function readOwnProfile(s: Services, userId: string): Promise<User> {
+  const [row] = await s.db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw notFound('User');
+  return toUser(row);
+}
+
 export function registerUserRoutes(app: Api, s: Services) {
   // The caller's own profile: declared before /user/:id so that "me" is not read as an id.
-  app.get('/user/me', { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: userSchema } } }, async (req) => {
-    const [row] = await s.db.select().from(users).where(eq(users.id, req.user!.id));
-    if (!row) throw notFound('User');
-    return toUser(row);
-  });
+  app.get('/user/me', { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: userSchema } } }, (req) =>
+    readOwnProfile(s, req.user!.id),
+  );
 
   app.patch(
     '/user/me',
@@ -97,6 +102,7 @@ export function registerUserRoutes(app: Api, s: Services) {
 
   registerCrud<UserRow, UserCreate, UserUpdate>(app, s, {
     name: 'users',
+    label: 'User',
     path: 'user',
     table: users,
     section: 'users',

@@ -10,7 +10,7 @@ import { applyServerErrors } from '../../components/form/server-errors';
 import { authApi } from '../../providers/auth-api';
 import { AuthForm } from './auth-form';
 import { PasswordField } from './password-field';
-import { passwordSchema } from './password-schema';
+import { passwordSchema } from '../../components/form/password-schema';
 
 export function SignUpPage() {
   const { t } = useTranslation('auth');

@@ -11,7 +11,7 @@ import { authApi } from '../../providers/auth-api';
 import { toast } from '../../toast';
 import { AuthForm } from './auth-form';
 import { PasswordField } from './password-field';
-import { passwordSchema } from './password-schema';
+import { passwordSchema } from '../../components/form/password-schema';
 
 export function UpdatePasswordPage() {
   const { t } = useTranslation('auth');

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { passwordSchema } from '../../components/form/password-schema';
 import { RHFTextField } from '../../components/form/rhf-text-field';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { useAuthContext } from '../../providers/auth-context';
@@ -128,10 +129,7 @@ function PasswordCard() {
   const schema = z
     .object({
       currentPassword: z.string().min(1, t('validation.required')),
-      newPassword: z
-        .string()
-        .min(8, t('validation.passwordMin', { min: 8 }))
-        .max(128, t('validation.tooLong')),
+      newPassword: passwordSchema(t),
       confirmPassword: z.string().min(1, t('validation.required')),
     })
     .refine((v) => v.newPassword === v.confirmPassword, {
