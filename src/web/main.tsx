@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from './i18n';
+import { GUEST_NAMESPACES, initI18n } from './i18n';
 import { App } from './app/app';
 
 const root = createRoot(document.getElementById('root')!);
 
-// Translations are bundled; initialise them before the first render.
-initI18n()
+// Translations are bundled; the current language's guest namespaces load before the
+// first render, the others with the signed-in shell (routes.tsx).
+initI18n(GUEST_NAMESPACES)
   .catch((error) => console.error(error))
   .finally(() => {
     root.render(

@@ -1,18 +1,17 @@
-import type { ComponentType } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { BrowserRouter } from 'react-router';
 import { AppThemeProvider } from '../theme';
 import { SettingsProvider, useSettings } from '../settings';
-import { SettingsDrawer } from '../layout/settings-drawer';
 import { AppToaster } from '../toast';
-import { createAppRouter } from './routes';
-
-const router = createAppRouter();
+import { AppRoutes } from './routes';
 
 export function App() {
   return (
     <SettingsProvider>
       <AppThemeProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
         <AppSettingsDrawer />
         <AppToaster />
       </AppThemeProvider>
@@ -20,12 +19,18 @@ export function App() {
   );
 }
 
-// The drawer's open state lives in the settings context.
-const Drawer = SettingsDrawer as ComponentType<{
-  open: boolean;
-  onClose: () => void;
-}>;
+// The drawer (and its header button's module) loads the first time it opens.
+const SettingsDrawer = lazy(() => import('../layout/settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
+
+/** The drawer's open state lives in the settings context. */
 function AppSettingsDrawer() {
   const { open, onClose } = useSettings();
-  return <Drawer open={open} onClose={onClose} />;
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SettingsDrawer open={open} onClose={onClose} />
+    </Suspense>
+  );
 }

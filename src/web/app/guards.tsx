@@ -1,10 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { canAccessPath } from '../../domain/auth/permissions';
 import { LoadingScreen } from '../components/loading-screen';
-import { PermissionDeniedView } from '../components/permission-denied';
 import { useAuthContext } from '../providers/auth-context';
-import { SIGN_IN_PATH } from '../providers/http';
+import { SIGN_IN_PATH } from '../providers/session';
+
+// Only a signed-in user can meet the access-denied view: it loads when first shown.
+const PermissionDeniedView = lazy(() => import('../components/permission-denied').then((m) => ({ default: m.PermissionDeniedView })));
 
 /** Where a signed-in user lands by default (the app config's auth redirect path). */
 export const PATH_AFTER_LOGIN = '/';
@@ -41,7 +43,13 @@ export function GuestGuard({ children }: { children: ReactNode }) {
 export function RoleGuard({ children }: { children: ReactNode }) {
   const { role } = useAuthContext();
   const { pathname } = useLocation();
-  if (!canAccessPath(role, pathname)) return <PermissionDeniedView role={role} />;
+  if (!canAccessPath(role, pathname)) {
+    return (
+      <Suspense fallback={<LoadingScreen portal={false} />}>
+        <PermissionDeniedView role={role} />
+      </Suspense>
+    );
+  }
   return <>{children}</>;
 }
 

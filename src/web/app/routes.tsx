@@ -1,22 +1,25 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, useParams, type RouteObject } from 'react-router';
+import { useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { NotFoundView } from '../components/not-found';
-import { RouteErrorPage } from '../components/route-error';
+import { loadAllNamespaces } from '../i18n';
 import { AuthGuard, GuestGuard } from './guards';
 import { RootShell } from './root-shell';
+import { RouteErrorBoundary } from './route-error-boundary';
 
-// Route-level code splitting: the sign-in page does not load the signed-in layout.
+// Route-level code splitting: every page is its own chunk, and the sign-in page loads
+// neither Refine nor the signed-in layout (signed-in-shell.tsx).
 const named = <T extends object>(loader: () => Promise<T>, name: keyof T) =>
   lazy(() => loader().then((m) => ({ default: m[name] as unknown as ComponentType })));
 
-const AuthLayout = named(() => import('../modules/auth'), 'AuthLayout');
-const SignInPage = named(() => import('../modules/auth'), 'SignInPage');
-const SignUpPage = named(() => import('../modules/auth'), 'SignUpPage');
-const VerifyPage = named(() => import('../modules/auth'), 'VerifyPage');
-const ResetPasswordPage = named(() => import('../modules/auth'), 'ResetPasswordPage');
-const UpdatePasswordPage = named(() => import('../modules/auth'), 'UpdatePasswordPage');
-const DashboardLayout = named(() => import('../layout/dashboard-layout'), 'DashboardLayout');
+const AuthLayout = named(() => import('../modules/auth/auth-layout'), 'AuthLayout');
+const SignInPage = named(() => import('../modules/auth/sign-in-page'), 'SignInPage');
+const SignUpPage = named(() => import('../modules/auth/sign-up-page'), 'SignUpPage');
+const VerifyPage = named(() => import('../modules/auth/verify-page'), 'VerifyPage');
+const ResetPasswordPage = named(() => import('../modules/auth/reset-password-page'), 'ResetPasswordPage');
+const UpdatePasswordPage = named(() => import('../modules/auth/update-password-page'), 'UpdatePasswordPage');
+// The signed-in screens render once all the current language's namespaces are in.
+const SignedInShell = named(() => Promise.all([import('./signed-in-shell'), loadAllNamespaces()]).then(([m]) => m), 'SignedInShell');
 const DashboardPage = named(() => import('../modules/dashboard'), 'DashboardPage');
 const PersonalInfoPage = named(() => import('../modules/personal-info'), 'PersonalInfoPage');
 const UserListPage = named(() => import('../modules/users/user-list-page'), 'UserListPage');
@@ -54,7 +57,6 @@ const crudSoon = (root: string, titleKey: string): RouteObject[] => [
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
-    errorElement: <RouteErrorPage />,
     children: [
       {
         path: 'auth',
@@ -68,7 +70,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AuthGuard>{page(<DashboardLayout />, true)}</AuthGuard>,
+        element: <AuthGuard>{page(<SignedInShell />, true)}</AuthGuard>,
         children: [
           { index: true, element: page(<DashboardPage />) },
           { path: 'personal-info', element: page(<PersonalInfoPage />) },
@@ -116,4 +118,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/**
+ * The route table in a <BrowserRouter> (declarative mode: the app has no loaders or
+ * actions, and the data router's code would weigh on the sign-in page). A render error
+ * shows the route error view until the next navigation, as the data router's root
+ * errorElement did.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary location={location}>{element}</RouteErrorBoundary>;
+}

@@ -1,14 +1,9 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** The router's error element: route errors, thrown errors, or 'Unknown Error'. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  return <RouteErrorView error={error} />;
-}
-
+/** The route error view: route errors, thrown errors, or 'Unknown Error'. */
 export function RouteErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation('errors');
   let content;

@@ -3,7 +3,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { I18nProvider } from '@refinedev/core';
 import { useCallback, useMemo } from 'react';
-import { toast } from 'sonner';
+import { loadToast } from '../toast/load';
 import { applyDayjsLocale } from './dayjs-locale';
 import {
   DEFAULT_NS,
@@ -52,9 +52,16 @@ const bundledBackend: BackendModule = {
   },
 };
 
+/** What the signed-out screens (sign-in and the other auth pages, loading, errors) use. */
+export const GUEST_NAMESPACES: string[] = [DEFAULT_NS, 'auth', 'errors'];
+
 let initPromise: Promise<void> | undefined;
 
-export function initI18n(): Promise<void> {
+/**
+ * Loads the current language's translations: every namespace, or only the given ones
+ * (the app starts with GUEST_NAMESPACES; loadAllNamespaces() before the signed-in shell).
+ */
+export function initI18n(namespaces: string[] = NAMESPACES): Promise<void> {
   initPromise ??= (async () => {
     await i18next
       .use(bundledBackend)
@@ -64,7 +71,7 @@ export function initI18n(): Promise<void> {
         supportedLngs: LANG_VALUES,
         fallbackLng: FALLBACK_LNG,
         load: 'currentOnly',
-        ns: NAMESPACES,
+        ns: namespaces,
         defaultNS: DEFAULT_NS,
         fallbackNS: DEFAULT_NS,
         interpolation: { escapeValue: false },
@@ -86,6 +93,12 @@ export function initI18n(): Promise<void> {
   return initPromise;
 }
 
+/** The current language's remaining namespaces (the signed-in screens use them all). */
+export async function loadAllNamespaces(): Promise<void> {
+  await initI18n();
+  await i18next.loadNamespaces(NAMESPACES);
+}
+
 export function currentLangValue(): LangValue {
   return getLang(i18next.resolvedLanguage ?? i18next.language).value;
 }
@@ -97,7 +110,9 @@ export function currentLangValue(): LangValue {
  */
 export async function changeLanguage(lng: string): Promise<void> {
   const lang = getLang(lng);
-  const id = toast.loading(i18next.t('common:languageChange.loading'));
+  // The toast library loads with the first toast; without it the language still changes.
+  const toast = await loadToast().catch((error: unknown) => console.error(error));
+  const id = toast?.loading(i18next.t('common:languageChange.loading'));
   try {
     await i18next.changeLanguage(lang.value);
     await i18next.loadNamespaces(NAMESPACES);
@@ -106,10 +121,10 @@ export async function changeLanguage(lng: string): Promise<void> {
       throw new Error(`Translations for "${lang.value}" failed to load`);
     }
     await applyDayjsLocale(lang.adapterLocale);
-    toast.success(i18next.t('common:languageChange.success'), { id });
+    toast?.success(i18next.t('common:languageChange.success'), { id });
   } catch (error) {
     console.error(error);
-    toast.error(i18next.t('common:languageChange.error'), { id });
+    toast?.error(i18next.t('common:languageChange.error'), { id });
   }
 }
 

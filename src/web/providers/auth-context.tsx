@@ -1,6 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { authApi, type CurrentUser } from './auth-api';
-import { LOGIN_EVENT, LOGOUT_EVENT, clearSession, getAccessToken, getRefreshToken, refreshTokens, toHttpError } from './http';
+import type { CurrentUser } from './auth-api';
+import { LOGIN_EVENT, LOGOUT_EVENT, clearSession, getAccessToken, getRefreshToken, toHttpError } from './session';
+
+// The API client (axios) loads only when there is a session to check: a visitor's
+// sign-in page renders without it.
+const loadApi = () =>
+  Promise.all([import('./auth-api'), import('./http')]).then(([{ authApi }, { refreshTokens }]) => ({ authApi, refreshTokens }));
 
 // Session states of spec §4: loading → authenticated | unauthenticated.
 
@@ -30,6 +35,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
+      const { authApi, refreshTokens } = await loadApi();
       // /auth/* calls never refresh on 401 by themselves; the session check is the one
       // auth call that needs a live access token, so it renews an expired one first.
       if (!getAccessToken()) await refreshTokens();

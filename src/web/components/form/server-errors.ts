@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toHttpError } from '../../providers/http';
+import { toHttpError } from '../../providers/session';
 
 /**
  * Puts the server's field errors ({ errors: { field: message } }) on their fields and

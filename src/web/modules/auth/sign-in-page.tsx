@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+// zod/mini: the sign-in page is the first one a visitor downloads.
+import * as z from 'zod/mini';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { RHFTextField } from '../../components/form/rhf-text-field';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { isolateLatinRuns } from '../../i18n/bidi';
-import { authApi } from '../../providers/auth-api';
 import { AuthForm } from './auth-form';
 import { PasswordField } from './password-field';
 
@@ -21,8 +21,10 @@ export function SignInPage() {
   const [searchParams] = useSearchParams();
   const [error, setError] = useState('');
   const schema = z.object({
-    email: z.string().trim().min(1, t('validation.emailRequired')).email(t('validation.emailInvalid')),
-    password: z.string().min(1, t('validation.passwordRequired')),
+    email: z
+      .string()
+      .check(z.trim(), z.minLength(1, t('validation.emailRequired')), z.regex(z.regexes.email, t('validation.emailInvalid'))),
+    password: z.string().check(z.minLength(1, t('validation.passwordRequired'))),
   });
   type Values = z.infer<typeof schema>;
   const methods = useForm<Values>({
@@ -34,6 +36,8 @@ export function SignInPage() {
     setError('');
     try {
       // The session context receives the login event; the guest guard then leaves.
+      // The API client loads with the first submit, not with the page.
+      const { authApi } = await import('../../providers/auth-api');
       await authApi.login(values);
     } catch (e) {
       setError(applyServerErrors(e, methods.setError, ['email', 'password']));

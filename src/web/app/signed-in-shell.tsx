@@ -1,0 +1,58 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { i18nProvider } from '../i18n';
+import { DashboardLayout } from '../layout/dashboard-layout';
+import { queryClientConfig } from '../layout/notifications/query-config';
+import { createAccessControlProvider } from '../providers/access-control-provider';
+import { useAuthContext } from '../providers/auth-context';
+import { authProvider } from '../providers/auth-provider';
+import { dataProvider } from '../providers/data-provider';
+import { liveProvider } from '../providers/live-provider';
+import { requestToaster } from '../toast/load';
+import { notificationProvider } from './notification-provider';
+import { RESOURCES } from './resources';
+import { useSessionCacheReset } from './session-cache';
+
+/**
+ * Everything only a signed-in user needs, loaded lazily behind the auth guard: Refine
+ * (query client, data, live and access-control providers, with the socket) and the
+ * dashboard layout (navigation, notification bell, settings button).
+ */
+export function SignedInShell() {
+  const { role } = useAuthContext();
+  const roleRef = useRef(role);
+  roleRef.current = role;
+  const accessControlProvider = useMemo(() => createAccessControlProvider(() => roleRef.current), []);
+  // The notification bell toasts through sonner directly: the toaster must be up.
+  useEffect(requestToaster, []);
+
+  return (
+    <Refine
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      routerProvider={routerProvider}
+      accessControlProvider={accessControlProvider}
+      liveProvider={liveProvider}
+      i18nProvider={i18nProvider}
+      notificationProvider={notificationProvider}
+      resources={RESOURCES}
+      options={{
+        disableTelemetry: true,
+        syncWithLocation: false,
+        warnWhenUnsavedChanges: false,
+        liveMode: 'auto',
+        reactQuery: { clientConfig: queryClientConfig },
+      }}
+    >
+      <SessionCacheReset />
+      <DashboardLayout />
+    </Refine>
+  );
+}
+
+/** Inside Refine, which owns the query client. */
+function SessionCacheReset() {
+  useSessionCacheReset();
+  return null;
+}
