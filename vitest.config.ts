@@ -11,7 +11,16 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['src/domain/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // The date pickers' ES build imports '@mui/material/styles' as a directory, which
+          // Node's resolver refuses: let Vite resolve it.
+          server: { deps: { inline: ['@mui/x-date-pickers'] } },
+        },
+      },
       {
         test: {
           name: 'api-pglite',

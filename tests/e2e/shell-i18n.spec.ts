@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './support/session';
-import { storedSettings, toasts } from './shell-support';
+import { SETTINGS_KEY, chooseLanguage, storedSettings, toasts } from './shell-support';
 
 // English to start with, but a language chosen during the test must survive reloads.
 test.beforeEach(async ({ page }) => {
@@ -11,11 +11,6 @@ test.beforeEach(async ({ page }) => {
     }
   });
 });
-
-async function chooseLanguage(page: Page, lang: string) {
-  await page.getByTestId('language-switcher').click();
-  await page.locator(`[role="menuitem"][data-lang="${lang}"]`).click();
-}
 
 test('Arabic switches the page to right-to-left with a mirrored layout', async ({ page }, testInfo) => {
   await signIn(page, 'admin');
@@ -136,4 +131,80 @@ test("the users grid's pagination follows the language (French, Arabic)", async 
   const email = page.getByRole('grid').locator('[data-field="email"][role="gridcell"] [dir="auto"]').first();
   await expect(email).toContainText('@');
   expect(await email.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+});
+
+test('the date picker speaks Arabic and is mirrored in right-to-left', async ({ page }) => {
+  await signIn(page, 'admin', '/auth/sign-in?returnTo=%2Fusers%2Fnew');
+  await expect(page.getByTestId('user-form')).toBeVisible();
+  await chooseLanguage(page, 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+  // The empty field: Arabic placeholders, read in the same order as the digits typed into them.
+  const day = page.getByRole('spinbutton', { name: 'اليوم' });
+  const month = page.getByRole('spinbutton', { name: 'الشهر' });
+  const year = page.getByRole('spinbutton', { name: 'السنة' });
+  await expect(day).toHaveText('يوم');
+  await expect(month).toHaveText('شهر');
+  await expect(year).toHaveText('سنة');
+  expect((await day.boundingBox())!.x).toBeLessThan((await year.boundingBox())!.x);
+
+  await page.getByRole('button', { name: 'اختر التاريخ' }).click();
+  const calendar = page.getByRole('dialog');
+  // Month names from the Arabic date locale, the picker's own texts in Arabic.
+  await expect(calendar).toContainText(/(يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر) \d{4}/);
+  const previous = calendar.getByRole('button', { name: 'الشهر السابق' });
+  const next = calendar.getByRole('button', { name: 'الشهر التالي' });
+  // Mirrored: the previous month is on the right and its arrow points right.
+  expect((await previous.boundingBox())!.x).toBeGreaterThan((await next.boundingBox())!.x);
+  await expect(previous.locator('svg')).toHaveAttribute('data-testid', 'ArrowRightIcon');
+  await expect(next.locator('svg')).toHaveAttribute('data-testid', 'ArrowLeftIcon');
+
+  await calendar.getByRole('button', { name: /عرض التقويم مفتوح/ }).click();
+  await calendar.getByRole('radio', { name: '2001' }).click();
+  await calendar.getByRole('gridcell', { name: '15' }).click();
+  await expect(day).toHaveText('15');
+  await expect(year).toHaveText('2001');
+  await expect(page.getByRole('button', { name: /^اختر التاريخ، التاريخ المختار هو 15 / })).toBeVisible();
+});
+
+test('the users list shows every status and filter choice whole in Vietnamese, at 16 and 20 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'admin', '/auth/sign-in?returnTo=%2Fusers');
+  await expect(page).toHaveURL(/\/users$/);
+  await chooseLanguage(page, 'vi');
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('columnheader', { name: 'Trạng thái' })).toBeVisible();
+
+  const whole = async (status: 'active' | 'inactive', label: string) => {
+    await page.getByRole('combobox', { name: 'Trạng thái' }).click();
+    await page.getByRole('option', { name: label }).click();
+    const chip = grid.locator('[data-field="status"][role="gridcell"] .MuiChip-label').first();
+    await expect(chip).toHaveText(label);
+    const [scroll, client] = await chip.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scroll, `${status} chip`).toBeLessThanOrEqual(client);
+    const select = page.getByRole('combobox', { name: 'Trạng thái' });
+    const [selectScroll, selectClient] = await select.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(selectScroll, `${status} filter`).toBeLessThanOrEqual(selectClient);
+  };
+  const check = async () => {
+    await whole('active', 'Đang hoạt động');
+    await whole('inactive', 'Ngừng hoạt động');
+    await page.getByRole('combobox', { name: 'Vai trò' }).click();
+    await page.getByRole('option', { name: 'Trưởng nhóm kinh doanh' }).click();
+    const role = page.getByRole('combobox', { name: 'Vai trò' });
+    await expect(role).toHaveText('Trưởng nhóm kinh doanh');
+    const [scroll, client] = await role.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scroll, 'role filter').toBeLessThanOrEqual(client);
+  };
+  await check();
+
+  // The largest font size setting.
+  await page.evaluate((key) => {
+    const settings = JSON.parse(window.localStorage.getItem(key)!) as Record<string, unknown>;
+    window.localStorage.setItem(key, JSON.stringify({ ...settings, fontSize: 20 }));
+  }, SETTINGS_KEY);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(page.locator('html')).toHaveCSS('font-size', '20px');
+  await check();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, signIn, useEnglish } from './support/session';
-import { apiLogin, createNotification, dismissToasts, toasts } from './shell-support';
+import { DEFAULT_SETTINGS, SETTINGS_KEY, apiLogin, contrastRatio, createNotification, dismissToasts, toasts } from './shell-support';
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
@@ -93,6 +93,25 @@ test('mark all as read, its toast, and the empty state', async ({ page, request 
   await expect(panel.getByTestId('notifications-unread-text')).toHaveText('You have 0 unread messages');
   await expect(panel.getByTestId('notification-unread-dot')).toHaveCount(0);
   await expect(badge(page)).toHaveClass(/MuiBadge-invisible/);
+});
+
+test('in dark mode the "Mark all as read" icon reads at 4.5:1 on the panel', async ({ page, request }) => {
+  const { userId } = await apiLogin(request, 'hr_lead');
+  await createNotification(request, 'admin', { userIds: [userId], title: unique('Dark'), message: 'Unread' });
+  await page.addInitScript(
+    ([key, value]) => window.localStorage.setItem(key, value),
+    [SETTINGS_KEY, JSON.stringify({ ...DEFAULT_SETTINGS, colorScheme: 'dark' })],
+  );
+  await signIn(page, 'hr_lead');
+  const panel = await openBell(page);
+  const markAll = panel.getByRole('button', { name: 'Mark all as read' });
+  await expect(markAll).toBeVisible();
+  const [icon, paper] = await Promise.all([
+    markAll.locator('svg').evaluate((el) => getComputedStyle(el).color),
+    panel.evaluate((el) => getComputedStyle(el).backgroundColor),
+  ]);
+  expect(paper).toBe('rgb(28, 37, 46)'); // the dark paper
+  expect(contrastRatio(icon, paper), `${icon} on ${paper}`).toBeGreaterThanOrEqual(4.5);
 });
 
 test('pages of 10 with Load more while the total exceeds what is loaded', async ({ page, request }) => {

@@ -83,3 +83,22 @@ export async function dismissToasts(page: Page) {
   await page.mouse.move(0, 0);
   await expect(toasts(page)).toHaveCount(0, { timeout: 15_000 });
 }
+
+/** Picks a language in the header's language switcher. */
+export async function chooseLanguage(page: Page, lang: string) {
+  await page.getByTestId('language-switcher').click();
+  await page.locator(`[role="menuitem"][data-lang="${lang}"]`).click();
+}
+
+/** WCAG 2 contrast ratio of two computed CSS colours ('rgb(…)' / 'rgba(…)', opaque). */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}

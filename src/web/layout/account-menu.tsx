@@ -42,7 +42,7 @@ export function AccountMenu() {
         data-testid="account-button"
         sx={{ p: 0.25 }}
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 16 }}>{initial}</Avatar>
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 16 }}>{initial}</Avatar>
       </IconButton>
       <Menu
         anchorEl={anchor}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,33 +15,63 @@ import { NavChildrenMenu } from './nav-section';
 
 type NavColors = ReturnType<typeof navColorStyles>;
 
+// Item icon and the space between it and the label, in px: the width the icons take is
+// known, so the bar can tell whether the items would fit with them while they are hidden.
+const ICON_SIZE = 18;
+const ICON_GAP = 6;
+
 /**
- * Horizontal navigation bar (64 px high) under the header. Items that do not fit
- * scroll sideways, with arrow buttons at the ends that say so.
+ * Horizontal navigation bar (64 px high) under the header. The items show icon and label
+ * when they all fit; when they do not, the icons go first (all fifteen items fit on a
+ * 1440 px screen in every language); when the labels alone do not fit either, the bar
+ * scrolls sideways, with arrow buttons at the ends that say so.
  */
 export function NavHorizontal({ groups, colors }: { groups: NavGroup[]; colors: NavColors }) {
   const { t } = useTranslation('auth');
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
+  const bar = useRef<HTMLElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: false, end: false });
+  const [withIcons, setWithIcons] = useState(true);
+  const iconsShown = useRef(true);
 
-  // How far the list is scrolled from its start and from its end (scrollLeft is
-  // negative in right-to-left).
   const measure = useCallback(() => {
     const el = scroller.current;
-    if (!el) return;
+    const items = list.current;
+    if (!el || !items || !bar.current) return;
+    // Would every item fit with its icon? Measured on the bar (arrows or not), with the
+    // icons' known width added back while they are hidden: the answer does not flip-flop.
+    const style = getComputedStyle(bar.current);
+    const available = bar.current.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const count = items.querySelectorAll('[data-nav-item]').length;
+    const needed = items.scrollWidth + (iconsShown.current ? 0 : count * (ICON_SIZE + ICON_GAP));
+    const fits = needed <= available + 0.5;
+    if (fits !== iconsShown.current) {
+      iconsShown.current = fits;
+      setWithIcons(fits); // the list resizes, and is measured again
+    }
+    // Arrows only when the list is wider than the whole bar (not than the room the arrows
+    // leave), then as far as it is scrolled from its start and from its end (scrollLeft is
+    // negative in right-to-left).
+    if (fits || items.scrollWidth <= available + 0.5) {
+      setEdges({ start: false, end: false });
+      return;
+    }
     const fromStart = Math.abs(el.scrollLeft);
     const rest = el.scrollWidth - el.clientWidth - fromStart;
     setEdges({ start: fromStart > 1, end: rest > 1 });
   }, []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el) return;
+    if (!el || !list.current || !bar.current) return;
     measure();
+    // The bar follows the window, the list its labels (language, font, icons shown).
     const observer = new ResizeObserver(measure);
-    observer.observe(el);
+    observer.observe(bar.current);
+    observer.observe(list.current);
     el.addEventListener('scroll', measure, { passive: true });
     return () => {
       observer.disconnect();
@@ -76,8 +106,10 @@ export function NavHorizontal({ groups, colors }: { groups: NavGroup[]; colors: 
   return (
     <Box
       component="nav"
+      ref={bar}
       aria-label={t('nav.label')}
       data-testid="nav"
+      data-icons={withIcons ? 'true' : 'false'}
       sx={{
         height: LAYOUT.navHorizontalHeight,
         display: 'flex',
@@ -98,24 +130,25 @@ export function NavHorizontal({ groups, colors }: { groups: NavGroup[]; colors: 
           minWidth: 0,
           display: 'flex',
           alignItems: 'center',
-          gap: 0.25,
           overflowX: 'auto',
           scrollbarWidth: 'none',
           '&::-webkit-scrollbar': { display: 'none' },
         }}
       >
-        {groups
-          .flatMap((g) => g.items)
-          .map((item) => (
-            <HorizontalItem key={item.id} item={item} colors={colors} />
-          ))}
+        <Box ref={list} sx={{ display: 'flex', alignItems: 'center', gap: 0.25, flexShrink: 0, width: 'max-content' }}>
+          {groups
+            .flatMap((g) => g.items)
+            .map((item) => (
+              <HorizontalItem key={item.id} item={item} colors={colors} withIcon={withIcons} />
+            ))}
+        </Box>
       </Box>
       {arrow(true)}
     </Box>
   );
 }
 
-function HorizontalItem({ item, colors }: { item: NavItem; colors: NavColors }) {
+function HorizontalItem({ item, colors, withIcon }: { item: NavItem; colors: NavColors; withIcon: boolean }) {
   const { t } = useTranslation('auth');
   const { pathname } = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -130,16 +163,18 @@ function HorizontalItem({ item, colors }: { item: NavItem; colors: NavColors }) 
     bgcolor: active ? colors.activeBg : 'transparent',
     fontWeight: active ? 600 : 500,
     '&:hover': { bgcolor: active ? colors.activeBg : colors.hoverBg },
-    '& .MuiButton-startIcon': { mr: 0.75, ml: 0 },
-    '& .MuiButton-startIcon > svg': { fontSize: 20 },
+    '& .MuiButton-startIcon': { mr: `${ICON_GAP}px`, ml: 0 },
+    '& .MuiButton-startIcon > svg': { fontSize: ICON_SIZE },
     '& .MuiButton-endIcon': { ml: 0.25, mr: -0.5 },
+    '& .MuiButton-endIcon > svg': { fontSize: 18 },
   } as const;
+  const startIcon = withIcon ? item.icon : undefined;
   if (!item.children) {
     return (
       <Button
         component={RouterLink}
         to={item.path}
-        startIcon={item.icon}
+        startIcon={startIcon}
         data-nav-item={item.id}
         aria-current={active ? 'page' : undefined}
         sx={sx}
@@ -151,7 +186,7 @@ function HorizontalItem({ item, colors }: { item: NavItem; colors: NavColors }) 
   return (
     <>
       <Button
-        startIcon={item.icon}
+        startIcon={startIcon}
         endIcon={<ExpandMore />}
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-haspopup="menu"

@@ -11,6 +11,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
@@ -205,13 +206,18 @@ export function NavChildrenMenu({
 }) {
   const { t } = useTranslation('auth');
   const { pathname } = useLocation();
+  // Popover origins are physical sides: mirrored here in right-to-left, so that the menu
+  // opens beside the mini navigation (not over it) and starts under its item's start.
+  const rtl = useTheme().direction === 'rtl';
+  const start = rtl ? 'right' : 'left';
+  const end = rtl ? 'left' : 'right';
   return (
     <Menu
       anchorEl={anchor}
       open={!!anchor}
       onClose={onClose}
-      anchorOrigin={placement === 'right' ? { vertical: 'top', horizontal: 'right' } : { vertical: 'bottom', horizontal: 'left' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'left' }}
+      anchorOrigin={placement === 'right' ? { vertical: 'top', horizontal: end } : { vertical: 'bottom', horizontal: start }}
+      transformOrigin={{ vertical: 'top', horizontal: start }}
     >
       {item.children?.map((c) => (
         <MenuItem

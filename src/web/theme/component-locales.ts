@@ -19,8 +19,8 @@ export async function loadComponentLocale(lang: LangValue): Promise<ComponentLoc
     case 'cn':
       return { core: core.zhCN, dataGrid: grid.zhCN, datePickers: pickers.zhCN };
     case 'ar':
-      // The date pickers ship no Arabic translation: keep English there.
-      return { core: core.arSA, dataGrid: grid.arSD, datePickers: pickers.enUS };
+      // The date pickers ship no Arabic translation: ours (i18n/pickers-ar.ts).
+      return { core: core.arSA, dataGrid: grid.arSD, datePickers: (await import('../i18n/pickers-ar')).arSAPickers };
   }
 }
 

@@ -47,6 +47,27 @@ describe('createAppTheme (spec §9)', () => {
   });
 });
 
+describe('primary icon buttons', () => {
+  it('read at 4.5:1 or more on the paper and the page, for each preset, mode and contrast', () => {
+    for (const primaryColor of Object.keys(PRESETS) as Array<keyof typeof PRESETS>) {
+      for (const mode of ['light', 'dark'] as const) {
+        for (const contrast of ['default', 'hight'] as const) {
+          const theme = createAppTheme({ ...base, primaryColor, mode, contrast });
+          const overrides = theme.components?.MuiIconButton?.styleOverrides as { colorPrimary: { color: string } };
+          const where = `${primaryColor} ${mode} ${contrast}`;
+          for (const bg of [theme.palette.background.paper, theme.palette.background.default]) {
+            expect(getContrastRatio(overrides.colorPrimary.color, bg), `${where} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+          }
+        }
+      }
+    }
+    // The purple stays purple where it reads (light mode).
+    expect((createAppTheme(base).components?.MuiIconButton?.styleOverrides as { colorPrimary: { color: string } }).colorPrimary.color).toBe(
+      '#7635DC',
+    );
+  });
+});
+
 describe('navColorStyles', () => {
   it('keeps every navigation text at 4.5:1 or more, for each preset, mode and nav colour', () => {
     for (const primaryColor of Object.keys(PRESETS) as Array<keyof typeof PRESETS>) {

@@ -31,6 +31,11 @@ export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): The
   const primary = PRESETS[primaryColor] ?? PRESETS.default;
   const primaryFont = fontStack(fontFamily);
   const secondaryFont = fontStack(SECONDARY_FONT);
+  const paper = dark ? grey[800] : '#FFFFFF';
+  // A primary-coloured icon (the notifications' "Mark all as read", the open bell) on a
+  // card or popover: the preset's main colour where it reads, else a lighter (dark mode)
+  // or darker (light mode) shade — the purple main on the dark paper is only 2.4:1.
+  const primaryIcon = readable(dark ? [primary.main, primary.light, primary.lighter] : [primary.main, primary.dark, primary.darker], paper);
 
   const base = createTheme({
     direction,
@@ -47,9 +52,7 @@ export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): The
       text: dark
         ? { primary: '#FFFFFF', secondary: high ? grey[400] : grey[500], disabled: grey[600] }
         : { primary: grey[800], secondary: high ? grey[700] : grey[600], disabled: grey[500] },
-      background: dark
-        ? { default: high ? '#0B0F14' : grey[900], paper: grey[800] }
-        : { default: high ? grey[200] : '#FFFFFF', paper: '#FFFFFF' },
+      background: dark ? { default: high ? '#0B0F14' : grey[900], paper } : { default: high ? grey[200] : '#FFFFFF', paper },
       action: {
         hover: alpha(grey[500], 0.08),
         selected: alpha(grey[500], 0.16),
@@ -88,6 +91,7 @@ export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): The
           sizeLarge: { height: 48 },
         },
       },
+      MuiIconButton: { styleOverrides: { colorPrimary: { color: primaryIcon } } },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
       MuiCard: {
         styleOverrides: {

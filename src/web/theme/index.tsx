@@ -6,6 +6,10 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+// MUI X (date pickers, DataGrid) asks @mui/system 7 whether the page is right-to-left;
+// @mui/material 6's ThemeProvider only tells its own @mui/system 6. Without this the
+// pickers' month arrows and field keep their left-to-right order in Arabic.
+import RtlProvider from '@mui/system/RtlProvider';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../settings';
 import { getLang } from '../i18n/langs';
@@ -37,17 +41,21 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = getLang(i18n.resolvedLanguage ?? i18n.language);
 
-  const [componentLocale, setComponentLocale] = useState<ComponentLocale | undefined>();
-  const [dateLocale, setDateLocale] = useState<string>('en');
+  const [locales, setLocales] = useState<{ component: ComponentLocale | undefined; date: string }>({ component: undefined, date: 'en' });
+  const { component: componentLocale, date: dateLocale } = locales;
 
+  // The component translations and the dayjs locale change together: a date field builds
+  // its placeholders when the date locale changes, with the picker texts of that moment.
   useEffect(() => {
     let alive = true;
-    loadComponentLocale(lang.value)
-      .then((l) => alive && setComponentLocale(l))
-      .catch((e: unknown) => console.error(e));
-    applyDayjsLocale(lang.adapterLocale)
-      .then(() => alive && setDateLocale(lang.adapterLocale))
-      .catch((e: unknown) => console.error(e));
+    void Promise.allSettled([loadComponentLocale(lang.value), applyDayjsLocale(lang.adapterLocale)]).then(([component, date]) => {
+      for (const r of [component, date]) if (r.status === 'rejected') console.error(r.reason);
+      if (!alive) return;
+      setLocales((prev) => ({
+        component: component.status === 'fulfilled' ? component.value : prev.component,
+        date: date.status === 'fulfilled' ? lang.adapterLocale : prev.date,
+      }));
+    });
     return () => {
       alive = false;
     };
@@ -81,9 +89,11 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         <GlobalStyles styles={{ html: { fontSize: `${fontSize}px` } }} />
-        <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dateLocale}>
-          {children}
-        </LocalizationProvider>
+        <RtlProvider value={direction === 'rtl'}>
+          <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dateLocale}>
+            {children}
+          </LocalizationProvider>
+        </RtlProvider>
       </ThemeProvider>
     </CacheProvider>
   );

@@ -6,6 +6,13 @@ import { DATE_MAX, DATE_MIN } from '../../../domain/constants';
 type Props<T extends FieldValues> = { name: Path<T>; label: string };
 
 /**
+ * The field's digits run left to right in every language; each part (day, month, year)
+ * is isolated so that right-to-left placeholders (Arabic يوم/شهر/سنة) keep that order too,
+ * instead of reading the other way round from the date typed into them.
+ */
+const SECTIONS_SX = { '& .MuiPickersSectionList-sectionContent': { unicodeBidi: 'isolate' } } as const;
+
+/**
  * A date picker bound to react-hook-form, holding `YYYY-MM-DD` strings, limited to the
  * spec's 1900-01-01 … 2099-12-31. A date typed half-way stays in the form as text so that
  * the form's schema reports it on the field instead of silently dropping it.
@@ -24,7 +31,9 @@ export function RHFDatePicker<T extends FieldValues>({ name, label }: Props<T>) 
           minDate={dayjs(DATE_MIN)}
           maxDate={dayjs(DATE_MAX)}
           inputRef={field.ref}
-          slotProps={{ textField: { name, fullWidth: true, onBlur: field.onBlur, error: !!error, helperText: error?.message } }}
+          slotProps={{
+            textField: { name, fullWidth: true, onBlur: field.onBlur, error: !!error, helperText: error?.message, sx: SECTIONS_SX },
+          }}
         />
       )}
     />

@@ -24,6 +24,7 @@ export function DashboardPage() {
               width: 64,
               height: 64,
               bgcolor: 'primary.main',
+              color: 'primary.contrastText',
               fontSize: 28,
             }}
           >

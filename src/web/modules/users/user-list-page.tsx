@@ -26,6 +26,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { canAccess } from '../../../domain/auth/permissions';
 import { useAuthContext } from '../../providers/auth-context';
+import { useSettings } from '../../settings';
 import { useGridLocaleText } from '../../theme';
 import { USER_ROLES, USER_STATUSES, type User } from './user-options';
 
@@ -37,6 +38,22 @@ const STATUS_COLORS: Record<string, 'success' | 'warning' | 'default'> = {
   pending: 'warning',
   inactive: 'default',
 };
+
+/**
+ * The status column holds its chip whole in every language: the longest status of the five,
+ * Vietnamese 'Ngừng hoạt động', needs a 155 px cell at the 16 px font size in the widest of
+ * the four families (Inter), 179 px at 20 px. The cell's padding (20) and the chip's dot and
+ * gaps stay put; the label grows with the font size setting (rem).
+ */
+/**
+ * The two filters show their longest choice whole (Vietnamese 'Trưởng nhóm kinh doanh',
+ * 'Ngừng hoạt động'), in rem so they grow with the font size setting.
+ */
+const FILTER_WIDTH = { role: '15rem', status: '12rem' } as const;
+
+function statusColumnWidth(fontSize: number): number {
+  return Math.ceil(64 + (96 * fontSize) / 16);
+}
 
 /**
  * Names, e-mails and titles are written in any script: their own direction decides how
@@ -67,6 +84,7 @@ function renderFreeText({ value: raw, formattedValue }: GridRenderCellParams<Use
 export function UserListPage() {
   const { t } = useTranslation('users');
   const { role } = useAuthContext();
+  const { fontSize } = useSettings();
   const canCreate = canAccess(role, 'users', 'create');
   const canEdit = canAccess(role, 'users', 'edit');
   const canDelete = canAccess(role, 'users', 'delete');
@@ -134,7 +152,7 @@ export function UserListPage() {
         field: 'status',
         headerName: t('fields.status'),
         flex: 0.5,
-        minWidth: 150,
+        minWidth: statusColumnWidth(fontSize),
         // Coloured border and dot, label in the text colour: readable on any palette.
         renderCell: ({ value }) =>
           value ? (
@@ -214,7 +232,7 @@ export function UserListPage() {
         ),
       },
     ],
-    [t, canEdit, canDelete],
+    [t, canEdit, canDelete, fontSize],
   );
 
   const confirmDelete = () => {
@@ -264,7 +282,7 @@ export function UserListPage() {
             label={t('fields.role')}
             value={roleFilter}
             onChange={(e) => setRoleFilter(e.target.value)}
-            sx={{ minWidth: 180 }}
+            sx={{ minWidth: FILTER_WIDTH.role, flexShrink: 0 }}
             slotProps={{
               select: { inputProps: { 'data-testid': 'filter-role' } },
             }}
@@ -281,7 +299,7 @@ export function UserListPage() {
             label={t('fields.status')}
             value={statusFilter}
             onChange={(e) => setStatusFilter(e.target.value)}
-            sx={{ minWidth: 160 }}
+            sx={{ minWidth: FILTER_WIDTH.status, flexShrink: 0 }}
           >
             <MenuItem value="">{t('list.all')}</MenuItem>
             {USER_STATUSES.map((s) => (
