@@ -13,6 +13,8 @@ const envSchema = z.object({
   /** PostgreSQL: how long to wait for a connection, and for a query's answer, before answering 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** PostgreSQL: connections per instance. More than the database's cores only queues inside it. */
+  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),

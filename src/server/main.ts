@@ -17,6 +17,7 @@ async function main() {
     dataDir: config.dataDir,
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+    poolMax: config.DB_POOL_MAX,
   });
   const realtime = new SocketRealtime();
   const { app, services } = await buildApp({ config, database, realtime, webRoot: join(root, 'dist', 'web') });

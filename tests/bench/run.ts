@@ -87,7 +87,7 @@ async function benchTarget(kind: 'postgres' | 'pglite', rows: number, adminUrl?:
   const t0 = Date.now();
   log(`\n== ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)'}: ${fmtInt(rows)} users ==`);
   const benchUrl = kind === 'postgres' ? await ensureBenchDatabase(adminUrl!) : undefined;
-  const database = await openDatabase({ url: benchUrl });
+  const database = await openDatabase({ url: benchUrl, poolMax: env.DB_POOL_MAX ? Number(env.DB_POOL_MAX) : undefined });
   const db = sqlClient(database);
   const realtime = new SocketRealtime();
   const config = loadConfig({

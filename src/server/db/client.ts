@@ -21,6 +21,8 @@ export interface OpenDatabaseOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL only: give up waiting for a query's answer after this long (a silent network). */
   queryTimeoutMs?: number;
+  /** PostgreSQL only: connections this instance keeps open at most. */
+  poolMax?: number;
 }
 
 /** PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory without one). */
@@ -51,7 +53,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
 
   const pool = new Pool({
     connectionString: url,
-    max: 10,
+    max: opts.poolMax ?? 10,
     connectionTimeoutMillis,
     // A vanished server (no RST, e.g. a network partition) never answers: stop waiting, answer 503,
     // and let the pool drop that connection.
