@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -11,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAccessControl } from './http/access.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { errorBody, registerErrorHandling, routeNotFound, serializeError } from './http/errors.js';
 import type { Realtime } from './realtime.js';
 import { createTokenSigner, resolveJwtSecret, type TokenSigner } from './modules/auth/tokens.js';
@@ -84,7 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
   };
 
   registerErrorHandling(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
