@@ -24,7 +24,7 @@ export function SignedInShell() {
   const roleRef = useRef(role);
   roleRef.current = role;
   const accessControlProvider = useMemo(() => createAccessControlProvider(() => roleRef.current), []);
-  // The notification bell toasts through sonner directly: the toaster must be up.
+  // The toaster mounts at once: the bell's live toasts should not wait for it to load.
   useEffect(requestToaster, []);
 
   return (

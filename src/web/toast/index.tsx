@@ -21,26 +21,25 @@ export const TOASTER_OPTIONS = {
 
 type Message = Parameters<typeof sonnerToast>[0];
 
-const show =
-  (kind: 'message' | 'success' | 'error') =>
-  (message: Message, options?: ExternalToast): void => {
+/** A sonner call made once sonner has loaded (the first one loads it). */
+const later =
+  <A extends unknown[]>(call: (sonner: typeof sonnerToast, ...args: A) => void) =>
+  (...args: A): void => {
     loadToast().then(
-      (t) => (kind === 'message' ? t(message, options) : t[kind](message, options)),
+      (sonner) => call(sonner, ...args),
       (error: unknown) => console.error(error),
     );
   };
 
-/** sonner's toast calls, made once sonner has loaded (the first one loads it). */
-export const toast = Object.assign(show('message'), {
-  success: show('success'),
-  error: show('error'),
-  dismiss: (id?: string | number): void => {
-    loadToast().then(
-      (t) => t.dismiss(id),
-      (error: unknown) => console.error(error),
-    );
+/** sonner's toast calls, without loading sonner with the page. */
+export const toast = Object.assign(
+  later((sonner, message: Message, options?: ExternalToast) => sonner(message, options)),
+  {
+    success: later((sonner, message: Message, options?: ExternalToast) => sonner.success(message, options)),
+    error: later((sonner, message: Message, options?: ExternalToast) => sonner.error(message, options)),
+    dismiss: later((sonner, id?: string | number) => sonner.dismiss(id)),
   },
-});
+);
 
 // A toaster that cannot load leaves the app without toasts rather than failing it.
 const Toaster = lazy<ComponentType<ToasterProps>>(() =>

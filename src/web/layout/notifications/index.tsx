@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import DoneAll from '@mui/icons-material/DoneAll';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../toast';
 import { NotificationListItem } from './notification-item';
 import { fetchNotifications, fetchUnreadCount, markAllAsRead, markAsRead, serverMessage } from './notifications-api';
 import {

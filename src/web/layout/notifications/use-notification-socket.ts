@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../toast';
 import {
   SOCKET_OPTIONS,
   isNotificationSocketConnected,

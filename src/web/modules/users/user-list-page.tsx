@@ -40,17 +40,17 @@ const STATUS_COLORS: Record<string, 'success' | 'warning' | 'default'> = {
 };
 
 /**
- * The status column holds its chip whole in every language: the longest status of the five,
- * Vietnamese 'Ngừng hoạt động', needs a 155 px cell at the 16 px font size in the widest of
- * the four families (Inter), 179 px at 20 px. The cell's padding (20) and the chip's dot and
- * gaps stay put; the label grows with the font size setting (rem).
- */
-/**
  * The two filters show their longest choice whole (Vietnamese 'Trưởng nhóm kinh doanh',
  * 'Ngừng hoạt động'), in rem so they grow with the font size setting.
  */
 const FILTER_WIDTH = { role: '15rem', status: '12rem' } as const;
 
+/**
+ * The status column holds its chip whole in every language: the longest status of the five,
+ * Vietnamese 'Ngừng hoạt động', needs a 155 px cell at the 16 px font size in the widest of
+ * the four families (Inter), 179 px at 20 px; this gives 5 px to spare. The cell's padding (20)
+ * and the chip's dot and gaps stay put; the label grows with the font size setting (rem).
+ */
 function statusColumnWidth(fontSize: number): number {
   return Math.ceil(64 + (96 * fontSize) / 16);
 }
