@@ -13,21 +13,14 @@ import { registerAccessControl } from './http/access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { errorBody, registerErrorHandling, routeNotFound, serializeError } from './http/errors.js';
 import type { Realtime } from './realtime.js';
-import { createTokenSigner, resolveJwtSecret, type TokenSigner } from './modules/auth/tokens.js';
+import { createTokenSigner, resolveJwtSecret } from './modules/auth/tokens.js';
+import type { Services } from './services.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
 import { registerFileRoutes } from './modules/files/files.routes.js';
 
-/** What route modules are given: one place to reach the database, config, tokens and live events. */
-export interface Services {
-  db: Database['db'];
-  dbKind: Database['kind'];
-  config: Config;
-  tokens: TokenSigner;
-  realtime: Realtime;
-}
-
+export type { Services } from './services.js';
 export type App = FastifyInstance;
 
 export interface BuildAppOptions {
@@ -125,7 +118,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
       await Promise.race([services.db.execute(sql`select 1`), timeout]);
       return { status: 'ready', database: database.kind, realtime: realtime.status() };
     } catch {
-      return reply.status(503).header('retry-after', '5').send(errorBody(503, 'Database unreachable'));
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, 'Database unreachable', { code: 'service_unavailable' }));
     } finally {
       clearTimeout(timer);
     }

@@ -4,7 +4,7 @@ import { Server, type Namespace } from 'socket.io';
 import { sectionsOf, type Section } from '../domain/auth/permissions.js';
 import { authenticate, type CurrentUser } from './http/access.js';
 import { isUnavailable } from './http/errors.js';
-import type { Services } from './app.js';
+import type { Services } from './services.js';
 import { unreadCount } from './modules/notifications/notifications.service.js';
 
 /**

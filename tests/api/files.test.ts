@@ -97,13 +97,13 @@ describe('avatar upload and download', () => {
     const big = Buffer.concat([png(), Buffer.alloc(LIMIT)]);
     const res = await avatar('developer', multipart({ name: 'big.png', content: big }));
     expectError(res, 413);
-    expect(res.json().errors).toEqual({ file: 'File too large' });
+    expect(res.json()).toMatchObject({ code: 'file_too_large', errors: { file: 'The file is too large' } });
   });
 
   it('answers 400 when no file is sent, and 415 when the request is not multipart', async () => {
     const none = await avatar('developer', multipart(undefined, { note: 'forgot the file' }));
     expectError(none, 400);
-    expect(none.json().errors).toEqual({ file: 'Choose a file' });
+    expect(none.json()).toMatchObject({ code: 'file_missing', errors: { file: 'Required' } });
     expectError(await avatar('developer', multipart({ name: 'empty.png', content: Buffer.alloc(0) })), 400);
     expectError(
       await avatar('developer', { payload: JSON.stringify({ file: 'iVBORw0KGgo=' }), headers: { 'content-type': 'application/json' } }),

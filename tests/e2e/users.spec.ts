@@ -61,7 +61,7 @@ test('create, edit and delete a user; a server field error lands on its field', 
   // The server refuses the duplicate e-mail: its message sits under the e-mail field.
   const emailField = form.getByLabel('Email');
   await expect(emailField).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByText('An account with this e-mail already exists')).toBeVisible();
+  await expect(form.getByText('This value is already used by another record')).toBeVisible();
   await expect(page).toHaveURL(/\/users\/new$/);
 
   await emailField.fill(email);

@@ -81,7 +81,7 @@ export async function authenticate(deps: { db: Db; tokens: TokenSigner }, token:
   try {
     claims = await deps.tokens.verifyAccess(token);
   } catch {
-    throw new AppError(401, 'Invalid or expired token');
+    throw new AppError(401, 'Invalid or expired token', { code: 'token_invalid' });
   }
   const [row] = await queryRows<{
     id: string;
@@ -101,7 +101,7 @@ export async function authenticate(deps: { db: Db; tokens: TokenSigner }, token:
   );
   const role = toRole(row?.role);
   if (!row || !role || row.status !== 'active' || row.archived_at || row.revoked_at || new Date(row.expires_at) < new Date()) {
-    throw new AppError(401, 'Session is no longer valid');
+    throw new AppError(401, 'Session is no longer valid', { code: 'session_ended' });
   }
   return { id: row.id, role, email: row.email, fullName: row.full_name, sessionId: claims.sid };
 }

@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodType } from 'zod';
 import { PRIVILEGED_ROLES, type Role, type Section } from '../../domain/auth/permissions.js';
 import type { Api } from './api.js';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import { writeAudit } from '../modules/audit/audit.service.js';
 import type { Access, CurrentUser } from './access.js';
 import { notFound } from './errors.js';

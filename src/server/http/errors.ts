@@ -1,24 +1,47 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-/** DOMAIN.md's error shape: { statusCode, error, message, errors?: { field: message } }. */
+import { describeIssue, issueOf, type FieldIssue, type IssueLike } from '../../domain/validation.js';
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * DOMAIN.md's error shape: { statusCode, error, code, message, errors?: { field: message } },
+ * plus `issues` ({ field: { code, params } }) so that the client translates field errors too.
+ * `code` is ours and stable: the client translates by it, tests assert on it.
+ */
 export class AppError extends Error {
+  readonly code: string;
+  readonly errors?: FieldErrors;
+  readonly issues?: Record<string, FieldIssue>;
+  readonly headers?: Record<string, string>;
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly errors?: Record<string, string>,
-    readonly headers?: Record<string, string>,
+    opts: { code?: string; errors?: FieldErrors; issues?: Record<string, FieldIssue>; headers?: Record<string, string> } = {},
   ) {
     super(message);
+    this.code = opts.code ?? defaultCode(statusCode);
+    this.errors =
+      opts.errors ?? (opts.issues ? Object.fromEntries(Object.entries(opts.issues).map(([f, i]) => [f, describeIssue(i)])) : undefined);
+    this.issues = opts.issues;
+    this.headers = opts.headers;
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
-export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
-export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, message);
-export const notFound = (what = 'Resource') => new AppError(404, `${what} not found`);
-export const conflict = (message: string, errors?: Record<string, string>) => new AppError(409, message, errors);
-export const unprocessable = (message: string, errors?: Record<string, string>) => new AppError(422, message, errors);
+/** Field errors from codes: `fieldError('email', 'unique')`. */
+export const fieldIssues = (issues: Record<string, string | FieldIssue>): Record<string, FieldIssue> =>
+  Object.fromEntries(Object.entries(issues).map(([f, i]) => [f, typeof i === 'string' ? { code: i } : i]));
+
+export const badRequest = (message: string, issues?: Record<string, string | FieldIssue>, code = 'validation_failed') =>
+  new AppError(400, message, { code, issues: issues && fieldIssues(issues) });
+export const unauthorized = (message = 'Authentication required', code = 'unauthorized') => new AppError(401, message, { code });
+export const forbidden = (message = 'You do not have permission to do this', code = 'forbidden') => new AppError(403, message, { code });
+export const notFound = (what = 'Resource') => new AppError(404, `${what} not found`, { code: 'not_found' });
+export const conflict = (message: string, code = 'conflict', issues?: Record<string, string | FieldIssue>) =>
+  new AppError(409, message, { code, issues: issues && fieldIssues(issues) });
+export const unprocessable = (message: string, code = 'rule_violated', issues?: Record<string, string | FieldIssue>) =>
+  new AppError(422, message, { code, issues: issues && fieldIssues(issues) });
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -29,6 +52,7 @@ const STATUS_TEXT: Record<number, string> = {
   406: 'Not Acceptable',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
@@ -36,8 +60,40 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export function errorBody(statusCode: number, message: string, errors?: Record<string, string>) {
-  return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, ...(errors ? { errors } : {}) };
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  422: 'rule_violated',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'service_unavailable',
+};
+
+export function defaultCode(statusCode: number): string {
+  return DEFAULT_CODES[statusCode] ?? (statusCode >= 500 ? 'internal_error' : 'bad_request');
+}
+
+export function errorBody(
+  statusCode: number,
+  message: string,
+  extra: { code?: string; errors?: FieldErrors; issues?: Record<string, FieldIssue> } = {},
+) {
+  return {
+    statusCode,
+    error: STATUS_TEXT[statusCode] ?? 'Error',
+    code: extra.code ?? defaultCode(statusCode),
+    message,
+    ...(extra.errors ? { errors: extra.errors } : {}),
+    ...(extra.issues ? { issues: extra.issues } : {}),
+  };
 }
 
 // Connection-level failures of PostgreSQL or the network: the service is unavailable, not broken.
@@ -110,37 +166,46 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.message, err.errors));
+      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.message, err));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors: Record<string, string> = {};
+      const issues: Record<string, FieldIssue> = {};
       for (const v of err.validation) {
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
         const unknownKeys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: string[] }).keys : undefined;
         if (unknownKeys) {
-          for (const k of unknownKeys) errors[path ? `${path}.${k}` : k] = 'Unknown field';
+          for (const k of unknownKeys) issues[path ? `${path}.${k}` : k] = { code: 'unknown_field' };
         } else {
-          errors[path || err.validationContext || 'body'] ??= v.message ?? 'Invalid value';
+          issues[path || err.validationContext || 'body'] ??= issueOf({
+            ...(v.params as object),
+            code: v.keyword,
+            message: v.message,
+          } as IssueLike);
         }
       }
-      return reply.status(400).send(errorBody(400, 'Validation failed', errors));
+      const errors = Object.fromEntries(Object.entries(issues).map(([f, i]) => [f, describeIssue(i)]));
+      return reply.status(400).send(errorBody(400, 'Validation failed', { code: 'validation_failed', errors, issues }));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
-      return reply.status(500).send(errorBody(500, 'Internal server error'));
+      return reply.status(500).send(errorBody(500, 'Internal server error', { code: 'internal_error' }));
     }
     if (isUnavailable(err)) {
       req.log.warn({ err }, 'dependency unavailable');
-      return reply.status(503).header('retry-after', '5').send(errorBody(503, 'Service temporarily unavailable, please retry'));
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, 'Service temporarily unavailable, please retry', { code: 'service_unavailable' }));
     }
     const code = pgCode(err);
-    if (code === '23505') return reply.status(409).send(errorBody(409, 'A record with these values already exists'));
-    if (code === '23503') return reply.status(409).send(errorBody(409, 'This record is referenced by other records'));
+    if (code === '23505') return reply.status(409).send(errorBody(409, 'A record with these values already exists', { code: 'duplicate' }));
+    if (code === '23503')
+      return reply.status(409).send(errorBody(409, 'This record is referenced by other records', { code: 'referenced' }));
     // Class 22 is "data exception": a value the database cannot take (bad number, date, NUL
     // byte in text, string too long…). That is bad input, never a server fault.
     if (code?.startsWith('22')) {
       req.log.warn({ err }, 'the database refused a value');
-      return reply.status(400).send(errorBody(400, 'Invalid value'));
+      return reply.status(400).send(errorBody(400, 'Invalid value', { code: 'invalid_value' }));
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -148,10 +213,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(status).send(errorBody(status, err.message));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(errorBody(500, 'Internal server error'));
+    return reply.status(500).send(errorBody(500, 'Internal server error', { code: 'internal_error' }));
   });
 }
 
 export function routeNotFound(method: string, url: string) {
-  return errorBody(404, `Route ${method} ${url.split('?')[0]} not found`);
+  return errorBody(404, `Route ${method} ${url.split('?')[0]} not found`, { code: 'route_not_found' });
 }

@@ -1,6 +1,6 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import { queryRows, type Db } from '../db/client.js';
 
 /** `q` matched as a substring of the column, case- and accent-insensitively (trigram-indexed). */

@@ -5,24 +5,24 @@ export const emailSchema = z
   .string()
   .trim()
   .max(254)
-  .pipe(z.email({ message: 'Enter a valid e-mail address' }))
+  .pipe(z.email({ message: 'email' }))
   .transform((e) => e.toLowerCase());
 
 /** NIST-style: length 8–128, no composition rules, the most common passwords refused. */
 export const passwordSchema = z
   .string()
-  .min(8, { message: 'Password must be at least 8 characters' })
-  .max(128, { message: 'Password must be at most 128 characters' })
-  .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { message: 'This password is too common; choose another' });
+  .min(8, { message: 'password_short' })
+  .max(128, { message: 'password_long' })
+  .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { message: 'password_common' });
 
 export const codeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, { message: 'Enter the 6-digit code' });
+  .regex(/^\d{6}$/, { message: 'code_format' });
 
-export const loginSchema = z.strictObject({ email: emailSchema, password: z.string().min(1, { message: 'Enter your password' }).max(128) });
+export const loginSchema = z.strictObject({ email: emailSchema, password: z.string().min(1, { message: 'required' }).max(128) });
 export const registerSchema = z.strictObject({
-  fullName: z.string().trim().min(2, { message: 'Enter your full name' }).max(120),
+  fullName: z.string().trim().min(2, { message: 'required' }).max(120),
   email: emailSchema,
   password: passwordSchema,
 });
@@ -32,7 +32,7 @@ export const updatePasswordSchema = z.strictObject({ email: emailSchema, code: c
 export const refreshSchema = z.strictObject({ token: z.string().min(1).max(4096) });
 export const logoutSchema = z.strictObject({ token: z.string().max(4096).optional() });
 export const changePasswordSchema = z.strictObject({
-  currentPassword: z.string().min(1, { message: 'Enter your current password' }).max(128),
+  currentPassword: z.string().min(1, { message: 'required' }).max(128),
   newPassword: passwordSchema,
 });
 

@@ -28,7 +28,7 @@ export const notificationListQuery = z.object({
   unread: z.enum(['true', 'false']).optional(),
 });
 
-export const markAsReadSchema = z.strictObject({ notificationId: z.uuid({ message: 'Not a valid notification id' }) });
+export const markAsReadSchema = z.strictObject({ notificationId: z.uuid({ message: 'invalid_id' }) });
 
 export const notificationCreateSchema = z.strictObject({
   userIds: z.array(z.uuid()).min(1).max(1000),

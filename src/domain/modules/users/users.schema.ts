@@ -14,9 +14,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const isoDate = z.iso
-  .date({ message: 'Use a date like 2024-01-31' })
-  .refine((d) => d >= DATE_MIN && d <= DATE_MAX, { message: `Use a date between ${DATE_MIN} and ${DATE_MAX}` });
+const isoDate = z.iso.date({ message: 'date' }).refine((d) => d >= DATE_MIN && d <= DATE_MAX, { message: 'date_range' });
 
 export const userSchema = z.object({
   id: z.uuid(),
@@ -37,7 +35,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 const userFields = {
-  fullName: z.string().trim().min(2, { message: 'Enter the full name' }).max(120),
+  fullName: z.string().trim().min(2, { message: 'required' }).max(120),
   email: emailSchema,
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/modules/auth/auth.schema.js';
 import { userSchema } from '../../../domain/modules/users/users.schema.js';
 import type { Api } from '../../http/api.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { readOwnProfile, toUser } from '../users/users.routes.js';
 import * as auth from './auth.service.js';

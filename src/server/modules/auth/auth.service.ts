@@ -2,9 +2,9 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { LOGIN_THROTTLE } from '../../../domain/modules/auth/auth.schema.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { queryRows } from '../../db/client.js';
-import { AppError, conflict, unauthorized } from '../../http/errors.js';
+import { AppError, badRequest, conflict, unauthorized } from '../../http/errors.js';
 import { sendMail } from '../mail/mail.service.js';
 import { users } from '../users/users.table.js';
 import { authCodes, loginFailures, refreshTokens, sessions } from './auth.table.js';
@@ -48,8 +48,8 @@ export async function startSession(s: Services, user: Pick<UserRow, 'id' | 'role
 }
 
 function assertCanSignIn(user: UserRow) {
-  if (user.status === 'pending') throw new AppError(403, 'Verify your e-mail address before signing in');
-  if (user.status !== 'active') throw new AppError(403, 'This account is inactive; contact an administrator');
+  if (user.status === 'pending') throw new AppError(403, 'Verify your e-mail address before signing in', { code: 'email_not_verified' });
+  if (user.status !== 'active') throw new AppError(403, 'This account is inactive; contact an administrator', { code: 'account_inactive' });
 }
 
 /** Failures in the last window, per account+IP, per account and per IP; a lock lasts at most one window. */
@@ -68,8 +68,9 @@ async function throttleCheck(s: Services, email: string, ip: string) {
   );
   if (r && (r.pair >= LOGIN_THROTTLE.perAccountAndIp || r.account >= LOGIN_THROTTLE.perAccount || r.by_ip >= LOGIN_THROTTLE.perIp)) {
     const retryAfter = Math.max(1, Math.ceil((new Date(r.oldest!).getTime() + LOGIN_THROTTLE.windowMinutes * 60_000 - Date.now()) / 1000));
-    throw new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, undefined, {
-      'retry-after': String(retryAfter),
+    throw new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
+      code: 'too_many_attempts',
+      headers: { 'retry-after': String(retryAfter) },
     });
   }
 }
@@ -82,7 +83,7 @@ export async function login(s: Services, input: { email: string; password: strin
     : (await verifyPassword(await dummyHash(), input.password), false);
   if (!user || !ok) {
     await s.db.insert(loginFailures).values({ email: input.email, ip: meta.ip });
-    throw new AppError(401, 'Invalid e-mail or password');
+    throw new AppError(401, 'Invalid e-mail or password', { code: 'invalid_credentials' });
   }
   assertCanSignIn(user);
   await s.db.delete(loginFailures).where(and(eq(loginFailures.email, input.email), eq(loginFailures.ip, meta.ip)));
@@ -94,7 +95,7 @@ export async function refresh(s: Services, token: string, log: FastifyBaseLogger
   try {
     claims = await s.tokens.verifyRefresh(token);
   } catch {
-    throw unauthorized('Invalid or expired refresh token');
+    throw unauthorized('Invalid or expired refresh token', 'session_ended');
   }
   const [row] = await s.db
     .select({ session: sessions, usedAt: refreshTokens.usedAt, user: users })
@@ -103,8 +104,8 @@ export async function refresh(s: Services, token: string, log: FastifyBaseLogger
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(refreshTokens.jti, claims.jti), eq(sessions.id, claims.sid)));
   if (!row || row.session.revokedAt || new Date(row.session.expiresAt) <= new Date())
-    throw unauthorized('Session has ended; sign in again');
-  if (row.user.status !== 'active' || row.user.archivedAt) throw unauthorized('Session has ended; sign in again');
+    throw unauthorized('Session has ended; sign in again', 'session_ended');
+  if (row.user.status !== 'active' || row.user.archivedAt) throw unauthorized('Session has ended; sign in again', 'session_ended');
 
   // Mark the token spent; exactly one caller wins the update.
   const won = await s.db
@@ -119,7 +120,7 @@ export async function refresh(s: Services, token: string, log: FastifyBaseLogger
       // A spent token replayed: assume it was stolen and end the whole family.
       await revokeSession(s, claims.sid, 'refresh token reuse');
       log.warn({ sessionId: claims.sid, userId: claims.sub }, 'refresh token reuse detected; session revoked');
-      throw unauthorized('Session has ended; sign in again');
+      throw unauthorized('Session has ended; sign in again', 'session_ended');
     }
     // Within the reuse interval (two tabs refreshing at once): hand out another pair of the same family.
   }
@@ -160,7 +161,7 @@ async function issueCode(s: Services, log: FastifyBaseLogger, user: UserRow, pur
 
 /** Checks a code; a wrong one counts against the code, and five wrong ones spend it. */
 async function consumeCode(s: Services, user: UserRow | undefined, purpose: 'verify' | 'reset', code: string) {
-  const invalid = new AppError(400, 'The code is invalid or has expired', { code: 'The code is invalid or has expired' });
+  const invalid = badRequest('The code is invalid or has expired', { code: 'code_invalid' }, 'code_invalid');
   if (!user) throw invalid;
   const [row] = await s.db
     .select()
@@ -187,7 +188,7 @@ async function consumeCode(s: Services, user: UserRow | undefined, purpose: 'ver
 export async function register(s: Services, log: FastifyBaseLogger, input: { fullName: string; email: string; password: string }) {
   const existing = await findUserByEmail(s, input.email);
   if (existing && existing.status !== 'pending') {
-    throw conflict('An account with this e-mail already exists', { email: 'An account with this e-mail already exists' });
+    throw conflict('An account with this e-mail already exists', 'duplicate', { email: 'unique' });
   }
   const passwordHash = await hashPassword(input.password);
   const user = existing
@@ -248,7 +249,7 @@ export async function changePassword(
 ) {
   const [user] = await s.db.select().from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError(400, 'The current password is not correct', { currentPassword: 'The current password is not correct' });
+    throw badRequest('The current password is not correct', { currentPassword: 'password_wrong' }, 'password_wrong');
   }
   await s.db
     .update(users)

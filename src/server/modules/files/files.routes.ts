@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Api } from '../../http/api.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { notFound } from '../../http/errors.js';
 import { users } from '../users/users.table.js';
 import { deleteStoredFile, readUpload, sendStoredFile, storeFile } from './files.service.js';

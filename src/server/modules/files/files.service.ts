@@ -38,14 +38,18 @@ export async function storeFile(
   input: { name: string; content: Buffer; ownerId: string | null },
   opts: { allowed: readonly FileKind[]; maxBytes: number },
 ): Promise<StoredFile> {
-  if (input.content.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
+  if (input.content.length === 0) throw badRequest('The file is empty', { file: 'file_empty' }, 'file_empty');
   if (input.content.length > opts.maxBytes) {
-    throw new AppError(413, `The file is larger than ${Math.round(opts.maxBytes / 1024 / 1024)} MB`, { file: 'File too large' });
+    throw new AppError(413, `The file is larger than ${Math.round(opts.maxBytes / 1024 / 1024)} MB`, {
+      code: 'file_too_large',
+      issues: { file: { code: 'file_too_large', params: { max: Math.round(opts.maxBytes / 1024 / 1024) } } },
+    });
   }
   const kind = await detectKind(input.content);
   if (!kind || !opts.allowed.includes(kind)) {
     throw new AppError(415, `Unsupported file type; allowed: ${opts.allowed.map((k) => k.toUpperCase()).join(', ')}`, {
-      file: 'Unsupported file type',
+      code: 'file_type',
+      issues: { file: { code: 'file_type', params: { allowed: opts.allowed.map((k) => k.toUpperCase()).join(', ') } } },
     });
   }
   const name = sanitizeName(input.name) || `file.${kind}`;
@@ -74,22 +78,26 @@ function sanitizeName(name: string): string {
 
 /** Reads one uploaded file from a multipart request; a request without one is a 400. */
 export async function readUpload(req: FastifyRequest): Promise<{ name: string; content: Buffer }> {
-  if (!req.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data', { file: 'Expected a multipart upload' });
+  if (!req.isMultipart())
+    throw new AppError(415, 'Send the file as multipart/form-data', {
+      code: 'multipart_expected',
+      issues: { file: { code: 'multipart_expected' } },
+    });
   let part;
   try {
     part = await req.file();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, 'The file is too large', { file: 'File too large' });
+      throw new AppError(413, 'The file is too large', { code: 'file_too_large', issues: { file: { code: 'file_too_large' } } });
     throw err;
   }
-  if (!part) throw badRequest('No file was sent', { file: 'Choose a file' });
+  if (!part) throw badRequest('No file was sent', { file: 'required' }, 'file_missing');
   let content: Buffer;
   try {
     content = await part.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, 'The file is too large', { file: 'File too large' });
+      throw new AppError(413, 'The file is too large', { code: 'file_too_large', issues: { file: { code: 'file_too_large' } } });
     throw err;
   }
   return { name: part.filename, content };

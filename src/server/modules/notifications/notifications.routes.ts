@@ -7,7 +7,7 @@ import {
   notificationSchema,
 } from '../../../domain/modules/notifications/notifications.schema.js';
 import type { Api } from '../../http/api.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { users } from '../users/users.table.js';
 import { notifications } from './notifications.table.js';
@@ -106,7 +106,7 @@ export function registerNotificationRoutes(app: Api, s: Services) {
       const body = req.body as z.infer<typeof notificationCreateSchema>;
       const found = await s.db.select({ id: users.id }).from(users).where(inArray(users.id, body.userIds));
       if (found.length !== new Set(body.userIds).size)
-        throw conflict('Some recipients do not exist', { userIds: 'Some recipients do not exist' });
+        throw conflict('Some recipients do not exist', 'recipients_missing', { userIds: 'recipients_missing' });
       const rows = await notify(
         s,
         body.userIds,

@@ -10,7 +10,7 @@ import {
   type UserUpdate,
 } from '../../../domain/modules/users/users.schema.js';
 import type { Api } from '../../http/api.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { registerCrud, type WriteContext } from '../../http/crud.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { changePassword, findUserByEmail } from '../auth/auth.service.js';
@@ -41,21 +41,21 @@ export function toUser(row: UserRow): User {
 
 async function assertEmailFree(s: Services, email: string, exceptId?: string) {
   const other = await findUserByEmail(s, email);
-  if (other && other.id !== exceptId)
-    throw conflict('An account with this e-mail already exists', { email: 'An account with this e-mail already exists' });
+  if (other && other.id !== exceptId) throw conflict('An account with this e-mail already exists', 'duplicate', { email: 'unique' });
 }
 
 /** Only an admin grants the admin role or changes an admin. */
 function assertRoleChangeAllowed(ctx: WriteContext, nextRole: string | undefined, existing?: UserRow) {
   if (ctx.user.role === 'admin') return;
-  if (nextRole === 'admin' || existing?.role === 'admin') throw forbidden('Only an administrator can manage administrator accounts');
+  if (nextRole === 'admin' || existing?.role === 'admin')
+    throw forbidden('Only an administrator can manage administrator accounts', 'admin_only');
 }
 
 async function assertManager(s: Services, managerId: string | null | undefined, selfId?: string) {
   if (!managerId) return;
-  if (managerId === selfId) throw conflict('A user cannot be their own manager', { managerId: 'A user cannot be their own manager' });
+  if (managerId === selfId) throw conflict('A user cannot be their own manager', 'manager_self', { managerId: 'manager_self' });
   const [m] = await s.db.select({ id: users.id }).from(users).where(eq(users.id, managerId));
-  if (!m) throw conflict('The manager does not exist', { managerId: 'The manager does not exist' });
+  if (!m) throw conflict('The manager does not exist', 'manager_missing', { managerId: 'manager_missing' });
 }
 
 /** The caller's own profile (GET /user/me and GET /auth/me). */
@@ -135,7 +135,7 @@ export function registerUserRoutes(app: Api, s: Services) {
     async beforeUpdate(input, existing, ctx) {
       assertRoleChangeAllowed(ctx, input.role, existing);
       if (existing.id === ctx.user.id && ((input.role && input.role !== existing.role) || (input.status && input.status !== 'active'))) {
-        throw forbidden('You cannot change your own role or deactivate yourself');
+        throw forbidden('You cannot change your own role or deactivate yourself', 'self_role_change');
       }
       if (input.email) await assertEmailFree(s, input.email, existing.id);
       await assertManager(s, input.managerId, existing.id);
@@ -143,7 +143,7 @@ export function registerUserRoutes(app: Api, s: Services) {
     },
     beforeDelete(existing, ctx) {
       assertRoleChangeAllowed(ctx, undefined, existing);
-      if (existing.id === ctx.user.id) throw forbidden('You cannot delete your own account');
+      if (existing.id === ctx.user.id) throw forbidden('You cannot delete your own account', 'self_delete');
     },
   });
 }

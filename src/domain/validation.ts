@@ -1,0 +1,101 @@
+// Validation failures travel as stable codes with parameters, never as prose: the server
+// renders them in English for API readers, the client translates them (locales/*/validation.json).
+
+export interface FieldIssue {
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+/** The fields of a zod issue this module reads (zod's own issue type, structurally). */
+export interface IssueLike {
+  code: string;
+  message?: string;
+  input?: unknown;
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  format?: string;
+  expected?: string;
+  keys?: string[];
+  values?: unknown[];
+}
+
+/**
+ * A schema states a rule's code as its message (`.refine(fn, { message: 'password_common' })`);
+ * a message that is not such a code is read from the issue's kind instead.
+ */
+const OWN_CODE = /^[a-z][a-z0-9_]*$/;
+
+export function issueOf(issue: IssueLike): FieldIssue {
+  if (issue.message && OWN_CODE.test(issue.message)) return { code: issue.message };
+  const n = (v: number | bigint | undefined) => Number(v ?? 0);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return { code: 'required' };
+      return { code: issue.expected === 'number' || issue.expected === 'int' ? 'not_number' : 'invalid' };
+    case 'too_small':
+      if (issue.origin === 'string')
+        return n(issue.minimum) <= 1 ? { code: 'required' } : { code: 'too_short', params: { min: n(issue.minimum) } };
+      if (issue.origin === 'array' || issue.origin === 'set') return { code: 'too_few', params: { min: n(issue.minimum) } };
+      return { code: 'too_small', params: { min: n(issue.minimum) } };
+    case 'too_big':
+      if (issue.origin === 'string') return { code: 'too_long', params: { max: n(issue.maximum) } };
+      if (issue.origin === 'array' || issue.origin === 'set') return { code: 'too_many', params: { max: n(issue.maximum) } };
+      return { code: 'too_big', params: { max: n(issue.maximum) } };
+    case 'invalid_format':
+      if (issue.format === 'email') return { code: 'email' };
+      if (issue.format === 'uuid' || issue.format === 'guid') return { code: 'invalid_id' };
+      if (issue.format === 'date') return { code: 'date' };
+      if (issue.format === 'datetime') return { code: 'datetime' };
+      return { code: 'invalid' };
+    case 'invalid_value':
+      return issue.values?.length ? { code: 'choice', params: { allowed: issue.values.map(String).join(', ') } } : { code: 'choice' };
+    case 'not_multiple_of':
+      return { code: 'step' };
+    case 'unrecognized_keys':
+      return { code: 'unknown_field' };
+    default:
+      return { code: 'invalid' };
+  }
+}
+
+/** English texts of the codes: the server's `errors` messages, and the client's English catalogue. */
+export const VALIDATION_EN: Record<string, string> = {
+  required: 'Required',
+  invalid: 'Invalid value',
+  not_number: 'Enter a number',
+  too_short: 'At least {{min}} characters',
+  too_long: 'At most {{max}} characters',
+  too_small: 'At least {{min}}',
+  too_big: 'At most {{max}}',
+  too_few: 'Choose at least {{min}}',
+  too_many: 'Choose at most {{max}}',
+  email: 'Enter a valid e-mail address',
+  invalid_id: 'Not a valid id',
+  date: 'Use a date like 2024-01-31',
+  datetime: 'Use a date and time like 2024-01-31T09:00:00Z',
+  date_range: 'Use a date between 1900-01-01 and 2099-12-31',
+  choice: 'Use one of: {{allowed}}',
+  step: 'Not an allowed step',
+  unknown_field: 'Unknown field',
+  control_characters: 'Control characters are not allowed',
+  unique: 'This value is already used by another record',
+  password_short: 'Password must be at least 8 characters',
+  password_long: 'Password must be at most 128 characters',
+  password_common: 'This password is too common; choose another',
+  code_format: 'Enter the 6-digit code',
+  code_invalid: 'The code is invalid or has expired',
+  password_wrong: 'The current password is not correct',
+  file_empty: 'The file is empty',
+  file_too_large: 'The file is too large',
+  file_type: 'Unsupported file type',
+  multipart_expected: 'Send the file as multipart/form-data',
+  manager_self: 'A user cannot be their own manager',
+  manager_missing: 'The manager does not exist',
+  recipients_missing: 'Some recipients do not exist',
+};
+
+export function describeIssue(issue: FieldIssue): string {
+  const text = VALIDATION_EN[issue.code] ?? VALIDATION_EN.invalid!;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(issue.params?.[k] ?? ''));
+}

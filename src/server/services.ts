@@ -1,0 +1,13 @@
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Realtime } from './realtime.js';
+import type { TokenSigner } from './modules/auth/tokens.js';
+
+/** What route modules are given: one place to reach the database, config, tokens and live events. */
+export interface Services {
+  db: Database['db'];
+  dbKind: Database['kind'];
+  config: Config;
+  tokens: TokenSigner;
+  realtime: Realtime;
+}
