@@ -1,0 +1,51 @@
+import { defineResource, sectionRoles } from '../../resource.js';
+import { CURRENCIES } from '../../fields.js';
+import { CUSTOMER_STATUSES, customerCreateSchema, customerSchema, customerUpdateSchema } from './customers.schema.js';
+
+const readers = sectionRoles('customers');
+
+/** The firm's clients. Sales keep their own accounts; leads keep all of them. */
+export const customersResource = defineResource({
+  name: 'customers',
+  label: 'Customer',
+  base: '/api/v1',
+  path: 'customers',
+  route: '/customers',
+  section: 'customers',
+  access: {
+    list: readers,
+    show: readers,
+    create: ['admin', 'hr_lead', 'sale_lead', 'sale'],
+    edit: ['admin', 'hr_lead', 'sale_lead', 'sale'],
+    delete: ['admin', 'hr_lead', 'sale_lead'],
+    export: readers,
+    lookup: readers,
+  },
+  // A sale edits the customers they own; everyone with the section reads them all.
+  owner: { field: 'ownerSaleId', roles: ['sale'], applies: 'write' },
+  schemas: { entity: customerSchema, create: customerCreateSchema, update: customerUpdateSchema },
+  fields: {
+    name: { type: 'string', sort: true, filter: 'search', list: true },
+    code: { type: 'string', sort: true, filter: 'eq', list: true, unique: true },
+    status: {
+      type: 'enum',
+      values: CUSTOMER_STATUSES,
+      sort: true,
+      filter: 'eq',
+      list: true,
+      colors: { active: 'success', inactive: 'default' },
+    },
+    country: { type: 'string', sort: true, filter: 'eq', list: true },
+    ownerSaleId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', list: true },
+    currency: { type: 'enum', values: CURRENCIES, filter: 'eq', sort: true },
+    paymentTermsDays: { type: 'int', sort: true, filter: 'range', list: true },
+    billingContact: { type: 'string', filter: 'search' },
+    billingEmail: { type: 'email', filter: 'search' },
+    taxId: { type: 'string' },
+    address: { type: 'text' },
+    createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },
+  },
+  defaultSort: { field: 'name', order: 'asc' },
+  recordTitle: 'name',
+  softDelete: true,
+});

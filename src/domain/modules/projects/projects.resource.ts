@@ -1,0 +1,46 @@
+import { ROLES } from '../../auth/permissions.js';
+import { defineResource, sectionRoles } from '../../resource.js';
+import { PROJECT_STATUSES, projectCreateSchema, projectSchema, projectUpdateSchema } from './projects.schema.js';
+
+const readers = sectionRoles('customers');
+
+/** A customer's engagements; managed from the customer's page. Everyone who logs hours picks one. */
+export const projectsResource = defineResource({
+  name: 'projects',
+  label: 'Project',
+  base: '/api/v1',
+  path: 'projects',
+  route: '/projects',
+  section: 'customers',
+  nav: false,
+  access: {
+    list: readers,
+    show: readers,
+    create: ['admin', 'hr_lead', 'sale_lead', 'sale'],
+    edit: ['admin', 'hr_lead', 'sale_lead', 'sale'],
+    delete: ['admin', 'hr_lead', 'sale_lead'],
+    export: readers,
+    lookup: ROLES,
+  },
+  schemas: { entity: projectSchema, create: projectCreateSchema, update: projectUpdateSchema },
+  fields: {
+    name: { type: 'string', sort: true, filter: 'search', list: true },
+    code: { type: 'string', sort: true, filter: 'eq', list: true, unique: true },
+    customerId: { type: 'ref', ref: { resource: 'customers', label: 'name' }, filter: 'eq', list: true },
+    status: {
+      type: 'enum',
+      values: PROJECT_STATUSES,
+      sort: true,
+      filter: 'eq',
+      list: true,
+      colors: { active: 'success', paused: 'warning', closed: 'default' },
+    },
+    startDate: { type: 'date', sort: true, filter: 'range', list: true },
+    endDate: { type: 'date', sort: true, filter: 'range', list: true },
+    techStackIds: { type: 'refs', ref: { resource: 'tech-stacks', label: 'name' }, filter: 'eq' },
+    createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },
+  },
+  defaultSort: { field: 'name', order: 'asc' },
+  recordTitle: 'name',
+  softDelete: true,
+});

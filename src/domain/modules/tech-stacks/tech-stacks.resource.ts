@@ -1,0 +1,32 @@
+import { ROLES } from '../../auth/permissions.js';
+import { defineResource } from '../../resource.js';
+import { TECH_STACK_CATEGORIES, techStackCreateSchema, techStackSchema, techStackUpdateSchema } from './tech-stacks.schema.js';
+
+/** Skills that users, candidates, jobs and projects point to; recruiters keep the list. */
+export const techStacksResource = defineResource({
+  name: 'tech-stacks',
+  label: 'Tech stack',
+  base: '/api/v1',
+  path: 'tech-stacks',
+  route: '/tech-stacks',
+  section: 'candidates',
+  nav: false,
+  access: {
+    list: ROLES,
+    show: ROLES,
+    create: ['admin', 'hr_lead', 'sale_lead', 'hr'],
+    edit: ['admin', 'hr_lead', 'sale_lead', 'hr'],
+    delete: ['admin', 'hr_lead', 'sale_lead'],
+    export: ROLES,
+    lookup: ROLES,
+  },
+  schemas: { entity: techStackSchema, create: techStackCreateSchema, update: techStackUpdateSchema },
+  fields: {
+    name: { type: 'string', sort: true, filter: 'search', list: true, unique: true },
+    category: { type: 'enum', values: TECH_STACK_CATEGORIES, sort: true, filter: 'eq', list: true },
+    createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },
+  },
+  defaultSort: { field: 'name', order: 'asc' },
+  recordTitle: 'name',
+  softDelete: true,
+});

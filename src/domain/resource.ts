@@ -1,0 +1,124 @@
+import type { ZodType } from 'zod';
+import { PRIVILEGED_ROLES, ROLES, ROLE_SECTIONS, toRole, type Role, type Section } from './auth/permissions.js';
+
+/**
+ * A resource is a declaration: the server's routes, the client's routes, navigation, list,
+ * form and detail pages, and the contract tests are all driven by it. Rules that are really
+ * the resource's own (who may change a role, allocation ≤ 100 %) stay plain code beside it.
+ */
+
+export const CRUD_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'lookup'] as const;
+export type CrudAction = (typeof CRUD_ACTIONS)[number];
+
+/** Kinds of field, as the form picks its widget and the list its format. */
+export type FieldType =
+  'string' | 'text' | 'email' | 'password' | 'int' | 'decimal' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum' | 'ref' | 'refs';
+
+/**
+ * How a field filters a list:
+ * - 'eq': `field=v` (repeated keys mean any of them) and `field_ne=v`;
+ * - 'range': `field_gte` / `field_lte` (as @refinedev/simple-rest sends them), plus equality;
+ * - 'search': part of the accent-free `q` search (no query key of its own).
+ */
+export type FilterKind = 'eq' | 'range' | 'search';
+
+export interface FieldDecl {
+  type: FieldType;
+  sort?: boolean;
+  filter?: FilterKind;
+  /** enum values (type 'enum'). */
+  values?: readonly string[];
+  /** Another resource this field points to, and the field of that resource that names a row. */
+  ref?: { resource: string; label: string };
+  /** money: the field holding the currency. */
+  currencyField?: string;
+  /** Set by the server (computed, counters): shown, never edited. */
+  readOnly?: boolean;
+  /** Shown in the list (the order of `fields` is the column order); the first columns matter most at 390 px. */
+  list?: boolean;
+  /** Shown in the form (create and edit); defaults to true for fields in the create schema. */
+  form?: boolean;
+  /** Colours of an enum's chip, value → MUI colour. */
+  colors?: Record<string, 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info'>;
+  /** Unique among live rows: a duplicate is a 409 naming this field. */
+  unique?: boolean;
+}
+
+export type AccessTable<TCustom extends string = string> = Record<CrudAction | TCustom, readonly Role[]>;
+
+/** Rows a role may only see when it owns them (`field` = the caller's id); 'write' still reads every row. */
+export interface OwnerScope {
+  field: string;
+  roles: readonly Role[];
+  applies: 'all' | 'write';
+}
+
+export interface ResourceDecl<TCustom extends string = string> {
+  /** Refine resource name, plural kebab-case: 'customers'. */
+  name: string;
+  /** What one row is called in messages: 'Customer'. */
+  label: string;
+  base: '/api/v1' | '/api';
+  /** API path under `base`, as the spec names it: 'user', 'customers'. */
+  path: string;
+  /** Client route root: '/customers'. */
+  route: string;
+  section: Section;
+  access: AccessTable<TCustom>;
+  schemas: { entity: ZodType; create: ZodType; update: ZodType };
+  fields: Record<string, FieldDecl>;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  /** Field that names a row (detail title, pickers' label). */
+  recordTitle: string;
+  /** Archive instead of delete: money and history depend on business rows. */
+  softDelete: boolean;
+  owner?: OwnerScope;
+  /** Fields never written to the audit log nor shown in History. */
+  auditOmit?: readonly string[];
+  /** A parent the client's navigation hides this resource under (e.g. projects live on a customer's page). */
+  nav?: false;
+}
+
+export function defineResource<const T extends ResourceDecl>(decl: T): T {
+  for (const [name, f] of Object.entries(decl.fields)) {
+    if (f.type === 'enum' && !f.values?.length) throw new Error(`${decl.name}.${name}: an enum needs values`);
+    if ((f.type === 'ref' || f.type === 'refs') && !f.ref) throw new Error(`${decl.name}.${name}: a reference needs ref`);
+  }
+  if (!decl.fields[decl.defaultSort.field]?.sort && decl.defaultSort.field !== 'createdAt')
+    throw new Error(`${decl.name}: the default sort field must be sortable`);
+  return decl;
+}
+
+/** Roles whose section table includes `section`. */
+export function sectionRoles(section: Section): Role[] {
+  return ROLES.filter((r) => ROLE_SECTIONS[r].includes(section));
+}
+
+/** The common case: the section reads, the privileged roles write. Override per action. */
+export function standardAccess(section: Section, overrides: Partial<AccessTable> = {}): AccessTable {
+  const readers = sectionRoles(section);
+  const writers = readers.filter((r) => PRIVILEGED_ROLES.includes(r));
+  return {
+    list: readers,
+    show: readers,
+    create: writers,
+    edit: writers,
+    delete: writers,
+    export: readers,
+    lookup: readers,
+    ...overrides,
+  };
+}
+
+export function allowsAction(decl: Pick<ResourceDecl, 'access'>, role: unknown, action: string): boolean {
+  const r = toRole(role);
+  const roles = (decl.access as Record<string, readonly Role[] | undefined>)[action];
+  return r !== undefined && !!roles && roles.includes(r);
+}
+
+/** Query keys a list accepts for a field, by its filter kind. */
+export function filterKeys(name: string, f: FieldDecl): string[] {
+  if (f.filter === 'eq') return [name, `${name}_ne`];
+  if (f.filter === 'range') return [name, `${name}_gte`, `${name}_lte`];
+  return [];
+}

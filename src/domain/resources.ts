@@ -1,0 +1,21 @@
+import type { ResourceDecl } from './resource.js';
+import { allowsAction } from './resource.js';
+import { customersResource } from './modules/customers/customers.resource.js';
+import { projectsResource } from './modules/projects/projects.resource.js';
+import { techStacksResource } from './modules/tech-stacks/tech-stacks.resource.js';
+import { usersResource } from './modules/users/users.resource.js';
+
+/** The one registry of resources: server routes, client routes, navigation and contract tests read it. */
+export const RESOURCES: readonly ResourceDecl[] = [usersResource, customersResource, projectsResource, techStacksResource];
+
+const byName = new Map(RESOURCES.map((r) => [r.name, r]));
+
+export function resourceByName(name: string): ResourceDecl | undefined {
+  return byName.get(name);
+}
+
+/** May `role` do `action` on `resource`? The server enforces it; the client hides what it refuses. */
+export function can(role: unknown, resource: string, action: string): boolean {
+  const decl = byName.get(resource);
+  return !!decl && allowsAction(decl, role, action);
+}
