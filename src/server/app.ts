@@ -15,10 +15,8 @@ import { errorBody, registerErrorHandling, routeNotFound, serializeError } from 
 import type { Realtime } from './realtime.js';
 import { createTokenSigner, resolveJwtSecret } from './modules/auth/tokens.js';
 import type { Services } from './services.js';
-import { registerAuthRoutes } from './modules/auth/auth.routes.js';
-import { registerUserRoutes } from './modules/users/users.routes.js';
-import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
-import { registerFileRoutes } from './modules/files/files.routes.js';
+import { registerResource } from './http/crud.js';
+import { MODULES } from './modules/index.js';
 
 export type { Services } from './services.js';
 export type App = FastifyInstance;
@@ -130,10 +128,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
   await app.register(
     async (plain) => {
       const api = plain.withTypeProvider<ZodTypeProvider>();
-      registerAuthRoutes(api, services);
-      registerUserRoutes(api, services);
-      registerNotificationRoutes(api, services);
-      registerFileRoutes(api, services);
+      for (const mod of MODULES) {
+        mod.routes?.(api, services);
+        if (mod.resource) registerResource(api, services, mod.resource);
+      }
     },
     { prefix: '/api/v1' },
   );

@@ -5,3 +5,6 @@ export * from '../modules/notifications/notifications.table.js';
 export * from '../modules/files/files.table.js';
 export * from '../modules/audit/audit.table.js';
 export * from '../modules/mail/mail.table.js';
+export * from '../modules/customers/customers.table.js';
+export * from '../modules/projects/projects.table.js';
+export * from '../modules/tech-stacks/tech-stacks.table.js';

@@ -4,6 +4,7 @@ import { canAccessSection, toRole, type Role, type Section } from '../../domain/
 import { queryRows, type Db } from '../db/client.js';
 import type { TokenSigner } from '../modules/auth/tokens.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
+import { can } from '../../domain/resources.js';
 
 /**
  * Every /api route declares who may call it in `config.access`:
@@ -13,7 +14,13 @@ import { AppError, forbidden, unauthorized } from './errors.js';
  * - { roles }: exactly these roles.
  * Registering an /api route without a declaration throws at start-up.
  */
-export type Access = 'public' | 'authenticated' | { section: Section; roles?: readonly Role[] } | { roles: readonly Role[] };
+export type Access =
+  | 'public'
+  | 'authenticated'
+  | { section: Section; roles?: readonly Role[] }
+  | { roles: readonly Role[] }
+  /** A declared resource's action: whoever `can(role, resource, action)` allows. */
+  | { resource: string; action: string };
 
 export interface CurrentUser {
   id: string;
@@ -38,12 +45,14 @@ declare module 'fastify' {
 
 export function describeAccess(access: Access): string {
   if (typeof access === 'string') return access;
+  if ('resource' in access) return `${access.resource}:${access.action}`;
   if ('section' in access) return `section:${access.section}${access.roles ? ` roles:${access.roles.join(',')}` : ''}`;
   return `roles:${access.roles.join(',')}`;
 }
 
 export function allows(access: Access, role: Role): boolean {
   if (access === 'public' || access === 'authenticated') return true;
+  if ('resource' in access) return can(role, access.resource, access.action);
   if ('section' in access) return canAccessSection(role, access.section) && (!access.roles || access.roles.includes(role));
   return access.roles.includes(role);
 }

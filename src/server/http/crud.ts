@@ -1,138 +1,198 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z, type ZodType } from 'zod';
-import { PRIVILEGED_ROLES, type Role, type Section } from '../../domain/auth/permissions.js';
+import { z, type ZodObject, type ZodType } from 'zod';
+import { ROLES } from '../../domain/auth/permissions.js';
+import { allowsAction, type ResourceDecl } from '../../domain/resource.js';
 import type { Api } from './api.js';
+import type { Db } from '../db/client.js';
 import type { Services } from '../services.js';
 import { writeAudit } from '../modules/audit/audit.service.js';
-import type { Access, CurrentUser } from './access.js';
-import { notFound } from './errors.js';
+import type { CurrentUser } from './access.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from './errors.js';
 import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from './list-query.js';
 import { countRows, estimateRows, searchCondition, tableRowReader } from './paging.js';
+import { exportRows } from './export.js';
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export interface CrudOptions<TRow extends Row, TCreate, TUpdate> {
-  /** Refine resource name, e.g. 'users'. */
-  name: string;
-  /** What a 404 calls one row: 'User'. */
-  label: string;
-  /** Path under /api/v1, keeping the spec's style: 'user'. */
-  path: string;
-  table: PgTable & { id: PgColumn; updatedAt: PgColumn };
-  section: Section;
-  /** Roles that may create, update and delete; privileged roles by default. */
-  writers?: readonly Role[];
-  entity: ZodType;
-  create: ZodType<TCreate>;
-  update: ZodType<TUpdate>;
-  /** Declared field filters: query key → column (repeated keys mean any of). */
-  filters: Record<string, PgColumn>;
-  sortable: Record<string, PgColumn>;
-  defaultSort: { field: string; order: 'asc' | 'desc' };
-  /** Accent-free, lower-cased column that `q` searches with a trigram index. */
-  searchColumn?: PgColumn;
-  /** Columns of the light list for selects (GET /path with no paging). */
-  lightColumns: Record<string, PgColumn>;
-  /** Soft delete: set the table's `archivedAt` instead of removing the row. */
-  softDelete?: boolean;
-  /** Rows the caller may see; undefined means all. */
-  scope?: (user: CurrentUser) => SQL | undefined;
-  toEntity: (row: TRow) => unknown;
-  beforeCreate?: (input: TCreate, ctx: WriteContext) => Promise<Row> | Row;
-  beforeUpdate?: (input: TUpdate, existing: TRow, ctx: WriteContext) => Promise<Row> | Row;
-  beforeDelete?: (existing: TRow, ctx: WriteContext) => Promise<void> | void;
-  afterWrite?: (action: 'created' | 'updated' | 'deleted', row: TRow, before: TRow | undefined, ctx: WriteContext) => Promise<void> | void;
-  /** Field names never written to the audit log. */
-  auditOmit?: string[];
-}
-
+/** What a write's hooks get: the caller, the services, and the transaction the write runs in. */
 export interface WriteContext {
   user: CurrentUser;
   services: Services;
   req: FastifyRequest;
+  /** The row write, its audit entry and every hook run in this one transaction. */
+  tx: Tx;
 }
 
-const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
+export type ResourceTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
+
+/** A server module's resource: its declaration, its table, and its real rules. */
+export interface ResourceModule<TRow extends Row = Row> {
+  decl: ResourceDecl;
+  table: ResourceTable;
+  /** Accent-free, lower-cased column that `q` searches with a trigram index. */
+  searchColumn?: PgColumn;
+  /** The entity the API returns; by default the entity schema's keys read off the row. */
+  toEntity?: (row: TRow) => Row;
+  beforeCreate?: (input: Row, ctx: WriteContext) => Promise<Row> | Row;
+  beforeUpdate?: (input: Row, existing: TRow, ctx: WriteContext) => Promise<Row> | Row;
+  beforeDelete?: (existing: TRow, ctx: WriteContext) => Promise<void> | void;
+  afterWrite?: (action: WriteAction, row: TRow, before: TRow | undefined, ctx: WriteContext) => Promise<void> | void;
+}
+
+export type WriteAction = 'created' | 'updated' | 'deleted';
+
+const idParams = z.object({ id: z.uuid({ message: 'invalid_id' }) });
+const lookupLimit = 20;
+
+/** Each app's resource modules by resource name: references and labels are read through them. */
+interface Registered {
+  module: ResourceModule;
+  /** The row as the caller may read it (404 outside their scope). */
+  findOne(user: CurrentUser, id: string): Promise<Row>;
+}
+const registries = new WeakMap<Services, Map<string, Registered>>();
+function registryOf(s: Services): Map<string, Registered> {
+  let r = registries.get(s);
+  if (!r) registries.set(s, (r = new Map()));
+  return r;
+}
+
+export function columnOf(table: PgTable, field: string): PgColumn {
+  const column = (getTableColumns(table) as Record<string, PgColumn>)[field];
+  if (!column) throw new Error(`${String((table as unknown as { _: { name: string } })._?.name)} has no column for field ${field}`);
+  return column;
+}
+
+export function entityKeys(decl: ResourceDecl): string[] {
+  return Object.keys((decl.schemas.entity as ZodObject).shape);
+}
+
+function schemaKeys(schema: ZodType): string[] {
+  const shape = (schema as Partial<ZodObject>).shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
- * List with paging, sorting and declared filters; get; create; update; soft delete —
- * each with access, row scope, validation, audit and a live event.
+ * The generic API of one declared resource — list (paged, sorted, filtered, searched), lookup,
+ * export, get, create, update (PATCH partial, PUT whole record), delete (archive when soft) —
+ * with access per action, owner scope, validation, one transaction per write with its audit
+ * entry and hooks, unique conflicts named by field, and a live event to the readers allowed.
  */
-export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Services, o: CrudOptions<TRow, TCreate, TUpdate>) {
-  const read: Access = { section: o.section };
-  const write: Access = { section: o.section, roles: o.writers ?? PRIVILEGED_ROLES };
-  const table = o.table as unknown as PgTable & Record<string, AnyColumn>;
-  const archivedAt = o.softDelete ? (table.archivedAt as PgColumn) : undefined;
-  const querySchema = listQuerySchema(Object.keys(o.sortable), Object.keys(o.filters));
-  const tags = [o.name];
+export function registerResource<TRow extends Row>(app: Api, s: Services, m: ResourceModule<TRow>) {
+  const { decl } = m;
+  const table = m.table as unknown as PgTable & Record<string, AnyColumn>;
+  const archivedAt = decl.softDelete ? columnOf(m.table, 'archivedAt') : undefined;
+  const url = (suffix = '') => `/${decl.path}${suffix}`;
+  const access = (action: string) => ({ resource: decl.name, action });
+  const tags = [decl.name];
+  const keys = entityKeys(decl);
+  const toEntity = m.toEntity ?? ((row: TRow) => Object.fromEntries(keys.map((k) => [k, row[k] ?? null])));
+  const ownerColumn = decl.owner ? columnOf(m.table, decl.owner.field) : undefined;
+  const titleColumn = columnOf(m.table, decl.recordTitle);
+  const uniqueFields = Object.entries(decl.fields).filter(([, f]) => f.unique);
+  const lightColumns = Object.fromEntries(
+    ['id', decl.recordTitle, ...uniqueFields.map(([f]) => f)].map((f) => [f, columnOf(m.table, f)]),
+  ) as Record<string, PgColumn>;
+  const registered = registryOf(s);
+
+  const scoped = (user: CurrentUser, forWrite: boolean) =>
+    !!decl.owner && decl.owner.roles.includes(user.role) && (decl.owner.applies === 'all' || forWrite);
+
+  /** Rows the caller may read. */
+  function readScope(user: CurrentUser): SQL | undefined {
+    return scoped(user, false) ? eq(ownerColumn!, user.id) : undefined;
+  }
+
+  function filterCondition(key: string, values: unknown[]): SQL | undefined {
+    const [field, op] =
+      key.includes('_') && /_(ne|gte|lte)$/.test(key)
+        ? [key.replace(/_(ne|gte|lte)$/, ''), key.slice(key.lastIndexOf('_') + 1)]
+        : [key, 'eq'];
+    const column = columnOf(m.table, field);
+    const isArray = decl.fields[field]?.type === 'refs';
+    if (op === 'gte') return and(...values.map((v) => sql`${column} >= ${v}`));
+    if (op === 'lte') return and(...values.map((v) => sql`${column} <= ${v}`));
+    if (isArray) {
+      const list = sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::uuid[]`;
+      return op === 'ne' ? sql`not (${column} && ${list})` : sql`${column} && ${list}`;
+    }
+    if (op === 'ne')
+      return values.length === 1 ? or(ne(column, values[0]), isNull(column)) : or(notInArray(column, values), isNull(column));
+    return values.length === 1 ? eq(column, values[0]) : inArray(column, values);
+  }
 
   function where(user: CurrentUser, q: ListQuery | undefined, id?: string): SQL | undefined {
-    const parts: (SQL | undefined)[] = [o.scope?.(user)];
+    const parts: (SQL | undefined)[] = [readScope(user)];
     if (archivedAt) parts.push(isNull(archivedAt));
-    if (id) parts.push(eq(o.table.id, id));
+    if (id) parts.push(eq(m.table.id, id));
     if (q) {
-      for (const [key, column] of Object.entries(o.filters)) {
-        const value = q.filters[key];
-        if (value?.length) parts.push(value.length === 1 ? eq(column, value[0]) : inArray(column, value));
-      }
-      if (q.ids?.length) parts.push(inArray(o.table.id, q.ids));
-      if (q.q && o.searchColumn) parts.push(searchCondition(o.searchColumn, q.q));
+      for (const [key, values] of Object.entries(q.filters)) if (values.length) parts.push(filterCondition(key, values));
+      if (q.ids?.length) parts.push(inArray(m.table.id, q.ids));
+      if (q.q && m.searchColumn) parts.push(searchCondition(m.searchColumn, q.q));
     }
     return and(...parts);
   }
 
-  async function findOne(user: CurrentUser, id: string): Promise<TRow> {
-    const [row] = await s.db
+  async function findOne(db: Db | Tx, user: CurrentUser, id: string, lock = false): Promise<TRow> {
+    const query = db
       .select()
       .from(table)
       .where(where(user, undefined, id));
-    if (!row) throw notFound(o.label);
+    const [row] = await (lock ? query.for('update') : query);
+    if (!row) throw notFound(decl.label);
     return row as TRow;
   }
 
-  const rowReader = tableRowReader(s.db, o.table);
-
   function orderBy(q: ListQuery) {
-    const field = q.sort && o.sortable[q.sort] ? q.sort : o.defaultSort.field;
-    const dir = q.sort ? q.order : o.defaultSort.order;
-    const column = o.sortable[field]!;
+    const field = q.sort ?? decl.defaultSort.field;
+    const dir = q.sort ? q.order : decl.defaultSort.order;
+    const column = columnOf(m.table, field);
     // The id breaks ties so that pages never overlap.
-    return dir === 'desc' ? [desc(column), desc(o.table.id)] : [asc(column), asc(o.table.id)];
+    return dir === 'desc' ? [desc(column), desc(m.table.id)] : [asc(column), asc(m.table.id)];
   }
+
+  const rowReader = tableRowReader(s.db, m.table);
 
   async function list(user: CurrentUser, q: ListQuery, offset: number, limit: number) {
     const condition = where(user, q);
     const order = orderBy(q);
-    // Deferred join: the page's ids are picked on the sort index alone (an index-only scan
-    // when the index covers the filter), then only those rows are read, so a deep offset
-    // skips index entries instead of whole rows.
+    // Deferred join: the page's ids come from the sort index alone, then only those rows are read,
+    // so a deep offset skips index entries instead of whole rows (decision 003).
     const pageIds = s.db
-      .select({ id: o.table.id })
+      .select({ id: m.table.id })
       .from(table)
       .where(condition)
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
     const [rows, estimate] = await Promise.all([
-      rowReader.read(sql`where ${o.table.id} in ${pageIds} order by ${sql.join(order, sql`, `)}`),
-      estimateRows(s, o.table, condition),
+      rowReader.read(sql`where ${m.table.id} in ${pageIds} order by ${sql.join(order, sql`, `)}`),
+      estimateRows(s, m.table, condition),
     ]);
-    const count = await countRows(s, o.table, condition, s.config.EXACT_COUNT_LIMIT, { offset, limit, returned: rows.length, estimate });
-    return { data: rows.map((r) => o.toEntity(r as TRow)), ...count };
+    const count = await countRows(s, m.table, condition, s.config.EXACT_COUNT_LIMIT, { offset, limit, returned: rows.length, estimate });
+    return { data: rows.map((r) => toEntity(r as TRow)), ...count };
   }
 
-  const listResponse = z.object({ data: z.array(o.entity), total: z.number(), totalIsEstimate: z.boolean().optional() });
+  const querySchema = listQuerySchema(decl);
+  const listResponse = z.object({ data: z.array(decl.schemas.entity), total: z.number(), totalIsEstimate: z.boolean().optional() });
+  // The response schema documents the shape; `toEntity` builds it key by key, so the hot list
+  // path skips re-validating every row on the way out.
+  const plainJson = () => (data: unknown) => JSON.stringify(data);
 
   app.get(
-    `/${o.path}/paginated`,
+    url('/paginated'),
     {
-      config: { access: read },
+      config: { access: access('list') },
       schema: { tags, querystring: querySchema, response: { 200: listResponse } },
-      // The response schema documents the shape; `toEntity` already builds it field by field,
-      // so the hot list path skips re-validating every row on the way out.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      serializerCompiler: plainJson,
     },
     async (req) => {
       const q = req.query as ListQuery;
@@ -141,121 +201,347 @@ export function registerCrud<TRow extends Row, TCreate, TUpdate>(app: Api, s: Se
     },
   );
 
-  app.get(`/${o.path}`, { config: { access: read }, schema: { tags, querystring: querySchema } }, async (req, reply: FastifyReply) => {
-    const q = req.query as ListQuery;
-    if (q._start !== undefined || q._end !== undefined) {
-      // json-server style, as @refinedev/simple-rest sends it.
-      const { offset, limit } = pageFromQuery(q);
-      const result = await list(req.user!, q, offset, limit);
-      reply.header('x-total-count', String(result.total));
-      if (result.totalIsEstimate) reply.header('x-total-is-estimate', 'true');
-      reply.header('access-control-expose-headers', 'X-Total-Count, X-Total-Is-Estimate');
-      return result.data;
-    }
-    if (q.page !== undefined || q.limit !== undefined) {
-      const { offset, limit } = pageFromQuery(q);
-      return list(req.user!, q, offset, limit);
-    }
-    if (q.ids?.length) {
-      // getMany: full rows for the ids asked for.
-      const rows = await s.db
-        .select()
+  app.get(
+    url(),
+    { config: { access: access('list') }, schema: { tags, querystring: querySchema }, serializerCompiler: plainJson },
+    async (req, reply: FastifyReply) => {
+      const q = req.query as ListQuery;
+      if (q._start !== undefined || q._end !== undefined) {
+        // json-server style, as @refinedev/simple-rest sends it.
+        const { offset, limit } = pageFromQuery(q);
+        const result = await list(req.user!, q, offset, limit);
+        reply.header('x-total-count', String(result.total));
+        if (result.totalIsEstimate) reply.header('x-total-is-estimate', 'true');
+        reply.header('access-control-expose-headers', 'X-Total-Count, X-Total-Is-Estimate');
+        return result.data;
+      }
+      if (q.page !== undefined || q.limit !== undefined) {
+        const { offset, limit } = pageFromQuery(q);
+        return list(req.user!, q, offset, limit);
+      }
+      if (q.ids?.length) {
+        // getMany (`id=…&id=…`): the full rows asked for.
+        const rows = await s.db
+          .select()
+          .from(table)
+          .where(where(req.user!, q))
+          .orderBy(...orderBy(q))
+          .limit(MAX_PAGE_SIZE);
+        return rows.map((r) => toEntity(r as TRow));
+      }
+      // No paging: light rows for selects (id, the record title and the fields that tell rows apart), capped.
+      return s.db
+        .select(lightColumns)
         .from(table)
         .where(where(req.user!, q))
         .orderBy(...orderBy(q))
-        .limit(MAX_PAGE_SIZE);
-      return rows.map((r) => o.toEntity(r as TRow));
-    }
-    // No paging: the light rows a select needs, capped.
-    return s.db
-      .select(o.lightColumns)
-      .from(table)
-      .where(where(req.user!, q))
-      .orderBy(...orderBy(q))
-      .limit(1000);
-  });
-
-  app.get(`/${o.path}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: o.entity } } }, async (req) => {
-    const { id } = req.params as { id: string };
-    return o.toEntity(await findOne(req.user!, id));
-  });
-
-  app.post(
-    `/${o.path}`,
-    { config: { access: write }, schema: { tags, body: o.create, response: { 201: o.entity } } },
-    async (req, reply) => {
-      const ctx: WriteContext = { user: req.user!, services: s, req };
-      const values = o.beforeCreate ? await o.beforeCreate(req.body as TCreate, ctx) : (req.body as Row);
-      const [row] = (await s.db
-        .insert(o.table)
-        .values({ ...values, createdBy: ctx.user.id } as never)
-        .returning()) as TRow[];
-      await afterWrite('created', row!, undefined, ctx);
-      return reply.status(201).send(o.toEntity(row!));
+        .limit(1000);
     },
   );
 
-  const updateHandler = async (req: FastifyRequest) => {
-    const { id } = req.params as { id: string };
-    const ctx: WriteContext = { user: req.user!, services: s, req };
-    const existing = await findOne(ctx.user, id);
-    const values = o.beforeUpdate ? await o.beforeUpdate(req.body as TUpdate, existing, ctx) : (req.body as Row);
-    const [row] = (await s.db
-      .update(o.table)
-      .set({ ...values, updatedAt: sql`now()` } as never)
-      .where(eq(o.table.id, id))
-      .returning()) as TRow[];
-    await afterWrite('updated', row!, existing, ctx);
-    return o.toEntity(row!);
-  };
-  const updateSchema = { tags, params: idParams, body: o.update, response: { 200: o.entity } };
-  app.patch(`/${o.path}/:id`, { config: { access: write }, schema: updateSchema }, updateHandler);
-  app.put(`/${o.path}/:id`, { config: { access: write }, schema: { ...updateSchema, hide: true } }, updateHandler);
-
-  app.delete(
-    `/${o.path}/:id`,
-    { config: { access: write }, schema: { tags, params: idParams, response: { 200: o.entity } } },
+  const lookupQuery = z.strictObject({
+    q: z.string().trim().max(200).optional(),
+    id: z
+      .union([z.uuid({ message: 'invalid_id' }), z.array(z.uuid({ message: 'invalid_id' })).max(MAX_PAGE_SIZE)])
+      .transform((v) => (Array.isArray(v) ? v : [v]))
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+    _t: z.string().max(20).optional(),
+  });
+  const lookupResponse = z.array(z.object({ id: z.uuid(), label: z.string() }));
+  // The light list pickers use: id and label only, open to the roles that pick such a row.
+  app.get(
+    url('/lookup'),
+    { config: { access: access('lookup') }, schema: { tags, querystring: lookupQuery, response: { 200: lookupResponse } } },
     async (req) => {
-      const { id } = req.params as { id: string };
-      const ctx: WriteContext = { user: req.user!, services: s, req };
-      const existing = await findOne(ctx.user, id);
-      await o.beforeDelete?.(existing, ctx);
-      let row: TRow;
-      if (archivedAt) {
-        // Money and history depend on business rows: archive, never lose them.
-        [row] = (await s.db
-          .update(o.table)
-          .set({ archivedAt: sql`now()`, updatedAt: sql`now()` } as never)
-          .where(eq(o.table.id, id))
-          .returning()) as TRow[] as [TRow];
-      } else {
-        [row] = (await s.db.delete(o.table).where(eq(o.table.id, id)).returning()) as TRow[] as [TRow];
-      }
-      await afterWrite('deleted', row, existing, ctx);
-      return o.toEntity(row);
+      const q = req.query as z.infer<typeof lookupQuery>;
+      const parts: (SQL | undefined)[] = [readScope(req.user!)];
+      if (archivedAt && !q.id) parts.push(isNull(archivedAt));
+      if (q.id) parts.push(inArray(m.table.id, q.id));
+      if (q.q && m.searchColumn) parts.push(searchCondition(m.searchColumn, q.q));
+      return s.db
+        .select({ id: sql<string>`${m.table.id}`, label: sql<string>`${titleColumn}::text` })
+        .from(table)
+        .where(and(...parts))
+        .orderBy(asc(titleColumn), asc(m.table.id))
+        .limit(q.id ? q.id.length : (q.limit ?? lookupLimit));
     },
   );
 
-  async function afterWrite(action: 'created' | 'updated' | 'deleted', row: TRow, before: TRow | undefined, ctx: WriteContext) {
-    const omit = new Set(o.auditOmit ?? []);
-    const clean = (r: TRow | undefined) => (r ? Object.fromEntries(Object.entries(r).filter(([k]) => !omit.has(k))) : undefined);
-    await writeAudit(s.db, {
-      actorId: ctx.user.id,
-      entity: o.name,
-      entityId: String(row.id),
-      action,
-      before: clean(before),
-      after: clean(row),
-      requestId: ctx.req.id,
-    });
-    await o.afterWrite?.(action, row, before, ctx);
-    s.realtime.toSection(o.section, 'live', {
-      channel: `resources/${o.name}`,
-      type: action,
-      payload: { ids: [row.id] },
-      date: new Date().toISOString(),
-    });
+  const exportQuery = listQuerySchema(decl, { format: z.enum(['xlsx', 'csv']).default('xlsx') });
+  app.get(
+    url('/export'),
+    {
+      config: { access: access('export') },
+      schema: {
+        tags,
+        querystring: exportQuery,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const q = req.query as unknown as ListQuery & { format: 'xlsx' | 'csv' };
+      const condition = where(req.user!, q);
+      const order = orderBy(q);
+      return exportRows(reply, {
+        s,
+        decl,
+        format: q.format,
+        fileName: decl.name,
+        // The whole result, read in pages of the list's own order.
+        async *batches() {
+          for (let offset = 0; ; offset += 1000) {
+            const rows = await s.db
+              .select()
+              .from(table)
+              .where(condition)
+              .orderBy(...order)
+              .limit(1000)
+              .offset(offset);
+            if (rows.length) yield rows.map((r) => toEntity(r as TRow));
+            if (rows.length < 1000) return;
+          }
+        },
+        refLabel: (resource, ids) => labelsOf(s, resource, ids),
+      });
+    },
+  );
+
+  app.get(
+    url('/:id'),
+    { config: { access: access('show') }, schema: { tags, params: idParams, response: { 200: decl.schemas.entity } } },
+    async (req) => toEntity(await findOne(s.db, req.user!, (req.params as { id: string }).id)),
+  );
+
+  /** Owner scope on writes: a role that writes only its own rows. */
+  function assertOwnerWrite(ctx: WriteContext, values: Row, existing?: TRow) {
+    if (!scoped(ctx.user, true)) return;
+    const field = decl.owner!.field;
+    if (existing && existing[field] !== ctx.user.id)
+      throw forbidden(`You can only change your own ${decl.label.toLowerCase()} records`, 'not_owner');
+    if (field in values && values[field] !== ctx.user.id) throw forbidden(`You can only assign yourself as ${field}`, 'not_owner');
   }
 
-  return { findOne };
+  /** References must name live rows of their resource, and unique fields be free: 409 naming the field. */
+  async function checkValues(tx: Tx, values: Row, selfId?: string) {
+    for (const [field, f] of Object.entries(decl.fields)) {
+      const v = values[field];
+      if ((f.type === 'ref' || f.type === 'refs') && v !== undefined && v !== null && f.ref) {
+        const ids = [...new Set(Array.isArray(v) ? (v as string[]) : [v as string])];
+        const target = registered.get(f.ref.resource)?.module;
+        if (!target || !ids.length) continue;
+        const t = target.table as unknown as PgTable & Record<string, AnyColumn>;
+        const archived = target.decl.softDelete ? columnOf(target.table, 'archivedAt') : undefined;
+        const found = await tx
+          .select({ id: target.table.id })
+          .from(t)
+          .where(and(inArray(target.table.id, ids), archived ? isNull(archived) : undefined));
+        if (found.length !== ids.length)
+          throw conflict(`The ${field} does not exist`, 'reference_missing', { [field]: 'reference_missing' });
+      }
+    }
+    for (const [field] of uniqueFields) {
+      const v = values[field];
+      if (v === undefined || v === null) continue;
+      const column = columnOf(m.table, field);
+      const [clash] = await tx
+        .select({ id: m.table.id })
+        .from(table)
+        .where(
+          and(
+            typeof v === 'string' ? sql`lower(${column}) = lower(${v})` : eq(column, v),
+            archivedAt ? isNull(archivedAt) : undefined,
+            selfId ? ne(m.table.id, selfId) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash) throw duplicate(field, String(clash.id));
+    }
+  }
+
+  const duplicate = (field: string, existingId?: string) => {
+    const err = conflict(`Another ${decl.label.toLowerCase()} already has this ${field}`, 'duplicate', { [field]: 'unique' });
+    return Object.assign(err, { existingId });
+  };
+
+  /** Runs a write in one transaction; a unique index that still fires (a race) is named by field. */
+  async function inTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await s.db.transaction(fn);
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint !== undefined) {
+        const field = uniqueFields.map(([f]) => f).find((f) => constraint.includes(snake(f)));
+        throw field ? duplicate(field) : conflict('A record with these values already exists', 'duplicate');
+      }
+      throw err;
+    }
+  }
+
+  app.post(
+    url(),
+    { config: { access: access('create') }, schema: { tags, body: decl.schemas.create, response: { 201: decl.schemas.entity } } },
+    async (req, reply) => {
+      const row = await inTransaction(async (tx) => {
+        const ctx: WriteContext = { user: req.user!, services: s, req, tx };
+        let values = { ...(req.body as Row) };
+        if (scoped(ctx.user, true) && values[decl.owner!.field] == null) values[decl.owner!.field] = ctx.user.id;
+        assertOwnerWrite(ctx, values);
+        await checkValues(tx, values);
+        if (m.beforeCreate) values = await m.beforeCreate(values, ctx);
+        const [created] = (await tx
+          .insert(m.table)
+          .values({ ...values, createdBy: ctx.user.id } as never)
+          .returning()) as TRow[];
+        await afterWrite(ctx, 'created', created!, undefined);
+        return created!;
+      });
+      emitLive('created', row);
+      return reply.status(201).send(toEntity(row));
+    },
+  );
+
+  const updateKeys = new Set(schemaKeys(decl.schemas.update));
+  const readOnlyKeys = keys.filter((k) => !updateKeys.has(k));
+
+  async function update(req: FastifyRequest) {
+    const { id } = req.params as { id: string };
+    const row = await inTransaction(async (tx) => {
+      const ctx: WriteContext = { user: req.user!, services: s, req, tx };
+      const existing = await findOne(tx, ctx.user, id, true);
+      let values = { ...(req.body as Row) };
+      assertOwnerWrite(ctx, values, existing);
+      await checkValues(tx, values, id);
+      if (m.beforeUpdate) values = await m.beforeUpdate(values, existing, ctx);
+      const [updated] = (await tx
+        .update(m.table)
+        .set({ ...values, updatedAt: sql`now()` } as never)
+        .where(eq(m.table.id, id))
+        .returning()) as TRow[];
+      await afterWrite(ctx, 'updated', updated!, existing);
+      return updated!;
+    });
+    emitLive('updated', row);
+    return toEntity(row);
+  }
+
+  const updateSchema = { tags, params: idParams, body: decl.schemas.update, response: { 200: decl.schemas.entity } };
+  app.patch(url('/:id'), { config: { access: access('edit') }, schema: updateSchema }, update);
+  app.put(
+    url('/:id'),
+    {
+      config: { access: access('edit') },
+      schema: {
+        ...updateSchema,
+        description: 'The whole record, as json-server clients send it back: read-only keys must equal the stored values.',
+      },
+      // Read-only keys (id, timestamps, computed fields) a client sends back unchanged are
+      // dropped before validation; a changed one is refused by name.
+      preValidation: async (req) => {
+        const body = req.body as Row | null;
+        if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+        const { id } = req.params as { id: string };
+        if (!idParams.safeParse({ id }).success) return;
+        const stored = toEntity(await findOne(s.db, req.user!, id));
+        const changed: Record<string, string> = {};
+        for (const k of readOnlyKeys) {
+          if (!(k in body)) continue;
+          if (sameValue(body[k], stored[k])) delete body[k];
+          else changed[k] = 'read_only';
+        }
+        if (Object.keys(changed).length) throw badRequest('Read-only fields cannot be changed', changed, 'read_only');
+      },
+    },
+    update,
+  );
+
+  app.delete(
+    url('/:id'),
+    { config: { access: access('delete') }, schema: { tags, params: idParams, response: { 200: decl.schemas.entity } } },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      const row = await inTransaction(async (tx) => {
+        const ctx: WriteContext = { user: req.user!, services: s, req, tx };
+        const existing = await findOne(tx, ctx.user, id, true);
+        assertOwnerWrite(ctx, {}, existing);
+        await m.beforeDelete?.(existing, ctx);
+        let row: TRow;
+        if (archivedAt) {
+          // Money and history depend on business rows: archive, never lose them.
+          [row] = (await tx
+            .update(m.table)
+            .set({ archivedAt: sql`now()`, updatedAt: sql`now()` } as never)
+            .where(eq(m.table.id, id))
+            .returning()) as TRow[] as [TRow];
+        } else {
+          [row] = (await tx.delete(m.table).where(eq(m.table.id, id)).returning()) as TRow[] as [TRow];
+        }
+        await afterWrite(ctx, 'deleted', row, existing);
+        return row;
+      });
+      emitLive('deleted', row);
+      return toEntity(row);
+    },
+  );
+
+  const omit = new Set(['search', 'updatedAt', ...(decl.auditOmit ?? [])]);
+  const auditable = (r: TRow | undefined) => (r ? Object.fromEntries(Object.entries(r).filter(([k]) => !omit.has(k))) : undefined);
+
+  async function afterWrite(ctx: WriteContext, action: WriteAction, row: TRow, before: TRow | undefined) {
+    await writeAudit(ctx.tx, {
+      actorId: ctx.user.id,
+      entity: decl.name,
+      entityId: String(row.id),
+      action,
+      before: auditable(before),
+      after: auditable(row),
+      requestId: ctx.req.id,
+    });
+    await m.afterWrite?.(action, row, before, ctx);
+  }
+
+  /** After the commit: only sockets whose role may read the row hear of it (owner-scoped roles: their own rows). */
+  function emitLive(action: WriteAction, row: TRow) {
+    const payload = { channel: `resources/${decl.name}`, type: action, payload: { ids: [row.id] }, date: new Date().toISOString() };
+    const readers = ROLES.filter((r) => allowsAction(decl, r, 'show'));
+    const everyRow = readers.filter((r) => !(decl.owner && decl.owner.applies === 'all' && decl.owner.roles.includes(r)));
+    s.realtime.toRoles(everyRow, 'live', payload);
+    const owner = decl.owner ? row[decl.owner.field] : undefined;
+    if (typeof owner === 'string' && everyRow.length < readers.length) s.realtime.toUser(owner, 'live', payload);
+  }
+
+  const handle = { findOne: (user: CurrentUser, id: string) => findOne(s.db, user, id), where };
+  registered.set(decl.name, { module: m as unknown as ResourceModule, findOne: handle.findOne });
+  return handle;
 }
+
+/** Labels (record titles) of rows of a registered resource, for exports and History. */
+export async function labelsOf(s: Services, resource: string, ids: string[]): Promise<Map<string, string>> {
+  const target = registryOf(s).get(resource)?.module;
+  const out = new Map<string, string>();
+  if (!target || !ids.length) return out;
+  const t = target.table as unknown as PgTable & Record<string, AnyColumn>;
+  const rows = await s.db
+    .select({ id: target.table.id, label: sql<string>`${columnOf(target.table, target.decl.recordTitle)}::text` })
+    .from(t)
+    .where(inArray(target.table.id, [...new Set(ids)]));
+  for (const r of rows) out.set(r.id as string, r.label);
+  return out;
+}
+
+export function registeredResource(s: Services, name: string): Registered | undefined {
+  return registryOf(s).get(name);
+}
+
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function uniqueViolation(err: unknown): string | undefined {
+  let e = err as { code?: string; constraint?: string; cause?: unknown; message?: string } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (e.code === '23505') return e.constraint ?? e.message ?? '';
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+export { AppError };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { filterKeys, type FieldDecl, type ResourceDecl } from '../../domain/resource.js';
+import { isoDate } from '../../domain/fields.js';
 
 /** Paging, sorting, search and declared filters; json-server's `_start/_end/_sort/_order` too. */
 export interface ListQuery {
@@ -10,18 +12,57 @@ export interface ListQuery {
   order: 'asc' | 'desc';
   q?: string;
   ids?: string[];
-  filters: Record<string, string[]>;
+  /** Declared filters by query key (`status`, `status_ne`, `joinDate_gte`), values typed by the field. */
+  filters: Record<string, unknown[]>;
 }
 
-const asArray = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 export const MAX_PAGE_SIZE = 100;
+const many = (item: z.ZodType) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(z.array(item as z.ZodType<unknown, string>).max(50));
 
-export function listQuerySchema(sortable: string[], filters: string[]) {
+/** A query value of a field's type: what `?field=` must parse as. */
+function valueSchema(f: FieldDecl): z.ZodType {
+  switch (f.type) {
+    case 'enum':
+      return z.enum(f.values as [string, ...string[]]);
+    case 'ref':
+    case 'refs':
+      return z.uuid({ message: 'invalid_id' });
+    case 'int':
+      return z.coerce.number({ message: 'not_number' }).int();
+    case 'decimal':
+    case 'money':
+      return z.coerce.number({ message: 'not_number' }).finite();
+    case 'boolean':
+      return z.enum(['true', 'false']).transform((v) => v === 'true');
+    case 'date':
+      return isoDate;
+    case 'datetime':
+      // A day or an instant: `createdAt_gte=2026-01-01` means from that day on.
+      return z.union([isoDate, z.iso.datetime({ offset: true, message: 'datetime' })]);
+    default:
+      return z.string().max(200);
+  }
+}
+
+/**
+ * The query schema of a resource's lists: every key is declared, so an unknown key, an
+ * undeclared sort or filter, or a value of the wrong type is a 400 naming the key
+ * (`?role[$ne]=admin` or `?joinDate_gte=…` on an undeclared field never silently return every row).
+ */
+export function listQuerySchema(decl: Pick<ResourceDecl, 'fields'>, extra: Record<string, z.ZodType> = {}) {
+  const sortable = Object.entries(decl.fields)
+    .filter(([, f]) => f.sort)
+    .map(([name]) => name);
   // json-server sends `_sort`/`_order` repeated for several sorters: the first one decides.
   const first = z.union([z.string(), z.array(z.string()).min(1)]).transform((v) => (Array.isArray(v) ? v[0]! : v));
-  const sortEnum = first.pipe(z.enum(sortable as [string, ...string[]], { message: `Sort by one of: ${sortable.join(', ')}` }));
-  const order = first.transform((v) => v.toLowerCase()).pipe(z.enum(['asc', 'desc'], { message: 'Order is asc or desc' }));
+  const sortEnum = first.pipe(z.enum(sortable as [string, ...string[]]));
+  const order = first.transform((v) => v.toLowerCase()).pipe(z.enum(['asc', 'desc']));
+  const filterNames: string[] = [];
   const shape: Record<string, z.ZodType> = {
     page: int(1, 1_000_000).optional(),
     limit: int(1, MAX_PAGE_SIZE).optional(),
@@ -32,15 +73,24 @@ export function listQuerySchema(sortable: string[], filters: string[]) {
     order: order.optional(),
     _order: order.optional(),
     q: z.string().trim().max(200).optional(),
-    id: z.union([z.uuid(), z.array(z.uuid())]).optional(),
+    id: many(z.uuid({ message: 'invalid_id' })).optional(),
+    // The client's cache-buster on every request.
+    _t: z.string().max(20).optional(),
+    ...extra,
   };
-  for (const f of filters) shape[f] = asArray.pipe(z.array(z.string().max(200)).max(50)).optional();
-  return z.object(shape).transform((raw): ListQuery => {
+  for (const [name, f] of Object.entries(decl.fields)) {
+    for (const key of filterKeys(name, f)) {
+      shape[key] = many(valueSchema(f)).optional();
+      filterNames.push(key);
+    }
+  }
+  return z.strictObject(shape).transform((raw): ListQuery & Record<string, unknown> => {
     const r = raw as Record<string, unknown>;
-    const filterValues: Record<string, string[]> = {};
-    for (const f of filters) if (r[f]) filterValues[f] = r[f] as string[];
-    const id = r.id as string | string[] | undefined;
+    const filters: Record<string, unknown[]> = {};
+    for (const k of filterNames) if (r[k] !== undefined) filters[k] = r[k] as unknown[];
+    const rest = Object.fromEntries(Object.keys(extra).map((k) => [k, r[k]]));
     return {
+      ...rest,
       page: r.page as number | undefined,
       limit: r.limit as number | undefined,
       _start: r._start as number | undefined,
@@ -48,8 +98,8 @@ export function listQuerySchema(sortable: string[], filters: string[]) {
       sort: (r.sort ?? r._sort) as string | undefined,
       order: ((r.order ?? r._order) as 'asc' | 'desc' | undefined) ?? 'asc',
       q: (r.q as string | undefined) || undefined,
-      ids: id === undefined ? undefined : Array.isArray(id) ? id : [id],
-      filters: filterValues,
+      ids: r.id as string[] | undefined,
+      filters,
     };
   });
 }

@@ -5,6 +5,8 @@ import type { Db } from '../db/client.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { notifications } from '../modules/notifications/notifications.table.js';
 import { users } from '../modules/users/users.table.js';
+import { MODULES } from '../modules/index.js';
+import type { SeedContext } from '../modules/module.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const demoEmail = (role: Role) => `${role}@demo.local`;
@@ -149,6 +151,10 @@ async function seedInto(db: Db, log: FastifyBaseLogger): Promise<boolean> {
       },
     ]),
   );
+
+  const seeded = await db.select({ id: users.id, role: users.role, fullName: users.fullName }).from(users);
+  const ctx: SeedContext = { log, users: seeded.map((u) => ({ ...u, role: u.role as Role })) };
+  for (const mod of MODULES) await mod.seed?.(db, ctx);
 
   log.info(
     `Demo data seeded. Sign in with any of these accounts (password ${DEMO_PASSWORD}):\n` +

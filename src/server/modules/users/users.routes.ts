@@ -2,18 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { changePasswordSchema } from '../../../domain/modules/auth/auth.schema.js';
 import {
   profileUpdateSchema,
-  userCreateSchema,
   userSchema,
-  userUpdateSchema,
   type User,
   type UserCreate,
   type UserUpdate,
 } from '../../../domain/modules/users/users.schema.js';
 import type { Api } from '../../http/api.js';
 import type { Services } from '../../services.js';
-import { registerCrud, type WriteContext } from '../../http/crud.js';
+import type { ResourceModule, WriteContext } from '../../http/crud.js';
+import { usersResource } from '../../../domain/modules/users/users.resource.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import { changePassword, findUserByEmail } from '../auth/auth.service.js';
+import { changePassword } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { users } from './users.table.js';
@@ -39,11 +38,6 @@ export function toUser(row: UserRow): User {
   };
 }
 
-async function assertEmailFree(s: Services, email: string, exceptId?: string) {
-  const other = await findUserByEmail(s, email);
-  if (other && other.id !== exceptId) throw conflict('An account with this e-mail already exists', 'duplicate', { email: 'unique' });
-}
-
 /** Only an admin grants the admin role or changes an admin. */
 function assertRoleChangeAllowed(ctx: WriteContext, nextRole: string | undefined, existing?: UserRow) {
   if (ctx.user.role === 'admin') return;
@@ -51,11 +45,10 @@ function assertRoleChangeAllowed(ctx: WriteContext, nextRole: string | undefined
     throw forbidden('Only an administrator can manage administrator accounts', 'admin_only');
 }
 
-async function assertManager(s: Services, managerId: string | null | undefined, selfId?: string) {
-  if (!managerId) return;
-  if (managerId === selfId) throw conflict('A user cannot be their own manager', 'manager_self', { managerId: 'manager_self' });
-  const [m] = await s.db.select({ id: users.id }).from(users).where(eq(users.id, managerId));
-  if (!m) throw conflict('The manager does not exist', 'manager_missing', { managerId: 'manager_missing' });
+/** The manager must be someone else (the kit has already checked that they exist). */
+async function assertManager(_ctx: WriteContext, managerId: string | null | undefined, selfId?: string) {
+  if (managerId && managerId === selfId)
+    throw conflict('A user cannot be their own manager', 'manager_self', { managerId: 'manager_self' });
 }
 
 /** The caller's own profile (GET /user/me and GET /auth/me). */
@@ -65,6 +58,7 @@ export async function readOwnProfile(s: Services, userId: string): Promise<User>
   return toUser(row);
 }
 
+/** Routes about one's own account; the users resource itself is the kit's. */
 export function registerUserRoutes(app: Api, s: Services) {
   // The caller's own profile: declared before /user/:id so that "me" is not read as an id.
   app.get('/user/me', { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: userSchema } } }, (req) =>
@@ -99,51 +93,32 @@ export function registerUserRoutes(app: Api, s: Services) {
       return reply.status(204).send();
     },
   );
-
-  registerCrud<UserRow, UserCreate, UserUpdate>(app, s, {
-    name: 'users',
-    label: 'User',
-    path: 'user',
-    table: users,
-    section: 'users',
-    entity: userSchema,
-    create: userCreateSchema,
-    update: userUpdateSchema,
-    filters: { role: users.role, status: users.status, level: users.level, managerId: users.managerId },
-    sortable: {
-      fullName: users.fullName,
-      email: users.email,
-      role: users.role,
-      status: users.status,
-      createdAt: users.createdAt,
-      joinDate: users.joinDate,
-    },
-    defaultSort: { field: 'fullName', order: 'asc' },
-    searchColumn: users.search,
-    lightColumns: { id: users.id, fullName: users.fullName, email: users.email, role: users.role },
-    softDelete: true,
-    auditOmit: ['passwordHash', 'search'],
-    toEntity: toUser,
-    async beforeCreate(input, ctx) {
-      assertRoleChangeAllowed(ctx, input.role);
-      await assertEmailFree(s, input.email);
-      await assertManager(s, input.managerId);
-      const { password, ...rest } = input;
-      // Accounts an administrator creates are trusted: their e-mail counts as verified.
-      return { ...rest, passwordHash: await hashPassword(password), emailVerifiedAt: sql`now()` };
-    },
-    async beforeUpdate(input, existing, ctx) {
-      assertRoleChangeAllowed(ctx, input.role, existing);
-      if (existing.id === ctx.user.id && ((input.role && input.role !== existing.role) || (input.status && input.status !== 'active'))) {
-        throw forbidden('You cannot change your own role or deactivate yourself', 'self_role_change');
-      }
-      if (input.email) await assertEmailFree(s, input.email, existing.id);
-      await assertManager(s, input.managerId, existing.id);
-      return input as Record<string, unknown>;
-    },
-    beforeDelete(existing, ctx) {
-      assertRoleChangeAllowed(ctx, undefined, existing);
-      if (existing.id === ctx.user.id) throw forbidden('You cannot delete your own account', 'self_delete');
-    },
-  });
 }
+
+/** The users resource: the declaration plus who may change roles, e-mails and managers. */
+export const usersResourceModule: ResourceModule<UserRow> = {
+  decl: usersResource,
+  table: users,
+  searchColumn: users.search,
+  toEntity: toUser,
+  async beforeCreate(input, ctx) {
+    const { password, ...rest } = input as UserCreate;
+    assertRoleChangeAllowed(ctx, rest.role);
+    await assertManager(ctx, rest.managerId);
+    // Accounts an administrator creates are trusted: their e-mail counts as verified.
+    return { ...rest, passwordHash: await hashPassword(password), emailVerifiedAt: sql`now()` };
+  },
+  async beforeUpdate(input, existing, ctx) {
+    const next = input as UserUpdate;
+    assertRoleChangeAllowed(ctx, next.role, existing);
+    if (existing.id === ctx.user.id && ((next.role && next.role !== existing.role) || (next.status && next.status !== 'active'))) {
+      throw forbidden('You cannot change your own role or deactivate yourself', 'self_role_change');
+    }
+    await assertManager(ctx, next.managerId, existing.id);
+    return input;
+  },
+  beforeDelete(existing, ctx) {
+    assertRoleChangeAllowed(ctx, undefined, existing);
+    if (existing.id === ctx.user.id) throw forbidden('You cannot delete your own account', 'self_delete');
+  },
+};

@@ -25,7 +25,10 @@ export const users = pgTable(
     ),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    // One live account per e-mail; an archived account frees its address for a new one.
+    uniqueIndex('users_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`archived_at is null`),
     index('users_search_trgm').using('gin', sql`${t.search} gin_trgm_ops`),
     // Lists only show live rows and break ties on id: sort indexes are (column, id) over
     // `archived_at is null`, so that a page's ids come from an index-only scan (deep offsets

@@ -1,0 +1,27 @@
+import { RESOURCES } from '../../domain/resources.js';
+import type { ServerModule } from './module.js';
+import { registerAuthRoutes } from './auth/auth.routes.js';
+import { registerAuditRoutes } from './audit/audit.routes.js';
+import { customersModule } from './customers/customers.module.js';
+import { registerFileRoutes } from './files/files.routes.js';
+import { registerNotificationRoutes } from './notifications/notifications.routes.js';
+import { projectsModule } from './projects/projects.module.js';
+import { techStacksModule } from './tech-stacks/tech-stacks.module.js';
+import { registerUserRoutes, usersResourceModule } from './users/users.routes.js';
+
+/** The one list of server modules, in registration and seeding order (references point backwards). */
+export const MODULES: readonly ServerModule[] = [
+  { name: 'auth', routes: registerAuthRoutes },
+  { name: 'users', routes: registerUserRoutes, resource: usersResourceModule },
+  { name: 'notifications', routes: registerNotificationRoutes },
+  { name: 'files', routes: registerFileRoutes },
+  { name: 'audit', routes: registerAuditRoutes },
+  techStacksModule,
+  customersModule,
+  projectsModule,
+];
+
+// Every declared resource has its server module, and no module serves an undeclared one.
+const served = new Set(MODULES.flatMap((m) => (m.resource ? [m.resource.decl.name] : [])));
+const missing = RESOURCES.filter((r) => !served.has(r.name)).map((r) => r.name);
+if (missing.length) throw new Error(`Declared resources without a server module: ${missing.join(', ')}`);
