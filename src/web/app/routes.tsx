@@ -1,8 +1,10 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { NotFoundView } from '../components/not-found';
 import { loadAllNamespaces } from '../i18n';
+import { useAuthContext } from '../providers/auth-context';
+import { SIGN_IN_PATH } from '../providers/session';
 import { AuthGuard, GuestGuard } from './guards';
 import { RootShell } from './root-shell';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -20,13 +22,14 @@ const ResetPasswordPage = named(() => import('../modules/auth/reset-password-pag
 const UpdatePasswordPage = named(() => import('../modules/auth/update-password-page'), 'UpdatePasswordPage');
 // The signed-in screens render once all the current language's namespaces are in.
 const SignedInShell = named(() => Promise.all([import('./signed-in-shell'), loadAllNamespaces()]).then(([m]) => m), 'SignedInShell');
-const DashboardPage = named(() => import('../modules/dashboard'), 'DashboardPage');
-const PersonalInfoPage = named(() => import('../modules/personal-info'), 'PersonalInfoPage');
-const UserListPage = named(() => import('../modules/users/user-list-page'), 'UserListPage');
-const UserFormPageLazy = lazy(() =>
-  import('../modules/users/user-form').then((m) => ({
-    default: m.UserFormPage,
-  })),
+const DashboardPage = named(() => import('../modules/dashboard/dashboard-page'), 'DashboardPage');
+const PersonalInfoPage = named(() => import('../modules/personal-info/personal-info-page'), 'PersonalInfoPage');
+// Resources' routes are generated from the registry (resource-routes.tsx); the registry
+// carries the domain's zod schemas, so it loads with the signed-in screens, not sign-in.
+const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes');
+const SignedOutElsewhere = named(
+  () => import('./resource-routes').then((m) => ({ SignedOutElsewhere: () => <SignedOut isResource={m.isResourcePath} /> })),
+  'SignedOutElsewhere',
 );
 const ComingSoonView = lazy(() =>
   import('../components/coming-soon').then((m) => ({
@@ -35,11 +38,6 @@ const ComingSoonView = lazy(() =>
 );
 
 const page = (node: ReactNode, portal = false) => <Suspense fallback={<LoadingScreen portal={portal} />}>{node}</Suspense>;
-
-function UserEditRoute() {
-  const { id } = useParams();
-  return <UserFormPageLazy action="edit" id={id} />;
-}
 
 /** Not built yet: a translated "coming soon" page inside the layout, role-guarded. */
 const soon = (path: string, ...titleKeys: string[]): RouteObject => ({
@@ -52,6 +50,56 @@ const crudSoon = (root: string, titleKey: string): RouteObject[] => [
   soon(root, titleKey),
   soon(`${root}/new`, titleKey, 'auth:pages.new'),
   soon(`${root}/:id/edit`, titleKey, 'auth:pages.edit'),
+];
+
+/** A signed-out visitor to a path the shell doesn't know: sign-in for a resource's page, else not found. */
+function SignedOut({ isResource }: { isResource: (pathname: string) => boolean }) {
+  const location = useLocation();
+  if (!isResource(location.pathname)) return <NotFoundView />;
+  const current = `${location.pathname}${location.search}${location.hash}`;
+  return <Navigate to={`${SIGN_IN_PATH}?${new URLSearchParams({ returnTo: current }).toString()}`} replace state={{ from: location }} />;
+}
+
+function SignedInGate() {
+  const { loading, authenticated } = useAuthContext();
+  const location = useLocation();
+  if (!loading && !authenticated && !matchRoutes(SHELL_ROUTES, location)) return page(<SignedOutElsewhere />, true);
+  return <AuthGuard>{page(<SignedInShell />, true)}</AuthGuard>;
+}
+
+/** The signed-in screens that are not resources: dashboard, personal info and the modules still to build. */
+const SHELL_ROUTES: RouteObject[] = [
+  { index: true, element: page(<DashboardPage />) },
+  { path: 'personal-info', element: page(<PersonalInfoPage />) },
+  ...crudSoon('headcounts', 'navbar:headcount'),
+  ...crudSoon('invoices', 'navbar:invoice'),
+  ...crudSoon('salary', 'navbar:salary'),
+  ...crudSoon('candidates', 'navbar:candidates'),
+  ...crudSoon('jobs', 'navbar:jobs'),
+  soon('jobs/:id', 'navbar:jobs', 'auth:pages.detail'),
+  ...crudSoon('external-costs', 'navbar:externalCosts'),
+  ...crudSoon('kpi', 'navbar:kpi'),
+  ...crudSoon('clients', 'navbar:clients'),
+  ...crudSoon('tickets', 'navbar:tickets'),
+  soon('logwork', 'navbar:logworks', 'navbar:myLogwork'),
+  soon('logwork/all-devs', 'navbar:logworks', 'navbar:allDevelopers'),
+  soon('pnl', 'navbar:profitAndLoss'),
+  soon('kpi/progress/:userId/:year', 'navbar:kpi', 'auth:nav.kpiProgress'),
+  soon('kpi/dashboard', 'navbar:kpi', 'navbar:dashboard'),
+  soon('kpi/project-bonuses', 'navbar:kpi', 'navbar:projectBonuses'),
+  soon('kpi/quarterly-summary', 'navbar:kpi', 'navbar:kpiQuarterlySummary'),
+  soon('commission/dashboard', 'navbar:commission', 'navbar:dashboard'),
+  soon('commission/matrix', 'navbar:commission', 'navbar:matrix'),
+  soon('hr-commission/dashboard', 'navbar:hrCommission', 'navbar:dashboard'),
+  soon('hr-commission/matrix', 'navbar:hrCommission', 'navbar:matrix'),
+  soon('leave', 'navbar:leave', 'navbar:myRequests'),
+  soon('leave/request', 'navbar:leave', 'navbar:myRequests'),
+  soon('leave/matrix', 'navbar:leave', 'navbar:matrix'),
+  soon('leave/dashboard', 'navbar:leave', 'navbar:dashboard'),
+  soon('leave/approvals', 'navbar:leave', 'navbar:approvals'),
+  soon('leave/new', 'navbar:leave', 'auth:pages.new'),
+  soon('leave/:id/edit', 'navbar:leave', 'auth:pages.edit'),
+  soon('leave/:id', 'navbar:leave', 'auth:pages.detail'),
 ];
 
 export const routes: RouteObject[] = [
@@ -70,47 +118,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AuthGuard>{page(<SignedInShell />, true)}</AuthGuard>,
+        element: <SignedInGate />,
         children: [
-          { index: true, element: page(<DashboardPage />) },
-          { path: 'personal-info', element: page(<PersonalInfoPage />) },
-          { path: 'users', element: page(<UserListPage />) },
-          {
-            path: 'users/new',
-            element: page(<UserFormPageLazy action="create" />),
-          },
-          { path: 'users/:id/edit', element: page(<UserEditRoute />) },
-          ...crudSoon('headcounts', 'navbar:headcount'),
-          ...crudSoon('invoices', 'navbar:invoice'),
-          ...crudSoon('salary', 'navbar:salary'),
-          ...crudSoon('candidates', 'navbar:candidates'),
-          ...crudSoon('customers', 'navbar:customers'),
-          soon('customers/:id', 'navbar:customers', 'auth:pages.detail'),
-          ...crudSoon('jobs', 'navbar:jobs'),
-          soon('jobs/:id', 'navbar:jobs', 'auth:pages.detail'),
-          ...crudSoon('external-costs', 'navbar:externalCosts'),
-          ...crudSoon('kpi', 'navbar:kpi'),
-          ...crudSoon('clients', 'navbar:clients'),
-          ...crudSoon('tickets', 'navbar:tickets'),
-          soon('logwork', 'navbar:logworks', 'navbar:myLogwork'),
-          soon('logwork/all-devs', 'navbar:logworks', 'navbar:allDevelopers'),
-          soon('pnl', 'navbar:profitAndLoss'),
-          soon('kpi/progress/:userId/:year', 'navbar:kpi', 'auth:nav.kpiProgress'),
-          soon('kpi/dashboard', 'navbar:kpi', 'navbar:dashboard'),
-          soon('kpi/project-bonuses', 'navbar:kpi', 'navbar:projectBonuses'),
-          soon('kpi/quarterly-summary', 'navbar:kpi', 'navbar:kpiQuarterlySummary'),
-          soon('commission/dashboard', 'navbar:commission', 'navbar:dashboard'),
-          soon('commission/matrix', 'navbar:commission', 'navbar:matrix'),
-          soon('hr-commission/dashboard', 'navbar:hrCommission', 'navbar:dashboard'),
-          soon('hr-commission/matrix', 'navbar:hrCommission', 'navbar:matrix'),
-          soon('leave', 'navbar:leave', 'navbar:myRequests'),
-          soon('leave/request', 'navbar:leave', 'navbar:myRequests'),
-          soon('leave/matrix', 'navbar:leave', 'navbar:matrix'),
-          soon('leave/dashboard', 'navbar:leave', 'navbar:dashboard'),
-          soon('leave/approvals', 'navbar:leave', 'navbar:approvals'),
-          soon('leave/new', 'navbar:leave', 'auth:pages.new'),
-          soon('leave/:id/edit', 'navbar:leave', 'auth:pages.edit'),
-          soon('leave/:id', 'navbar:leave', 'auth:pages.detail'),
+          ...SHELL_ROUTES,
+          // Resources (users, customers, projects, tech stacks…) and, failing them, not found.
+          { path: '*', element: page(<ResourceRoutes />) },
         ],
       },
       { path: '*', element: <NotFoundView /> },

@@ -11,7 +11,7 @@ import { dataProvider } from '../providers/data-provider';
 import { liveProvider } from '../providers/live-provider';
 import { requestToaster } from '../toast/load';
 import { notificationProvider } from './notification-provider';
-import { RESOURCES } from './resources';
+import { REFINE_RESOURCES } from './modules';
 import { useSessionCacheReset } from './session-cache';
 
 /**
@@ -36,7 +36,7 @@ export function SignedInShell() {
       liveProvider={liveProvider}
       i18nProvider={i18nProvider}
       notificationProvider={notificationProvider}
-      resources={RESOURCES}
+      resources={REFINE_RESOURCES}
       options={{
         disableTelemetry: true,
         syncWithLocation: false,

@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
-import UsersIcon from '@mui/icons-material/PeopleAltOutlined';
 import HeadcountIcon from '@mui/icons-material/BadgeOutlined';
 import InvoiceIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SalaryIcon from '@mui/icons-material/PaymentsOutlined';
 import LogworkIcon from '@mui/icons-material/ScheduleOutlined';
 import CandidatesIcon from '@mui/icons-material/PersonSearchOutlined';
-import CustomersIcon from '@mui/icons-material/BusinessOutlined';
 import JobsIcon from '@mui/icons-material/WorkOutlineOutlined';
 import CostsIcon from '@mui/icons-material/RequestQuoteOutlined';
 import PnlIcon from '@mui/icons-material/QueryStatsOutlined';
@@ -15,11 +13,14 @@ import CommissionIcon from '@mui/icons-material/MonetizationOnOutlined';
 import HrCommissionIcon from '@mui/icons-material/VolunteerActivismOutlined';
 import LeaveIcon from '@mui/icons-material/BeachAccessOutlined';
 import { NAV_ROLES, canSeeNavItem, type Role, type Section } from '../../domain/auth/permissions';
+import { resourceNav } from '../app/modules';
 
 // The side navigation of spec §2, filtered by §6. Labels are keys of the i18n
 // namespace `navbar` (W2's). An item with an explicit role list shows only to those roles;
 // otherwise it shows when the role's sections include the item's section. Children
 // with role lists are filtered; empty groups are hidden. Unknown role → developer.
+// Items that are resources (users, customers) take their path, icon and section from the
+// registry and their web module; resources declared `nav: false` have no item.
 
 export type NavItem = {
   id: string;
@@ -58,13 +59,7 @@ export const NAV_GROUPS: NavGroup[] = [
     id: 'management',
     subheaderKey: 'navbar:management',
     items: [
-      {
-        id: 'users',
-        titleKey: 'navbar:users',
-        path: '/users',
-        icon: <UsersIcon />,
-        section: 'users',
-      },
+      { id: 'users', titleKey: 'navbar:users', ...resourceNav('users') },
       {
         id: 'headcount',
         titleKey: 'navbar:headcount',
@@ -104,13 +99,7 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: <CandidatesIcon />,
         section: 'candidates',
       },
-      {
-        id: 'customers',
-        titleKey: 'navbar:customers',
-        path: '/customers',
-        icon: <CustomersIcon />,
-        section: 'customers',
-      },
+      { id: 'customers', titleKey: 'navbar:customers', ...resourceNav('customers') },
       {
         id: 'jobs',
         titleKey: 'navbar:jobs',

@@ -1,30 +1,50 @@
 import type { DataProvider } from '@refinedev/core';
 import simpleRest from '@refinedev/simple-rest';
+import { resourceByName } from '../../domain/resources';
 import { API_URL, http, toHttpError } from './http';
 
-// Refine resource name → API path under /api/v1 (the API uses singular paths for some).
-export const RESOURCE_PATHS: Record<string, string> = {
-  users: 'user',
+// One simple-rest provider per API base ('/api/v1', '/api'), over our axios instance.
+const providers = new Map<string, ReturnType<typeof simpleRest>>();
+const providerFor = (base: string) => {
+  let p = providers.get(base);
+  if (!p) providers.set(base, (p = simpleRest(base, http)));
+  return p;
 };
 
-export const resourcePath = (resource: string) => RESOURCE_PATHS[resource] ?? resource;
+/** A resource's API base and path, read from its declaration ('users' → '/api/v1', 'user'). */
+export function resourceApi(resource: string): { base: string; path: string } {
+  const decl = resourceByName(resource);
+  return decl ? { base: decl.base, path: decl.path } : { base: API_URL, path: resource };
+}
 
-const base = simpleRest(API_URL, http);
+/** The URL of a resource's collection: `/api/v1/user`. */
+export const resourceUrl = (resource: string) => {
+  const { base, path } = resourceApi(resource);
+  return `${base}/${path}`;
+};
+
+type Params = { resource: string };
+function call<P extends Params, R>(method: (p: ReturnType<typeof simpleRest>) => (p: P) => Promise<R>) {
+  return (p: P) => {
+    const { base, path } = resourceApi(p.resource);
+    return wrap(() => method(providerFor(base))({ ...p, resource: path }));
+  };
+}
 
 /**
  * simple-rest (json-server params: _start, _end, _sort, _order, q, field filters,
- * X-Total-Count) over our axios instance; resource names mapped to API paths and every
- * error re-thrown as Refine's HttpError { message, statusCode, errors }.
+ * X-Total-Count) with resource names mapped to API paths by the registry, and every error
+ * re-thrown as Refine's HttpError { message, statusCode, errors, code, issues }.
  */
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_URL,
-  getList: (p) => wrap(() => base.getList({ ...p, resource: resourcePath(p.resource) })),
-  getMany: (p) => wrap(() => base.getMany({ ...p, resource: resourcePath(p.resource) })),
-  getOne: (p) => wrap(() => base.getOne({ ...p, resource: resourcePath(p.resource) })),
-  create: (p) => wrap(() => base.create({ ...p, resource: resourcePath(p.resource) })),
-  update: (p) => wrap(() => base.update({ ...p, resource: resourcePath(p.resource) })),
-  deleteOne: (p) => wrap(() => base.deleteOne({ ...p, resource: resourcePath(p.resource) })),
-  custom: (p) => wrap(() => base.custom(p)),
+  getList: call((b) => b.getList),
+  getMany: call((b) => b.getMany!),
+  getOne: call((b) => b.getOne),
+  create: call((b) => b.create),
+  update: call((b) => b.update),
+  deleteOne: call((b) => b.deleteOne),
+  custom: (p) => wrap(() => providerFor(API_URL).custom!(p)),
 } as DataProvider;
 
 async function wrap<T>(fn: () => Promise<T>): Promise<T> {

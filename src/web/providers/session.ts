@@ -92,9 +92,11 @@ type ErrorBody = {
   error?: string;
   message?: string | string[];
   errors?: Record<string, string | string[]>;
+  code?: string;
+  issues?: Record<string, { code: string; params?: Record<string, string | number> }>;
 };
 
-export type AppHttpError = HttpError & { isCancel?: boolean; error?: string };
+export type AppHttpError = HttpError & { isCancel?: boolean; error?: string; code?: string; issues?: ErrorBody['issues'] };
 
 // axios.isCancel and axios.isAxiosError, without importing axios.
 type AxiosLikeError = Error & { isAxiosError: true; response?: { status?: number; data?: unknown } };
@@ -114,6 +116,8 @@ export function toHttpError(error: unknown): AppHttpError {
       statusCode: error.response?.status ?? 0,
       errors: body.errors,
       error: body.error,
+      code: body.code,
+      issues: body.issues,
     };
   }
   if (error && typeof error === 'object' && 'statusCode' in error) return error as AppHttpError;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -10,15 +10,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { profileUpdateSchema } from '../../../domain/modules/users/users.schema';
 import { passwordSchema } from '../../components/form/password-schema';
+import { domainResolver } from '../../components/resource/domain-resolver';
 import { RHFTextField } from '../../components/form/rhf-text-field';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { useAuthContext } from '../../providers/auth-context';
 import type { CurrentUser } from '../../providers/auth-api';
 import { API_URL, http, toHttpError } from '../../providers/http';
 import { toast } from '../../toast';
-
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /** Own profile (GET/PATCH /user/me: fullName, phone, title) and password change. */
 export function PersonalInfoPage() {
@@ -41,18 +41,15 @@ function ProfileCard() {
   const { setUser, user: sessionUser } = useAuthContext();
   const [me, setMe] = useState<CurrentUser | null>(null);
   const [error, setError] = useState('');
-  const schema = z.object({
-    fullName: z.string().trim().min(2, t('validation.required')).max(120, t('validation.tooLong')),
-    phone: z.preprocess(blankToNull, z.string().trim().max(40, t('validation.tooLong')).nullable()),
-    title: z.preprocess(blankToNull, z.string().trim().max(120, t('validation.tooLong')).nullable()),
-  });
+  // The domain's own profile schema (the server validates the same one), issues translated.
+  const resolver = useMemo(() => domainResolver(profileUpdateSchema, t), [t]);
   type Values = {
     fullName: string;
     phone: string | null;
     title: string | null;
   };
   const methods = useForm<Values>({
-    resolver: zodResolver(schema) as never,
+    resolver: resolver as never,
     defaultValues: { fullName: '', phone: '', title: '' },
   });
 

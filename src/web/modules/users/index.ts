@@ -1,4 +1,12 @@
-import { UserListPage } from './user-list-page';
-import { UserFormPage } from './user-form';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import type { WebModule } from '../../app/web-module';
 
-export { UserListPage, UserFormPage };
+// The list and show pages are the kit's; the form adds the users' own rules (user-form.tsx).
+export const webModule: WebModule = {
+  resource: 'users',
+  icon: PeopleAltOutlinedIcon,
+  pages: {
+    create: () => import('./user-form').then((m) => m.UserCreatePage),
+    edit: () => import('./user-form').then((m) => m.UserEditPage),
+  },
+};

@@ -1,0 +1,38 @@
+import { createElement, type ReactNode } from 'react';
+import type { ResourceProps } from '@refinedev/core';
+import { RESOURCES } from '../../domain/resources';
+import type { ResourceDecl } from '../../domain/resource';
+import type { WebModule } from './web-module';
+
+// The app's resources come from the domain registry joined with the web modules found on
+// disk: no hand list of resources anywhere. A resource without a web module has no screens.
+const found = import.meta.glob<WebModule>('../modules/*/index.ts', { eager: true, import: 'webModule' });
+const WEB_MODULES = new Map(Object.values(found).map((m) => [m.resource, m]));
+
+export type WebResource = { decl: ResourceDecl; module: WebModule };
+
+export const WEB_RESOURCES: WebResource[] = RESOURCES.flatMap((decl) => {
+  const module = WEB_MODULES.get(decl.name);
+  return module ? [{ decl, module }] : [];
+});
+
+export function webResource(name: string): WebResource | undefined {
+  return WEB_RESOURCES.find((r) => r.decl.name === name);
+}
+
+/** Refine's resources: routes of the four pages, the section and the label of each. */
+export const REFINE_RESOURCES: ResourceProps[] = WEB_RESOURCES.map(({ decl }) => ({
+  name: decl.name,
+  list: decl.route,
+  create: `${decl.route}/new`,
+  edit: `${decl.route}/:id/edit`,
+  show: `${decl.route}/:id`,
+  meta: { label: decl.label, section: decl.section },
+}));
+
+/** The navigation entry of a resource (path, icon, section); the nav config places it. */
+export function resourceNav(name: string): { path: string; icon: ReactNode; section: ResourceDecl['section'] } {
+  const r = webResource(name);
+  if (!r) throw new Error(`no web module for resource ${name}`);
+  return { path: r.decl.route, icon: createElement(r.module.icon), section: r.decl.section };
+}

@@ -1,0 +1,58 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
+import { can } from '../../domain/resources';
+import { LoadingScreen } from '../components/loading-screen';
+import { NotFoundView } from '../components/not-found';
+import { PermissionDeniedView } from '../components/permission-denied';
+import { useAuthContext } from '../providers/auth-context';
+import { WEB_RESOURCES } from './modules';
+import type { PageKind, ResourcePage } from './web-module';
+
+// The routes of every resource, generated from the registry and the web modules: list,
+// new, :id/edit and :id, each guarded by the action it performs (not only the section).
+
+const generic: Record<PageKind, () => Promise<ResourcePage>> = {
+  list: () => import('../components/resource/generic-pages').then((m) => m.GenericListPage),
+  create: () => import('../components/resource/generic-pages').then((m) => m.GenericCreatePage),
+  edit: () => import('../components/resource/generic-pages').then((m) => m.GenericEditPage),
+  show: () => import('../components/resource/generic-pages').then((m) => m.GenericShowPage),
+};
+
+const ACTION: Record<PageKind, string> = { list: 'list', create: 'create', edit: 'edit', show: 'show' };
+const SUFFIX: Record<PageKind, string> = { list: '', create: '/new', edit: '/:id/edit', show: '/:id' };
+
+function ResourceRoute({
+  resource,
+  kind,
+  Page,
+}: {
+  resource: string;
+  kind: PageKind;
+  Page: LazyExoticComponent<ComponentType<{ resource: string }>>;
+}) {
+  const { role } = useAuthContext();
+  useParams(); // re-render on :id changes
+  if (!can(role, resource, ACTION[kind])) return <PermissionDeniedView role={role} />;
+  return (
+    <Suspense fallback={<LoadingScreen portal={false} />}>
+      <Page resource={resource} />
+    </Suspense>
+  );
+}
+
+export const RESOURCE_ROUTES: RouteObject[] = WEB_RESOURCES.flatMap(({ decl, module }) =>
+  (['list', 'create', 'edit', 'show'] as const).map((kind) => {
+    const loader = module.pages?.[kind] ?? generic[kind];
+    const Page = lazy(() => loader().then((c) => ({ default: c })));
+    return { path: `${decl.route.slice(1)}${SUFFIX[kind]}`, element: <ResourceRoute resource={decl.name} kind={kind} Page={Page} /> };
+  }),
+);
+
+/** Inside the signed-in layout: a resource's page, else not found. */
+export function ResourceRoutes() {
+  return useRoutes(RESOURCE_ROUTES) ?? <NotFoundView />;
+}
+
+export function isResourcePath(pathname: string): boolean {
+  return !!matchRoutes(RESOURCE_ROUTES, pathname);
+}

@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import SearchIcon from '@mui/icons-material/Search';
+import type { FieldDecl } from '../../../domain/resource';
+import type { ListState } from './list-params';
+import { ReferencePicker } from './lookup';
+import type { ResourceMeta } from './use-resource';
+
+type Props = {
+  meta: ResourceMeta;
+  state: ListState;
+  onChange: (next: Pick<ListState, 'q' | 'filters'>) => void;
+  /** Fields fixed by the page (an embedded list): not offered. */
+  fixed?: Record<string, string>;
+};
+
+/** A text input that reports its value after a pause in typing. */
+function DebouncedField({
+  value,
+  onCommit,
+  ...rest
+}: { value: string; onCommit: (v: string) => void } & Omit<Parameters<typeof TextField>[0], 'onChange' | 'value'>) {
+  const [v, setV] = useState(value);
+  useEffect(() => setV(value), [value]);
+  useEffect(() => {
+    if (v === value) return;
+    const timer = setTimeout(() => onCommit(v), 350);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [v]);
+  return <TextField {...rest} value={v} onChange={(e) => setV(e.target.value)} />;
+}
+
+/**
+ * The filter bar generated from the declared filters, kept outside the grid (the free
+ * DataGrid holds one column filter): enums pick any of their values, references search the
+ * server, ranges take from/to, and every 'search' field is part of the one search box `q`.
+ */
+export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
+  const { t, fields, fieldLabel, valueLabel, decl } = meta;
+  const [more, setMore] = useState(false);
+  const set = (key: string, values: string[]) => {
+    const filters = { ...state.filters };
+    if (values.length) filters[key] = values;
+    else delete filters[key];
+    onChange({ q: state.q, filters });
+  };
+  const usable = fields.filter(([name, f]) => f.filter && f.filter !== 'search' && !(name in fixed));
+  const main = usable.filter(([, f]) => f.filter === 'eq');
+  const ranges = usable.filter(([, f]) => f.filter === 'range');
+  const rangeCount = ranges.filter(([n]) => state.filters[`${n}_gte`] || state.filters[`${n}_lte`]).length;
+  const hasSearch = fields.some(([, f]) => f.filter === 'search');
+  const active = Object.keys(state.filters).length > 0 || !!state.q;
+
+  const eqFilter = (name: string, f: FieldDecl) => {
+    const values = state.filters[name] ?? [];
+    const label = fieldLabel(name);
+    if (f.type === 'enum') {
+      // '' is the "All" choice: it clears the filter.
+      return (
+        <Autocomplete
+          key={name}
+          multiple
+          size="small"
+          options={['', ...(f.values ?? [])]}
+          value={values}
+          onChange={(_, next) => set(name, next.includes('') ? [] : next)}
+          getOptionLabel={(v) => (v === '' ? t('common:resource.all') : valueLabel(name, v))}
+          renderTags={(vs, getTagProps) =>
+            vs.map((v, index) => <Chip size="small" label={valueLabel(name, v)} {...getTagProps({ index })} key={v} />)
+          }
+          renderInput={(params) => <TextField {...params} label={label} />}
+          sx={{ minWidth: '12rem', flex: '1 1 12rem', maxWidth: { md: '20rem' } }}
+        />
+      );
+    }
+    if ((f.type === 'ref' || f.type === 'refs') && f.ref) {
+      return (
+        <Box key={name} sx={{ minWidth: '12rem', flex: '1 1 12rem', maxWidth: { md: '20rem' } }}>
+          <ReferencePicker
+            multiple
+            size="small"
+            resource={f.ref.resource}
+            label={label}
+            value={values}
+            onChange={(ids) => set(name, ids)}
+          />
+        </Box>
+      );
+    }
+    return (
+      <DebouncedField
+        key={name}
+        size="small"
+        label={label}
+        value={values[0] ?? ''}
+        onCommit={(v) => set(name, v.trim() ? [v.trim()] : [])}
+        sx={{ minWidth: '9rem', flex: '1 1 9rem', maxWidth: { md: '14rem' } }}
+      />
+    );
+  };
+
+  const rangeFilter = (name: string, f: FieldDecl) => {
+    const type = f.type === 'date' || f.type === 'datetime' ? 'date' : 'number';
+    // A datetime's "to" day includes the whole day.
+    const toValue = (v: string) => (f.type === 'datetime' && v ? `${v}T23:59:59.999Z` : v);
+    const fromValue = (v: string) => (f.type === 'datetime' && v ? v.slice(0, 10) : v);
+    return ['gte', 'lte'].map((op) => (
+      <DebouncedField
+        key={`${name}_${op}`}
+        size="small"
+        type={type}
+        label={t(op === 'gte' ? 'common:resource.from' : 'common:resource.to', { field: fieldLabel(name) })}
+        value={fromValue(state.filters[`${name}_${op}`]?.[0] ?? '')}
+        onCommit={(v) => set(`${name}_${op}`, v ? [op === 'lte' ? toValue(v) : v] : [])}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ minWidth: '10rem', flex: '1 1 10rem', maxWidth: { md: '13rem' } }}
+      />
+    ));
+  };
+
+  return (
+    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid={`${decl.name}-filters`}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        {main.map(([n, f]) => eqFilter(n, f))}
+        {hasSearch && (
+          <DebouncedField
+            size="small"
+            value={state.q}
+            onCommit={(q) => onChange({ q, filters: state.filters })}
+            placeholder={t(`${decl.name}:search`, { defaultValue: t('common:resource.search') })}
+            slotProps={{
+              htmlInput: { 'aria-label': t(`${decl.name}:search`, { defaultValue: t('common:resource.search') }), type: 'search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+              },
+            }}
+            sx={{ flex: '2 1 14rem' }}
+          />
+        )}
+        {ranges.length > 0 && (
+          <Button
+            color="inherit"
+            onClick={() => setMore((m) => !m)}
+            aria-expanded={more}
+            startIcon={
+              <Badge color="primary" variant="dot" invisible={!rangeCount}>
+                <FilterListIcon />
+              </Badge>
+            }
+          >
+            {t('common:resource.moreFilters')}
+          </Button>
+        )}
+        {active && (
+          <Button color="inherit" onClick={() => onChange({ q: '', filters: {} })}>
+            {t('common:resource.clearFilters')}
+          </Button>
+        )}
+      </Box>
+      {ranges.length > 0 && (
+        <Collapse in={more || rangeCount > 0} unmountOnExit>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>{ranges.map(([n, f]) => rangeFilter(n, f))}</Box>
+        </Collapse>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useState, type Ref } from 'react';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import Autocomplete from '@mui/material/Autocomplete';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../providers/http';
+import { resourceUrl } from '../../providers/data-provider';
+
+export type LookupRow = { id: string; label: string };
+
+async function lookup(resource: string, params: Record<string, unknown>): Promise<LookupRow[]> {
+  const { data } = await http.get<LookupRow[]>(`${resourceUrl(resource)}/lookup`, { params });
+  return data;
+}
+
+/** Labels of the given ids of a resource: one `GET …/lookup?id=…&id=…` for all of them. */
+export function useRefLabels(resource: string | undefined, ids: readonly (string | null | undefined)[]): Map<string, string> {
+  const wanted = useMemo(() => Array.from(new Set(ids.filter((v): v is string => !!v))).sort(), [ids]);
+  const { data } = useQuery({
+    queryKey: ['lookup', resource, 'ids', wanted],
+    queryFn: () => lookup(resource!, { id: wanted, limit: wanted.length }),
+    enabled: !!resource && wanted.length > 0,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+  return useMemo(() => new Map((data ?? []).map((r) => [r.id, r.label])), [data]);
+}
+
+/** Labels for ids of several resources (a list page's references): one lookup per resource. */
+export function useRefLabelsByResource(wanted: Map<string, string[]>): (resource: string) => Map<string, string> {
+  const entries = Array.from(wanted.entries()).map(([r, ids]) => [r, Array.from(new Set(ids.filter(Boolean))).sort()] as const);
+  const results = useQueries({
+    queries: entries.map(([resource, ids]) => ({
+      queryKey: ['lookup', resource, 'ids', ids],
+      queryFn: () => lookup(resource, { id: ids, limit: ids.length }),
+      enabled: ids.length > 0,
+      staleTime: 60_000,
+      placeholderData: keepPreviousData,
+    })),
+  });
+  const maps = new Map(entries.map(([r], i) => [r, new Map((results[i]?.data ?? []).map((row) => [row.id, row.label]))]));
+  return (resource) => maps.get(resource) ?? new Map();
+}
+
+function useDebounced<T>(value: T, ms = 300): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return v;
+}
+
+type PickerProps = {
+  resource: string;
+  label: string;
+  error?: boolean;
+  helperText?: string;
+  disabled?: boolean;
+  required?: boolean;
+  /** Ids never offered (a user is not their own manager). */
+  exclude?: readonly string[];
+  inputRef?: Ref<HTMLInputElement>;
+  onBlur?: () => void;
+  size?: 'small' | 'medium';
+  name?: string;
+} & (
+  | { multiple?: false; value: string | null; onChange: (id: string | null) => void }
+  | { multiple: true; value: string[]; onChange: (ids: string[]) => void }
+);
+
+/**
+ * A reference picker: searches the server as one types (`lookup?q=`) and shows the label of
+ * its current value(s) (`lookup?id=`), whatever page of results the value is on.
+ */
+export function ReferencePicker(props: PickerProps) {
+  const { resource, label, exclude = [], multiple } = props;
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const [open, setOpen] = useState(false);
+  const q = useDebounced(input);
+  const selectedIds = multiple ? props.value : props.value ? [props.value] : [];
+  const labels = useRefLabels(resource, selectedIds);
+  const { data: found = [], isFetching } = useQuery({
+    queryKey: ['lookup', resource, 'q', q],
+    queryFn: () => lookup(resource, { q: q || undefined, limit: 20 }),
+    enabled: open,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+  const toRow = (id: string): LookupRow => ({ id, label: labels.get(id) ?? found.find((r) => r.id === id)?.label ?? '' });
+  const options = found.filter((r) => !exclude.includes(r.id));
+  const common = {
+    options,
+    open,
+    onOpen: () => setOpen(true),
+    onClose: () => setOpen(false),
+    loading: isFetching,
+    disabled: props.disabled,
+    size: props.size,
+    filterOptions: (o: LookupRow[]) => o, // the server already searched
+    getOptionLabel: (o: LookupRow) => o.label,
+    isOptionEqualToValue: (a: LookupRow, b: LookupRow) => a.id === b.id,
+    onInputChange: (_: unknown, v: string, reason: string) => {
+      if (reason === 'input' || reason === 'clear') setInput(v);
+      else if (reason === 'reset' && !multiple) setInput('');
+    },
+    noOptionsText: t('common:resource.noOptions'),
+    loadingText: t('common:loading'),
+    renderInput: (params: object) => (
+      <TextField
+        {...params}
+        name={props.name}
+        label={label}
+        required={props.required}
+        error={props.error}
+        helperText={props.helperText}
+        inputRef={props.inputRef}
+        onBlur={props.onBlur}
+      />
+    ),
+  };
+  if (props.multiple) {
+    return (
+      <Autocomplete
+        {...common}
+        multiple
+        value={props.value.map(toRow)}
+        onChange={(_, rows) => props.onChange(rows.map((r) => r.id))}
+        renderTags={(rows, getTagProps) =>
+          rows.map((r, index) => <Chip size="small" label={r.label} {...getTagProps({ index })} key={r.id} />)
+        }
+      />
+    );
+  }
+  return (
+    <Autocomplete {...common} value={props.value ? toRow(props.value) : null} onChange={(_, row) => props.onChange(row?.id ?? null)} />
+  );
+}

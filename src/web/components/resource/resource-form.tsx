@@ -1,0 +1,315 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useForm as useRefineForm, type BaseRecord, type HttpError } from '@refinedev/core';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { CURRENCIES } from '../../../domain/fields';
+import type { FieldDecl } from '../../../domain/resource';
+import { can, resourceByName } from '../../../domain/resources';
+import { errorText, issueText } from '../../i18n/error-text';
+import { domainResolver, shapeOf } from './domain-resolver';
+import { useAuthContext } from '../../providers/auth-context';
+import { toHttpError } from '../../providers/session';
+import { ErrorState } from '../error-state';
+import { RHFDatePicker } from '../form/rhf-date-picker';
+import { RHFTextField } from '../form/rhf-text-field';
+import { ReferencePicker } from './lookup';
+import { useUnsavedChangesGuard } from './unsaved-changes';
+import { rowSlug, useResource } from './use-resource';
+
+type Values = Record<string, unknown>;
+
+export type ResourceFormProps = {
+  resource: string;
+  action: 'create' | 'edit';
+  id?: string;
+  /** Enum values a page narrows (e.g. only an admin assigns the admin role). */
+  choices?: Record<string, readonly string[]>;
+  /** Fields shown but not editable (nobody changes their own role). */
+  disabled?: readonly string[];
+  /** Reference ids not offered (a user is not their own manager). */
+  exclude?: Record<string, readonly string[]>;
+  /** The page's last word on what is sent (drop what a rule forbids). */
+  transform?: (values: Values) => Values;
+  /** The page title; defaults to "New <one>" / "Edit <one>". */
+  title?: ReactNode;
+};
+
+/** A field's starting value on create: the schema's default, else blank for its widget. */
+function initialValue(schema: { safeParse: (v: unknown) => { success: boolean; data?: unknown } } | undefined, f: FieldDecl): unknown {
+  const parsed = schema?.safeParse(undefined);
+  if (parsed?.success && parsed.data !== undefined && parsed.data !== null) return parsed.data;
+  if (f.type === 'refs') return [];
+  if (f.type === 'boolean') return false;
+  if (f.type === 'int' || f.type === 'decimal' || f.type === 'money' || f.type === 'ref' || f.type === 'date') return null;
+  return '';
+}
+
+/**
+ * The kit's form: fields from the declaration (create shows the create schema's, edit the
+ * update schema's), widgets by type, the domain's schema as validation, server field errors
+ * on their fields, presets from the URL (`/projects/new?customerId=…`), and a warning before
+ * leaving unsaved changes.
+ */
+export function ResourceForm({ resource, action, id, choices = {}, disabled = [], exclude = {}, transform, title }: ResourceFormProps) {
+  const meta = useResource(resource);
+  const { decl, t, fieldLabel, valueLabel } = meta;
+  const { role } = useAuthContext();
+  const navigate = useNavigate();
+  const [sp] = useSearchParams();
+  const isCreate = action === 'create';
+  const schema = isCreate ? decl.schemas.create : decl.schemas.update;
+  const shape = shapeOf(schema);
+  const currencyFields = new Set(meta.fields.map(([, f]) => f.currencyField).filter(Boolean));
+  const names = meta.fields
+    .filter(([name, f]) => name in shape && f.form !== false && !f.readOnly && !currencyFields.has(name))
+    .map(([name]) => name);
+  const sendable = Object.keys(shape).filter((k) => names.includes(k) || currencyFields.has(k));
+  const returnTo = sp.get('returnTo');
+  const back = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : decl.route;
+
+  const defaults = useMemo(() => {
+    const v: Values = {};
+    for (const k of sendable) v[k] = initialValue(shape[k], decl.fields[k] ?? { type: 'string' });
+    // Presets from the URL: a customer's page opens /projects/new?customerId=…
+    if (isCreate) for (const k of sendable) if (sp.has(k)) v[k] = decl.fields[k]?.type === 'refs' ? sp.getAll(k) : sp.get(k);
+    return v;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resource, action]);
+  const resolver = useMemo(() => domainResolver(schema, t), [schema, t]);
+  const methods = useForm<Values>({ defaultValues: defaults, resolver });
+  const [general, setGeneral] = useState<unknown>(null);
+
+  const { onFinish, query, formLoading } = useRefineForm<BaseRecord, HttpError, Values>({
+    resource,
+    action,
+    id,
+    redirect: false,
+    liveMode: 'off',
+    successNotification: () => ({
+      type: 'success',
+      message: t(isCreate ? 'common:notifications.createSuccess' : 'common:notifications.editSuccess', { resource: meta.one }),
+    }),
+    errorNotification: false,
+  });
+  const record = query?.data?.data as Values | undefined;
+  useEffect(() => {
+    if (!record) return;
+    const v: Values = {};
+    for (const k of sendable) v[k] = record[k] ?? defaults[k];
+    methods.reset(v);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record]);
+
+  const leave = useUnsavedChangesGuard(
+    methods.formState.isDirty && !methods.formState.isSubmitSuccessful,
+    t('common:warnWhenUnsavedChanges'),
+  );
+
+  const submit = methods.handleSubmit(async (values) => {
+    setGeneral(null);
+    const body = transform ? transform(values) : values;
+    try {
+      await onFinish(body);
+      leave();
+      navigate(back);
+    } catch (error) {
+      const e = toHttpError(error);
+      let unplaced = !e.issues || Object.keys(e.issues).length === 0;
+      for (const [field, issue] of Object.entries(e.issues ?? {})) {
+        if (names.includes(field) || currencyFields.has(field))
+          methods.setError(field, { type: 'server', message: issueText(t, issue) }, { shouldFocus: true });
+        else unplaced = true;
+      }
+      if (unplaced) setGeneral(error);
+    }
+  });
+
+  const slug = rowSlug(decl);
+  const heading = title ?? t(isCreate ? 'common:resource.createTitle' : 'common:resource.editTitle', { one: meta.one });
+
+  if (!isCreate && query?.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const loading = !isCreate && !record;
+
+  const widget = (name: string): ReactNode => {
+    const f = decl.fields[name]!;
+    const label = fieldLabel(name);
+    const off = disabled.includes(name);
+    const required = isCreate && !shape[name]!.safeParse(undefined).success && !shape[name]!.safeParse(null).success;
+    switch (f.type) {
+      case 'enum': {
+        const optional = shape[name]!.safeParse(null).success;
+        const values = choices[name] ?? f.values ?? [];
+        return (
+          <RHFTextField key={name} name={name} label={label} select required={required} disabled={off}>
+            {optional && (
+              <MenuItem value="">
+                <em>{t('common:resource.none')}</em>
+              </MenuItem>
+            )}
+            {values.map((v) => (
+              <MenuItem key={v} value={v}>
+                {valueLabel(name, v)}
+              </MenuItem>
+            ))}
+          </RHFTextField>
+        );
+      }
+      case 'boolean':
+        return (
+          <Controller
+            key={name}
+            name={name}
+            control={methods.control}
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={off} />}
+                label={label}
+              />
+            )}
+          />
+        );
+      case 'date':
+        return <RHFDatePicker key={name} name={name} label={label} />;
+      case 'int':
+      case 'decimal':
+        return <RHFTextField key={name} name={name} label={label} type="number" required={required} disabled={off} />;
+      case 'money':
+        return (
+          <Stack key={name} direction="row" spacing={1}>
+            <RHFTextField name={name} label={label} type="number" required={required} disabled={off} />
+            {f.currencyField && (
+              <RHFTextField name={f.currencyField} label={fieldLabel(f.currencyField)} select sx={{ maxWidth: 120 }} disabled={off}>
+                {CURRENCIES.map((c) => (
+                  <MenuItem key={c} value={c}>
+                    {c}
+                  </MenuItem>
+                ))}
+              </RHFTextField>
+            )}
+          </Stack>
+        );
+      case 'ref':
+      case 'refs':
+        return (
+          <Controller
+            key={name}
+            name={name}
+            control={methods.control}
+            render={({ field, fieldState: { error } }) => (
+              <Box>
+                {f.type === 'refs' ? (
+                  <ReferencePicker
+                    multiple
+                    resource={f.ref!.resource}
+                    label={label}
+                    value={(field.value as string[]) ?? []}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={!!error}
+                    helperText={error?.message}
+                    disabled={off}
+                    exclude={exclude[name]}
+                    name={name}
+                  />
+                ) : (
+                  <ReferencePicker
+                    resource={f.ref!.resource}
+                    label={label}
+                    value={(field.value as string) || null}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={!!error}
+                    helperText={error?.message}
+                    disabled={off}
+                    required={required}
+                    exclude={exclude[name]}
+                    name={name}
+                  />
+                )}
+                <ManageLink resource={f.ref!.resource} role={role} />
+              </Box>
+            )}
+          />
+        );
+      default:
+        return (
+          <RHFTextField
+            key={name}
+            name={name}
+            label={label}
+            required={required}
+            disabled={off}
+            type={f.type === 'email' ? 'email' : f.type === 'password' ? 'password' : undefined}
+            autoComplete={f.type === 'password' ? 'new-password' : f.type === 'email' ? 'off' : undefined}
+            multiline={f.type === 'text'}
+            minRows={f.type === 'text' ? 3 : undefined}
+          />
+        );
+    }
+  };
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        {heading}
+      </Typography>
+      <FormProvider {...methods}>
+        <Card component="form" noValidate onSubmit={submit} sx={{ p: 3 }} aria-busy={loading || formLoading} data-testid={`${slug}-form`}>
+          {!!general && (
+            <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
+              {errorText(t, general)}
+            </Alert>
+          )}
+          {loading ? (
+            <Stack spacing={3} data-testid="form-skeleton">
+              {names.map((n) => (
+                <Skeleton key={n} variant="rounded" height={56} />
+              ))}
+            </Stack>
+          ) : (
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>{names.map(widget)}</Box>
+          )}
+          <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+            <Button variant="outlined" color="inherit" component={RouterLink} to={back}>
+              {t('common:buttons.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              loading={methods.formState.isSubmitting}
+              disabled={loading || methods.formState.isSubmitting}
+              data-testid={`${slug}-form-submit`}
+            >
+              {isCreate ? t('common:buttons.create') : t('common:buttons.save')}
+            </Button>
+          </Stack>
+        </Card>
+      </FormProvider>
+    </Box>
+  );
+}
+
+/** Resources without a navigation entry (tech stacks) are managed from the forms that pick them. */
+function ManageLink({ resource, role }: { resource: string; role: string }) {
+  const { t } = useResource(resource);
+  const decl = resourceByName(resource);
+  if (!decl || decl.nav !== false || !can(role, resource, 'list')) return null;
+  return (
+    <Link component={RouterLink} to={decl.route} variant="body2" sx={{ display: 'inline-block', mt: 0.5 }}>
+      {t('common:resource.manage', { title: t(`${resource}:title`) })}
+    </Link>
+  );
+}

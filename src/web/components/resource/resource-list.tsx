@@ -1,0 +1,416 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useDelete, useDeleteMany, useList } from '@refinedev/core';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridRowSelectionModel } from '@mui/x-data-grid';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { can } from '../../../domain/resources';
+import type { FieldDecl } from '../../../domain/resource';
+import { useFormatters } from '../../i18n/format';
+import { errorText } from '../../i18n/error-text';
+import { useAuthContext } from '../../providers/auth-context';
+import { useGridLocaleText } from '../../theme';
+import { toast } from '../../toast';
+import { ErrorState } from '../error-state';
+import { ConfirmDelete } from './confirm-dialog';
+import { downloadExport } from './export';
+import { RefLink, StatusChip, formatValue } from './field-value';
+import { FilterBar } from './filter-bar';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  exportQuery,
+  parseListState,
+  toCrudFilters,
+  toSorters,
+  writeListState,
+  type ListState,
+} from './list-params';
+import { useListPrefs } from './list-prefs';
+import { useRefLabelsByResource } from './lookup';
+import { useResource } from './use-resource';
+
+type Row = Record<string, unknown> & { id: string };
+
+export type ResourceListProps = {
+  resource: string;
+  /** A fixed filter (an embedded list: a customer's projects); new rows get these values. */
+  fixed?: Record<string, string>;
+  /** Embedded in another page: no page title, state kept in the page instead of the URL. */
+  embedded?: boolean;
+};
+
+/** Smallest column widths by type, in px; columns grow with `flex`. */
+function minWidth(f: FieldDecl, longestValue: number): number {
+  if (f.type === 'enum') return Math.max(96, Math.ceil((f.colors ? 52 : 24) + longestValue * 7.5));
+  if (f.type === 'email') return 140;
+  if (f.type === 'date' || f.type === 'datetime') return 108;
+  if (f.type === 'int' || f.type === 'decimal' || f.type === 'money') return 90;
+  return 110;
+}
+
+/** The list's state: in the URL for a page, in the component for an embedded list. */
+function useListState(meta: ReturnType<typeof useResource>, embedded: boolean, defaultSize: number) {
+  const [sp, setSp] = useSearchParams();
+  const [local, setLocal] = useState(() => new URLSearchParams());
+  const source = embedded ? local : sp;
+  const state = useMemo(() => parseListState(meta.decl, source, defaultSize), [meta.decl, source, defaultSize]);
+  const setState = useCallback(
+    (next: ListState) => {
+      const written = writeListState(meta.decl, next, defaultSize);
+      if (embedded) setLocal(written);
+      else setSp(written);
+    },
+    [meta.decl, embedded, setSp, defaultSize],
+  );
+  return [state, setState] as const;
+}
+
+/**
+ * The kit's list: a server-paged, sorted and filtered DataGrid generated from the resource's
+ * declaration, with the filter bar, export, bulk delete, row click to the detail page and
+ * loading, empty and error states.
+ */
+export function ResourceList({ resource, fixed = {}, embedded = false }: ResourceListProps) {
+  const meta = useResource(resource);
+  const { decl, t, fieldLabel, valueLabel } = meta;
+  const { role, user } = useAuthContext();
+  const navigate = useNavigate();
+  const fmt = useFormatters();
+  const [prefs, setPrefs] = useListPrefs(user?.id, resource);
+  const [state, setState] = useListState(meta, embedded, prefs.pageSize ?? DEFAULT_PAGE_SIZE);
+  const allowed = (action: string, r = resource) => can(role, r, action);
+  const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
+  const [toDelete, setToDelete] = useState<Row[] | null>(null);
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const { result, query } = useList<Row>({
+    resource,
+    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
+    sorters: toSorters(state),
+    filters: toCrudFilters(state, fixed),
+    liveMode: 'auto',
+  });
+  const rows = useMemo(() => (query.isError ? [] : result.data), [query.isError, result.data]);
+
+  // Labels of the page's references: one lookup per referenced resource.
+  const refFields = meta.fields.filter(([, f]) => f.list && f.ref && (f.type === 'ref' || f.type === 'refs'));
+  const byTarget = new Map<string, string[]>();
+  for (const [name, f] of refFields) {
+    const ids = rows.flatMap((r) => (Array.isArray(r[name]) ? (r[name] as string[]) : [r[name] as string]));
+    byTarget.set(f.ref!.resource, [...(byTarget.get(f.ref!.resource) ?? []), ...ids]);
+  }
+  const labelsOf = useRefLabelsByResource(byTarget);
+  const labelsKey = JSON.stringify(Array.from(byTarget.keys()).map((r) => Array.from(labelsOf(r).entries())));
+
+  const canEdit = allowed('edit');
+  const canDelete = allowed('delete');
+  const canCreate = allowed('create');
+  const canShow = allowed('show');
+  const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
+
+  const columns = useMemo<GridColDef<Row>[]>(() => {
+    const cols: GridColDef<Row>[] = meta.fields
+      .filter(([name, f]) => f.list && !(name in fixed))
+      .map(([name, f]) => {
+        const longest = Math.max(...(f.values ?? ['']).map((v) => valueLabel(name, v).length), fieldLabel(name).length);
+        const col: GridColDef<Row> = {
+          field: name,
+          headerName: fieldLabel(name),
+          sortable: !!f.sort,
+          flex: f.type === 'string' || f.type === 'email' ? 1 : 0.6,
+          minWidth: minWidth(f, longest),
+          valueGetter: (_v, row) => formatValue(meta, fmt, name, f, row),
+          align: f.type === 'int' || f.type === 'decimal' || f.type === 'money' ? 'right' : 'left',
+          headerAlign: f.type === 'int' || f.type === 'decimal' || f.type === 'money' ? 'right' : 'left',
+        };
+        if (f.type === 'enum' && f.colors)
+          col.renderCell = ({ row }) =>
+            row[name] ? <StatusChip label={valueLabel(name, row[name])} color={f.colors![String(row[name])] ?? 'default'} /> : null;
+        else if (f.ref && (f.type === 'ref' || f.type === 'refs'))
+          col.renderCell = ({ row }) => {
+            const ids = (Array.isArray(row[name]) ? row[name] : [row[name]]).filter(Boolean) as string[];
+            const labels = labelsOf(f.ref!.resource);
+            return (
+              <Stack direction="row" spacing={1} sx={{ overflow: 'hidden' }}>
+                {ids.map((id) => (
+                  <RefLink
+                    key={id}
+                    resource={f.ref!.resource}
+                    id={id}
+                    label={labels.get(id)}
+                    canShow={can(role, f.ref!.resource, 'show')}
+                  />
+                ))}
+              </Stack>
+            );
+          };
+        else
+          col.renderCell = ({ value }) => (
+            <Box
+              component="span"
+              dir="auto"
+              title={String(value ?? '')}
+              sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {String(value ?? '')}
+            </Box>
+          );
+        return col;
+      });
+    if (canEdit || canDelete)
+      cols.push({
+        field: 'actions',
+        headerName: t('common:resource.actions'),
+        sortable: false,
+        filterable: false,
+        resizable: false,
+        hideable: false,
+        disableColumnMenu: true,
+        width: canEdit && canDelete ? 88 : 56,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => (
+          <Stack
+            direction="row"
+            spacing={0.5}
+            sx={{ height: 1, alignItems: 'center', justifyContent: 'flex-end' }}
+            onClick={(e) => e.stopPropagation()}
+          >
+            {canEdit && (
+              <Tooltip title={t('common:buttons.edit')}>
+                <IconButton
+                  component={RouterLink}
+                  to={`${decl.route}/${row.id}/edit${returnQuery()}`}
+                  size="small"
+                  aria-label={`${t('common:buttons.edit')} ${titleOf(row)}`}
+                >
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            {canDelete && (
+              <Tooltip title={t('common:buttons.delete')}>
+                <IconButton
+                  size="small"
+                  color="error"
+                  onClick={() => setToDelete([row])}
+                  aria-label={`${t('common:buttons.delete')} ${titleOf(row)}`}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Stack>
+        ),
+      });
+    return cols;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [meta, fmt, canEdit, canDelete, labelsKey, role, fixed]);
+
+  // Columns shown by default: the first declared ones that fit the grid's width (390 px
+  // phones included), so the actions stay in view without scrolling sideways.
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([entry]) => setWidth(Math.round(entry!.contentRect.width)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const visibility = useMemo<GridColumnVisibilityModel>(() => {
+    let room = width - (canDelete ? 50 : 0) - (canEdit || canDelete ? (canEdit && canDelete ? 88 : 56) : 0) - 4;
+    const model: GridColumnVisibilityModel = {};
+    columns.forEach((c, i) => {
+      if (c.field === 'actions') return;
+      const fits = i === 0 || room >= (c.minWidth ?? 100);
+      if (width > 0 && !fits) model[c.field] = false;
+      room -= c.minWidth ?? 100;
+    });
+    return { ...model, ...prefs.columns };
+  }, [columns, width, prefs.columns, canDelete, canEdit]);
+
+  const returnQuery = () => (embedded ? `?returnTo=${encodeURIComponent(window.location.pathname)}` : '');
+  const createHref = () => {
+    const sp = new URLSearchParams(fixed);
+    if (embedded) sp.set('returnTo', window.location.pathname);
+    const qs = sp.toString();
+    return `${decl.route}/new${qs ? `?${qs}` : ''}`;
+  };
+
+  const { mutate: deleteOne, mutation: deleteOneState } = useDelete();
+  const { mutate: deleteMany, mutation: deleteManyState } = useDeleteMany();
+  const deleted = () => ({ type: 'success' as const, message: t('common:notifications.deleteSuccess', { resource: meta.one }) });
+  const failed = (error?: unknown) => ({ type: 'error' as const, message: errorText(t, error) });
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const done = { onSettled: () => setToDelete(null), onSuccess: () => setSelection({ type: 'include', ids: new Set() }) };
+    if (toDelete.length === 1) deleteOne({ resource, id: toDelete[0]!.id, successNotification: deleted, errorNotification: failed }, done);
+    else deleteMany({ resource, ids: toDelete.map((r) => r.id), successNotification: deleted, errorNotification: failed }, done);
+  };
+  const selectedRows = rows.filter((r) => (selection.type === 'include' ? selection.ids.has(r.id) : !selection.ids.has(r.id)));
+
+  const doExport = async (format: 'xlsx' | 'csv') => {
+    setExportAnchor(null);
+    setExporting(true);
+    try {
+      await downloadExport(resource, exportQuery(state, format, fixed));
+    } catch (error) {
+      toast.error(errorText(t, error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filtered = !!state.q || Object.keys(state.filters).length > 0;
+  const localeText = useGridLocaleText({ noRowsLabel: t('common:resource.empty', { resource: meta.title }) });
+  const Heading = embedded ? 'h2' : 'h1';
+
+  return (
+    <Box data-testid={`${resource}-list`}>
+      <Stack
+        direction="row"
+        sx={{ mb: embedded ? 1.5 : 3, alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+      >
+        <Typography variant={embedded ? 'h6' : 'h4'} component={Heading}>
+          {meta.title}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {allowed('export') && (
+            <>
+              <Button
+                color="inherit"
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                loading={exporting}
+                onClick={(e) => setExportAnchor(e.currentTarget)}
+                aria-haspopup="menu"
+              >
+                {t('common:resource.export')}
+              </Button>
+              <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
+                <MenuItem onClick={() => void doExport('xlsx')}>{t('common:resource.exportXlsx')}</MenuItem>
+                <MenuItem onClick={() => void doExport('csv')}>{t('common:resource.exportCsv')}</MenuItem>
+              </Menu>
+            </>
+          )}
+          {canCreate && (
+            <Button component={RouterLink} to={createHref()} variant="contained" startIcon={<AddIcon />}>
+              {t('common:resource.new', { one: meta.one })}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <Card>
+        <FilterBar meta={meta} state={state} fixed={fixed} onChange={(next) => setState({ ...state, ...next, page: 1 })} />
+        {canDelete && selectedRows.length > 0 && (
+          <Stack direction="row" spacing={2} sx={{ px: 2, pb: 1.5, alignItems: 'center' }}>
+            <Typography variant="body2">{t('common:resource.selected', { count: selectedRows.length })}</Typography>
+            <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={() => setToDelete(selectedRows)}>
+              {t('common:resource.deleteSelected')}
+            </Button>
+          </Stack>
+        )}
+        <Box ref={boxRef}>
+          {query.isError ? (
+            <Box sx={{ p: 2 }}>
+              <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+            </Box>
+          ) : (
+            <DataGrid
+              rows={rows}
+              columns={columns}
+              getRowId={(r) => r.id}
+              loading={query.isFetching && !query.isRefetching}
+              rowCount={result.total ?? 0}
+              paginationMode="server"
+              sortingMode="server"
+              filterMode="server"
+              disableColumnFilter
+              paginationModel={{ page: state.page - 1, pageSize: state.pageSize }}
+              onPaginationModelChange={(m) => {
+                if (m.pageSize !== state.pageSize) setPrefs({ pageSize: m.pageSize });
+                setState({ ...state, page: m.pageSize !== state.pageSize ? 1 : m.page + 1, pageSize: m.pageSize });
+              }}
+              pageSizeOptions={PAGE_SIZES}
+              sortModel={[{ field: state.sort.field, sort: state.sort.order }]}
+              onSortModelChange={(m) =>
+                setState({ ...state, page: 1, sort: m[0] ? { field: m[0].field, order: m[0].sort ?? 'asc' } : decl.defaultSort })
+              }
+              columnVisibilityModel={visibility}
+              onColumnVisibilityModelChange={(m) => setPrefs({ columns: m })}
+              checkboxSelection={canDelete}
+              disableRowSelectionOnClick
+              rowSelectionModel={selection}
+              onRowSelectionModelChange={setSelection}
+              onCellClick={(p) => {
+                if (canShow && p.field !== '__check__' && p.field !== 'actions') navigate(`${decl.route}/${p.id}`);
+              }}
+              autoHeight
+              aria-label={meta.title}
+              localeText={localeText}
+              slots={{
+                noRowsOverlay: () => (
+                  <EmptyState
+                    text={t(filtered ? 'common:resource.emptyFiltered' : 'common:resource.empty', { resource: meta.title })}
+                    createHref={canCreate && !filtered ? createHref() : undefined}
+                    createText={t('common:resource.new', { one: meta.one })}
+                  />
+                ),
+              }}
+              slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+              sx={{
+                border: 0,
+                '& .MuiDataGrid-row': { cursor: canShow ? 'pointer' : 'default' },
+                '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+                '& .MuiDataGrid-overlayWrapper': { minHeight: 160 },
+              }}
+            />
+          )}
+        </Box>
+      </Card>
+      <ConfirmDelete
+        open={!!toDelete}
+        title={
+          toDelete && toDelete.length > 1
+            ? t('common:resource.deleteManyTitle', { count: toDelete.length })
+            : t('common:resource.deleteTitle', { one: meta.one })
+        }
+        message={
+          toDelete && toDelete.length > 1
+            ? t('common:resource.deleteManyMessage')
+            : t('common:resource.deleteMessage', { name: toDelete?.[0] ? titleOf(toDelete[0]) : '' })
+        }
+        pending={deleteOneState.isPending || deleteManyState.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </Box>
+  );
+}
+
+function EmptyState({ text, createHref, createText }: { text: string; createHref?: string; createText: string }) {
+  return (
+    <Stack spacing={2} sx={{ height: 1, alignItems: 'center', justifyContent: 'center', p: 3 }} data-testid="empty-state">
+      <Typography sx={{ color: 'text.secondary' }}>{text}</Typography>
+      {createHref && (
+        <Button component={RouterLink} to={createHref} variant="outlined" startIcon={<AddIcon />}>
+          {createText}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useDelete, useOne } from '@refinedev/core';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { can } from '../../../domain/resources';
+import { errorText } from '../../i18n/error-text';
+import { useAuthContext } from '../../providers/auth-context';
+import { ErrorState } from '../error-state';
+import { ConfirmDelete } from './confirm-dialog';
+import { FieldValue } from './field-value';
+import { History as HistoryTab } from './history';
+import { ResourceList } from './resource-list';
+import { useResource } from './use-resource';
+
+export type RelatedList = { resource: string; filter: Record<string, string> };
+
+export type ResourceShowProps = {
+  resource: string;
+  id: string;
+  /** Lists of other resources that point to this record, each with its fixed filter. */
+  related?: RelatedList[];
+  /** More tabs a page adds (jobs, headcount, invoices…), after Details. */
+  tabs?: { label: string; content: ReactNode }[];
+};
+
+/** The kit's detail page: the record's fields, its related lists and its History. */
+export function ResourceShow({ resource, id, related = [], tabs = [] }: ResourceShowProps) {
+  const meta = useResource(resource);
+  const { decl, t, fieldLabel } = meta;
+  const { role } = useAuthContext();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState(0);
+  const [confirm, setConfirm] = useState(false);
+  const { query } = useOne<Record<string, unknown>>({ resource, id, liveMode: 'auto' });
+  const { mutate: remove, mutation } = useDelete();
+  const record = query.data?.data;
+  const allowed = (r: string) => can(role, r, 'show');
+
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const visibleRelated = related.filter((r) => can(role, r.resource, 'list'));
+  const allTabs = [
+    { label: t('common:resource.details'), content: null as ReactNode },
+    ...tabs,
+    { label: t('common:resource.history'), content: null as ReactNode },
+  ];
+  const historyIndex = allTabs.length - 1;
+
+  return (
+    <Box data-testid={`${resource}-show`}>
+      <Stack direction="row" sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <Box>
+          <Typography variant="overline" sx={{ color: 'text.secondary' }}>
+            {meta.one}
+          </Typography>
+          <Typography variant="h4" component="h1" dir="auto">
+            {record ? String(record[decl.recordTitle] ?? '') : <Skeleton width={240} />}
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1}>
+          {can(role, resource, 'edit') && (
+            <Button
+              component={RouterLink}
+              to={`${decl.route}/${id}/edit?returnTo=${encodeURIComponent(`${decl.route}/${id}`)}`}
+              variant="contained"
+              startIcon={<EditIcon />}
+            >
+              {t('common:buttons.edit')}
+            </Button>
+          )}
+          {can(role, resource, 'delete') && (
+            <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirm(true)}>
+              {t('common:buttons.delete')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ mb: 3 }} variant="scrollable" allowScrollButtonsMobile>
+        {allTabs.map((x) => (
+          <Tab key={x.label} label={x.label} />
+        ))}
+      </Tabs>
+      {tab === 0 && (
+        <Stack spacing={4}>
+          <Card sx={{ p: 3 }}>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+              {meta.fields
+                .filter(([, f]) => f.type !== 'password')
+                .map(([name, f]) => (
+                  <Box key={name} data-field={name}>
+                    <Typography component="dt" variant="caption" sx={{ color: 'text.secondary' }}>
+                      {fieldLabel(name)}
+                    </Typography>
+                    <Typography component="dd" sx={{ m: 0 }}>
+                      {record ? <FieldValue meta={meta} name={name} f={f} record={record} canShow={allowed} /> : <Skeleton width={120} />}
+                    </Typography>
+                  </Box>
+                ))}
+            </Box>
+          </Card>
+          {visibleRelated.map((r) => (
+            <ResourceList key={r.resource} resource={r.resource} fixed={r.filter} embedded />
+          ))}
+        </Stack>
+      )}
+      {tab > 0 && tab < historyIndex && allTabs[tab]!.content}
+      {tab === historyIndex && (
+        <Card sx={{ p: 3 }}>
+          <HistoryTab meta={meta} id={id} />
+        </Card>
+      )}
+      <ConfirmDelete
+        open={confirm}
+        title={t('common:resource.deleteTitle', { one: meta.one })}
+        message={t('common:resource.deleteMessage', { name: record ? String(record[decl.recordTitle] ?? '') : '' })}
+        pending={mutation.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() =>
+          remove(
+            {
+              resource,
+              id,
+              successNotification: () => ({ type: 'success', message: t('common:notifications.deleteSuccess', { resource: meta.one }) }),
+              errorNotification: (e) => ({ type: 'error', message: errorText(t, e) }),
+            },
+            { onSuccess: () => navigate(decl.route), onSettled: () => setConfirm(false) },
+          )
+        }
+      />
+    </Box>
+  );
+}

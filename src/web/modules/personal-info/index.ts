@@ -1,1 +1,0 @@
-export { PersonalInfoPage } from './personal-info-page';
