@@ -93,6 +93,10 @@ export const VALIDATION_EN: Record<string, string> = {
   manager_self: 'A user cannot be their own manager',
   manager_missing: 'The manager does not exist',
   recipients_missing: 'Some recipients do not exist',
+  read_only: 'This field cannot be changed',
+  reference_missing: 'The selected record does not exist',
+  end_before_start: 'The end must not be before the start',
+  code_chars: 'Use letters, digits, - and _ only',
 };
 
 export function describeIssue(issue: FieldIssue): string {

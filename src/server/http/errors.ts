@@ -176,11 +176,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         if (unknownKeys) {
           for (const k of unknownKeys) issues[path ? `${path}.${k}` : k] = { code: 'unknown_field' };
         } else {
-          issues[path || err.validationContext || 'body'] ??= issueOf({
-            ...(v.params as object),
-            code: v.keyword,
-            message: v.message,
-          } as IssueLike);
+          const key = path || err.validationContext || 'body';
+          // A body field that was not sent at all is "required", whatever its type's own complaint.
+          const body = err.validationContext === 'body' ? (req.body as Record<string, unknown> | null) : undefined;
+          const missing = !!body && typeof body === 'object' && !!path && !path.includes('.') && body[path] === undefined;
+          issues[key] ??= missing
+            ? { code: 'required' }
+            : issueOf({ ...(v.params as object), code: v.keyword, message: v.message } as IssueLike);
         }
       }
       const errors = Object.fromEntries(Object.entries(issues).map(([f, i]) => [f, describeIssue(i)]));

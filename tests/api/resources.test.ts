@@ -1,0 +1,372 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../../src/domain/auth/permissions.js';
+import { CRUD_ACTIONS, filterKeys, type ResourceDecl } from '../../src/domain/resource.js';
+import { RESOURCES, can } from '../../src/domain/resources.js';
+import { auditLog } from '../../src/server/modules/audit/audit.table.js';
+import { and, eq } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../fixtures/app.js';
+import { FACTORIES, factoryContext, type FactoryContext } from '../fixtures/factories.js';
+import { liveClient } from '../fixtures/socket.js';
+
+// The contract every declared resource keeps, run over the registry: a resource added to it is
+// covered without a line of test code (but must bring a factory and a row in the table below).
+
+/**
+ * Who may do what, written by hand and reviewed against the spec's section table and DOMAIN.md —
+ * never read from the declarations it checks. A=admin, HL=hr_lead, SL=sale_lead, D=developer,
+ * H=hr, S=sale, M=manager.
+ */
+const A = 'admin',
+  HL = 'hr_lead',
+  SL = 'sale_lead',
+  D = 'developer',
+  H = 'hr',
+  S = 'sale',
+  M = 'manager';
+const EVERYONE: Role[] = [A, HL, SL, D, H, S, M];
+const EXPECTED_ACCESS: Record<string, Record<string, Role[]>> = {
+  // Users section: admin, hr_lead, sale_lead, hr, manager; writes privileged; every role but developer picks people.
+  users: {
+    list: [A, HL, SL, H, M],
+    show: [A, HL, SL, H, M],
+    create: [A, HL, SL],
+    edit: [A, HL, SL],
+    delete: [A, HL, SL],
+    export: [A, HL, SL, H, M],
+    lookup: [A, HL, SL, H, S, M],
+  },
+  // Customers section: everyone but developer; sales create and edit (their own), leads delete.
+  customers: {
+    list: [A, HL, SL, H, S, M],
+    show: [A, HL, SL, H, S, M],
+    create: [A, HL, SL, S],
+    edit: [A, HL, SL, S],
+    delete: [A, HL, SL],
+    export: [A, HL, SL, H, S, M],
+    lookup: [A, HL, SL, H, S, M],
+  },
+  // Projects live under customers; everyone who logs hours picks one.
+  projects: {
+    list: [A, HL, SL, H, S, M],
+    show: [A, HL, SL, H, S, M],
+    create: [A, HL, SL, S],
+    edit: [A, HL, SL, S],
+    delete: [A, HL, SL],
+    export: [A, HL, SL, H, S, M],
+    lookup: EVERYONE,
+  },
+  // Tech stacks: read by everyone, kept by recruiters and leads.
+  'tech-stacks': {
+    list: EVERYONE,
+    show: EVERYONE,
+    create: [A, HL, SL, H],
+    edit: [A, HL, SL, H],
+    delete: [A, HL, SL],
+    export: EVERYONE,
+    lookup: EVERYONE,
+  },
+};
+
+let t: TestApp;
+let ctx: FactoryContext;
+let seq = 0;
+beforeAll(async () => {
+  t = await buildTestApp();
+  ctx = await factoryContext(t);
+});
+afterAll(() => t?.close());
+
+let server: Promise<string> | undefined;
+/** The app on a real port with its socket server, once for the file. */
+function listening(): Promise<string> {
+  server ??= t.app.listen({ port: 0, host: '127.0.0.1' }).then(async (address) => {
+    await t.realtime.attach(t.app.server, t.services, t.app.log);
+    return address;
+  });
+  return server;
+}
+
+const base = (r: ResourceDecl) => `${r.base}/${r.path}`;
+const call = async (role: Role, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: await t.auth(role), ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+async function createRow(r: ResourceDecl, overrides: Record<string, unknown> = {}) {
+  const res = await call('admin', 'POST', base(r), { ...FACTORIES[r.name]!.create(++seq, ctx), ...overrides });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Record<string, unknown> & { id: string };
+}
+
+it('every declared resource has a factory and a row in the hand-written access table', () => {
+  for (const r of RESOURCES) {
+    expect(FACTORIES[r.name], `factory for ${r.name}`).toBeDefined();
+    expect(EXPECTED_ACCESS[r.name], `access table row for ${r.name}`).toBeDefined();
+  }
+});
+
+describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
+  const entityKeys = Object.keys((r.schemas.entity as unknown as { shape: object }).shape).sort();
+  const sortable = Object.entries(r.fields).filter(([, f]) => f.sort);
+
+  it("the client's can() and the server's answers equal the hand-written table for every role × action", async () => {
+    const expected = EXPECTED_ACCESS[r.name]!;
+    const mismatches: string[] = [];
+    for (const action of CRUD_ACTIONS) {
+      for (const role of ROLES) {
+        const allowed = expected[action]!.includes(role);
+        if (can(role, r.name, action) !== allowed) mismatches.push(`can(${role}, ${action}) = ${!allowed}`);
+        const row = ['show', 'edit', 'delete'].includes(action) ? await createRow(r) : undefined;
+        const res =
+          action === 'list'
+            ? await call(role, 'GET', `${base(r)}?_start=0&_end=5`)
+            : action === 'show'
+              ? await call(role, 'GET', `${base(r)}/${row!.id}`)
+              : action === 'create'
+                ? await call(role, 'POST', base(r), FACTORIES[r.name]!.create(++seq, ctx))
+                : action === 'edit'
+                  ? await call(role, 'PATCH', `${base(r)}/${row!.id}`, FACTORIES[r.name]!.update(++seq, ctx))
+                  : action === 'delete'
+                    ? await call(role, 'DELETE', `${base(r)}/${row!.id}`)
+                    : action === 'export'
+                      ? await call(role, 'GET', `${base(r)}/export?format=csv`)
+                      : await call(role, 'GET', `${base(r)}/lookup?q=a`);
+        const ok = res.statusCode < 300;
+        if (allowed && !ok) mismatches.push(`${role} ${action} → ${res.statusCode}, expected allowed: ${res.body.slice(0, 120)}`);
+        if (!allowed && res.statusCode !== 403) mismatches.push(`${role} ${action} → ${res.statusCode}, expected 403`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('pages without overlap, with a total', async () => {
+    for (let i = 0; i < 3; i++) await createRow(r);
+    const page = async (start: number) => {
+      const res = await call('admin', 'GET', `${base(r)}?_start=${start}&_end=${start + 2}`);
+      expect(res.statusCode).toBe(200);
+      return { ids: (res.json() as Array<{ id: string }>).map((x) => x.id), total: Number(res.headers['x-total-count']) };
+    };
+    const [a, b, c] = [await page(0), await page(2), await page(4)];
+    const all = [...a.ids, ...b.ids, ...c.ids];
+    expect(new Set(all).size).toBe(all.length);
+    expect(a.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(sortable.map(([f]) => f))('sorts by %s both ways', async (field) => {
+    const get = async (order: string) => {
+      const res = await call('admin', 'GET', `${base(r)}?_start=0&_end=100&_sort=${field}&_order=${order}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Array<Record<string, unknown>>;
+    };
+    const asc = await get('asc');
+    const desc = await get('DESC'); // json-server clients send upper case too
+    const values = (rows: Array<Record<string, unknown>>) => rows.map((x) => x[field]).filter((v) => v !== null);
+    const distinct = new Set(values(asc).map(String));
+    if (distinct.size > 1) expect(values(asc)[0]).not.toEqual(values(desc)[0]);
+  });
+
+  it('refuses an undeclared sort, filter or query key with a 400 naming it', async () => {
+    const undeclared = ['id', 'passwordHash', 'search', 'archivedAt'].find((k) => !r.fields[k]?.sort) ?? 'nope';
+    const sort = await call('admin', 'GET', `${base(r)}?_start=0&_end=5&_sort=${undeclared}`);
+    expect(sort.statusCode).toBe(400);
+    expect(sort.json().errors).toHaveProperty('_sort');
+    for (const key of ['archivedAt_gte', 'search', 'role[$ne]', 'nope']) {
+      if (Object.entries(r.fields).some(([n, f]) => filterKeys(n, f).includes(key))) continue;
+      const res = await call('admin', 'GET', `${base(r)}?_start=0&_end=5&${encodeURIComponent(key)}=x`);
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+      expect(Object.keys(res.json().errors)).toContain(key);
+    }
+  });
+
+  it('filters by every declared filter kind', async () => {
+    const row = await createRow(r);
+    for (const [field, f] of Object.entries(r.fields)) {
+      if (!f.filter || f.filter === 'search') continue;
+      const value = row[field];
+      if (value === null || value === undefined || (Array.isArray(value) && !value.length)) continue;
+      const one = Array.isArray(value) ? value[0] : value;
+      const v = f.type === 'datetime' ? String(one).slice(0, 10) : String(one);
+      const list = async (query: string) => {
+        const res = await call('admin', 'GET', `${base(r)}?_start=0&_end=100&${query}`);
+        expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+        return res.json() as Array<Record<string, unknown>>;
+      };
+      if (f.filter === 'eq') {
+        const eq = await list(`${field}=${encodeURIComponent(v)}`);
+        expect(eq.map((x) => x.id)).toContain(row.id);
+        for (const x of eq) expect(Array.isArray(x[field]) ? (x[field] as unknown[]).includes(one) : x[field]).toBeTruthy();
+        const ne = await list(`${field}_ne=${encodeURIComponent(v)}`);
+        expect(ne.map((x) => x.id)).not.toContain(row.id);
+      } else {
+        const inRange = await list(
+          `${field}_gte=${encodeURIComponent(v)}&${field}_lte=${encodeURIComponent(f.type === 'datetime' ? '2099-12-31' : v)}`,
+        );
+        expect(inRange.map((x) => x.id)).toContain(row.id);
+        const after = await list(`${field}_gte=${encodeURIComponent(f.type === 'int' ? String(Number(v) + 1) : '2099-12-31')}`);
+        expect(after.map((x) => x.id)).not.toContain(row.id);
+      }
+      // A value of the wrong type is a 400 naming the key.
+      if (f.type !== 'string' && f.type !== 'email') {
+        const bad = await call('admin', 'GET', `${base(r)}?_start=0&_end=5&${f.filter === 'range' ? `${field}_gte` : field}=%E2%9C%93`);
+        expect(bad.statusCode, field).toBe(400);
+      }
+    }
+  });
+
+  it('searches accent-insensitively', async () => {
+    const { field, value, query } = FACTORIES[r.name]!.accented;
+    const row = await createRow(r, { [field]: value });
+    const res = await call('admin', 'GET', `${base(r)}?_start=0&_end=50&q=${encodeURIComponent(query)}`);
+    expect((res.json() as Array<{ id: string }>).map((x) => x.id)).toContain(row.id);
+    const lookup = await call('admin', 'GET', `${base(r)}/lookup?q=${encodeURIComponent(query)}`);
+    expect(lookup.json()).toContainEqual({ id: row.id, label: row[r.recordTitle] });
+  });
+
+  it('POST {} names every required field; malformed and unknown ids are 400 and 404', async () => {
+    const res = await call('admin', 'POST', base(r), {});
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('validation_failed');
+    const required = Object.entries(
+      (r.schemas.create as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape,
+    )
+      .filter(([, s]) => !s.safeParse(undefined).success)
+      .map(([k]) => k);
+    expect(required.length).toBeGreaterThan(0);
+    for (const k of required) expect(body.issues[k], k).toEqual({ code: 'required' });
+    expect((await call('admin', 'GET', `${base(r)}/not-an-id`)).statusCode).toBe(400);
+    expect((await call('admin', 'GET', `${base(r)}/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
+  });
+
+  it("answers the entity's keys only, in lists, get, create and export", async () => {
+    const created = await createRow(r);
+    expect(Object.keys(created).sort()).toEqual(entityKeys);
+    const one = (await call('admin', 'GET', `${base(r)}/${created.id}`)).json();
+    expect(Object.keys(one).sort()).toEqual(entityKeys);
+    const rows = (await call('admin', 'GET', `${base(r)}?_start=0&_end=5`)).json() as object[];
+    for (const x of rows) expect(Object.keys(x).sort()).toEqual(entityKeys);
+    const paged = (await call('admin', 'GET', `${base(r)}/paginated?page=1&limit=5`)).json() as { data: object[] };
+    for (const x of paged.data) expect(Object.keys(x).sort()).toEqual(entityKeys);
+    const csv = (await call('admin', 'GET', `${base(r)}/export?format=csv`)).body;
+    const header = csv
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[0]!
+      .split(',');
+    for (const h of header) expect(entityKeys).toContain(h);
+    expect(csv).not.toMatch(/\$argon2|passwordHash/);
+  });
+
+  it('PUT takes the whole record back; a changed read-only key is refused by name', async () => {
+    const created = await createRow(r);
+    const whole = { ...(created as object), ...FACTORIES[r.name]!.update(++seq, ctx) };
+    const res = await call('admin', 'PUT', `${base(r)}/${created.id}`, whole);
+    expect(res.statusCode, res.body).toBe(200);
+    const changed = await call('admin', 'PUT', `${base(r)}/${created.id}`, {
+      ...(res.json() as object),
+      createdAt: '2001-01-01T00:00:00Z',
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toMatchObject({ code: 'read_only', issues: { createdAt: { code: 'read_only' } } });
+    const patchWhole = await call('admin', 'PATCH', `${base(r)}/${created.id}`, res.json());
+    expect(patchWhole.statusCode).toBe(400); // PATCH stays strict
+  });
+
+  it('deletes softly with its audit trail and History', async () => {
+    const created = await createRow(r);
+    expect((await call('admin', 'PATCH', `${base(r)}/${created.id}`, FACTORIES[r.name]!.update(++seq, ctx))).statusCode).toBe(200);
+    const history = (await call('admin', 'GET', `/api/v1/audit?entity=${r.name}&entityId=${created.id}`)).json();
+    expect(history.data.map((e: { action: string }) => e.action)).toEqual(['updated', 'created']);
+    expect(history.data[0].actor.id).toBe(t.users.admin.id);
+    expect(history.data[0].changes.length).toBeGreaterThan(0);
+    expect((await call('admin', 'DELETE', `${base(r)}/${created.id}`)).statusCode).toBe(200);
+    expect((await call('admin', 'GET', `${base(r)}/${created.id}`)).statusCode).toBe(404);
+    const ids = ((await call('admin', 'GET', `${base(r)}?_start=0&_end=100&id=${created.id}`)).json() as Array<{ id: string }>).map(
+      (x) => x.id,
+    );
+    expect(ids).not.toContain(created.id);
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, r.name), eq(auditLog.entityId, created.id)));
+    expect(trail.map((e) => e.action).sort()).toEqual(['created', 'deleted', 'updated']);
+    if (r.softDelete) {
+      // The archived row is kept, and a unique value it held is free again.
+      const unique = Object.entries(r.fields).find(([, f]) => f.unique)?.[0];
+      if (unique) await createRow(r, { [unique]: created[unique] });
+    }
+  });
+
+  it('the export holds exactly the rows of the list for the same filter', async () => {
+    const list = (await call('admin', 'GET', `${base(r)}?_start=0&_end=100&_sort=createdAt&_order=desc`)).json() as object[];
+    const total = Number((await call('admin', 'GET', `${base(r)}?_start=0&_end=1`)).headers['x-total-count']);
+    const csv = (await call('admin', 'GET', `${base(r)}/export?format=csv&_sort=createdAt&_order=desc`)).body;
+    const lines = csv.split('\r\n').filter(Boolean);
+    expect(lines.length - 1).toBe(total);
+    expect(list.length).toBe(Math.min(100, total));
+  });
+
+  it('the history answers only callers who may read the row', async () => {
+    const created = await createRow(r);
+    for (const role of ROLES) {
+      const res = await call(role, 'GET', `/api/v1/audit?entity=${r.name}&entityId=${created.id}`);
+      expect(res.statusCode, role).toBe(EXPECTED_ACCESS[r.name]!.show!.includes(role) ? 200 : 403);
+    }
+  });
+
+  it('a live event reaches only roles allowed to read the row', async () => {
+    const address = await listening();
+    const clients = await Promise.all(
+      ROLES.map(async (role) => {
+        const c = liveClient(address, (await t.tokens(role)).accessToken);
+        await c.next('unread-count');
+        return [role, c] as const;
+      }),
+    );
+    const created = await createRow(r);
+    const readers = EXPECTED_ACCESS[r.name]!.show!;
+    for (const [role, c] of clients) {
+      if (readers.includes(role)) await c.next('live', (p: { payload: { ids: string[] } }) => p.payload.ids.includes(created.id));
+    }
+    // Give a wrongly sent event time to arrive before checking that it did not.
+    await new Promise((res) => setTimeout(res, 300));
+    for (const [role, c] of clients) {
+      const got = c.events.some(
+        (e) => e.event === 'live' && (e.payload as { payload: { ids: string[] } }).payload.ids.includes(created.id),
+      );
+      expect(got, role).toBe(readers.includes(role));
+      c.close();
+    }
+  });
+});
+
+describe('owner scope', () => {
+  it("a sale edits the customers they own, not another sale's, and creates them as their own", async () => {
+    const customers = RESOURCES.find((r) => r.name === 'customers')!;
+    const mine = await createRow(customers, { ownerSaleId: t.users.sale.id });
+    const theirs = await createRow(customers, { ownerSaleId: t.users.sale_lead.id });
+    expect((await call('sale', 'PATCH', `${base(customers)}/${mine.id}`, { country: 'Vietnam' })).statusCode).toBe(200);
+    const refused = await call('sale', 'PATCH', `${base(customers)}/${theirs.id}`, { country: 'Vietnam' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('not_owner');
+    // Everyone with the section still reads it.
+    expect((await call('sale', 'GET', `${base(customers)}/${theirs.id}`)).statusCode).toBe(200);
+    const created = await call('sale', 'POST', base(customers), { name: 'Own Account', code: `OWN${++seq}` });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().ownerSaleId).toBe(t.users.sale.id);
+    const forOther = await call('sale', 'POST', base(customers), {
+      name: 'Other Account',
+      code: `OTH${++seq}`,
+      ownerSaleId: t.users.sale_lead.id,
+    });
+    expect(forOther.statusCode).toBe(403);
+  });
+
+  it('references must name live rows', async () => {
+    const projects = RESOURCES.find((r) => r.name === 'projects')!;
+    const res = await call('admin', 'POST', base(projects), {
+      ...FACTORIES.projects!.create(++seq, ctx),
+      customerId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'reference_missing', issues: { customerId: { code: 'reference_missing' } } });
+  });
+});
