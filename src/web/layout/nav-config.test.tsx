@@ -27,3 +27,16 @@ describe('navForRole', () => {
     expect(groups).toEqual([]);
   });
 });
+
+describe('resources in the navigation', () => {
+  it('has an item for every resource with screens and a navigation entry, with its declared path', async () => {
+    const { WEB_RESOURCES } = await import('../app/modules');
+    const items = navForRole('admin').flatMap((g) => g.items);
+    for (const { decl } of WEB_RESOURCES) {
+      const item = items.find((i) => i.path === decl.route);
+      if (decl.nav === false) expect(item, decl.name).toBeUndefined();
+      else expect(item?.section, decl.name).toBe(decl.section);
+    }
+    expect(WEB_RESOURCES.map((r) => r.decl.name).sort()).toEqual(['customers', 'projects', 'tech-stacks', 'users']);
+  });
+});

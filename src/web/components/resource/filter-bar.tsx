@@ -136,9 +136,9 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
             size="small"
             value={state.q}
             onCommit={(q) => onChange({ q, filters: state.filters })}
-            placeholder={t(`${decl.name}:search`, { defaultValue: t('common:resource.search') })}
+            placeholder={t(`${decl.name}:search`)}
             slotProps={{
-              htmlInput: { 'aria-label': t(`${decl.name}:search`, { defaultValue: t('common:resource.search') }), type: 'search' },
+              htmlInput: { 'aria-label': t(`${decl.name}:search`), type: 'search' },
               input: {
                 startAdornment: (
                   <InputAdornment position="start">

@@ -41,6 +41,8 @@ export type ResourceFormProps = {
   exclude?: Record<string, readonly string[]>;
   /** The page's last word on what is sent (drop what a rule forbids). */
   transform?: (values: Values) => Values;
+  /** Starting values on create that the schema has no default for (a new user is a developer). */
+  presets?: Values;
   /** The page title; defaults to "New <one>" / "Edit <one>". */
   title?: ReactNode;
 };
@@ -61,7 +63,17 @@ function initialValue(schema: { safeParse: (v: unknown) => { success: boolean; d
  * on their fields, presets from the URL (`/projects/new?customerId=…`), and a warning before
  * leaving unsaved changes.
  */
-export function ResourceForm({ resource, action, id, choices = {}, disabled = [], exclude = {}, transform, title }: ResourceFormProps) {
+export function ResourceForm({
+  resource,
+  action,
+  id,
+  choices = {},
+  disabled = [],
+  exclude = {},
+  transform,
+  presets = {},
+  title,
+}: ResourceFormProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel, valueLabel } = meta;
   const { role } = useAuthContext();
@@ -81,6 +93,7 @@ export function ResourceForm({ resource, action, id, choices = {}, disabled = []
   const defaults = useMemo(() => {
     const v: Values = {};
     for (const k of sendable) v[k] = initialValue(shape[k], decl.fields[k] ?? { type: 'string' });
+    if (isCreate) for (const k of sendable) if (k in presets) v[k] = presets[k];
     // Presets from the URL: a customer's page opens /projects/new?customerId=…
     if (isCreate) for (const k of sendable) if (sp.has(k)) v[k] = decl.fields[k]?.type === 'refs' ? sp.getAll(k) : sp.get(k);
     return v;

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
+import Skeleton from '@mui/material/Skeleton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -104,6 +105,14 @@ export function ResourceList({ resource, fixed = {}, embedded = false }: Resourc
     liveMode: 'auto',
   });
   const rows = useMemo(() => (query.isError ? [] : result.data), [query.isError, result.data]);
+  // The grid mounts with its first total: mounted without one, it clamps the URL's page
+  // (page=2 after a reload) to the first; for the same reason a page's load shows the last
+  // settled total, not the empty answer's 0.
+  const lastTotal = useRef<number | undefined>(undefined);
+  // The server's total may be an estimate (docs/decisions/003) below what this page proves.
+  const proven = (state.page - 1) * state.pageSize + result.data.length;
+  const total = result.total === undefined ? undefined : Math.max(result.total, proven);
+  if (total !== undefined && !query.isFetching) lastTotal.current = total;
 
   // Labels of the page's references: one lookup per referenced resource.
   const refFields = meta.fields.filter(([, f]) => f.list && f.ref && (f.type === 'ref' || f.type === 'refs'));
@@ -329,27 +338,35 @@ export function ResourceList({ resource, fixed = {}, embedded = false }: Resourc
             <Box sx={{ p: 2 }}>
               <ErrorState error={query.error} onRetry={() => void query.refetch()} />
             </Box>
+          ) : lastTotal.current === undefined ? (
+            <Stack spacing={1} sx={{ p: 2 }} data-testid="list-skeleton">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} variant="rounded" height={36} />
+              ))}
+            </Stack>
           ) : (
             <DataGrid
               rows={rows}
               columns={columns}
               getRowId={(r) => r.id}
               loading={query.isFetching && !query.isRefetching}
-              rowCount={result.total ?? 0}
+              rowCount={(query.isFetching ? lastTotal.current : total) ?? total ?? 0}
               paginationMode="server"
               sortingMode="server"
               filterMode="server"
               disableColumnFilter
               paginationModel={{ page: state.page - 1, pageSize: state.pageSize }}
               onPaginationModelChange={(m) => {
+                if (m.page === state.page - 1 && m.pageSize === state.pageSize) return;
                 if (m.pageSize !== state.pageSize) setPrefs({ pageSize: m.pageSize });
                 setState({ ...state, page: m.pageSize !== state.pageSize ? 1 : m.page + 1, pageSize: m.pageSize });
               }}
               pageSizeOptions={PAGE_SIZES}
               sortModel={[{ field: state.sort.field, sort: state.sort.order }]}
-              onSortModelChange={(m) =>
-                setState({ ...state, page: 1, sort: m[0] ? { field: m[0].field, order: m[0].sort ?? 'asc' } : decl.defaultSort })
-              }
+              onSortModelChange={(m) => {
+                const sort = m[0] ? { field: m[0].field, order: m[0].sort ?? ('asc' as const) } : decl.defaultSort;
+                if (sort.field !== state.sort.field || sort.order !== state.sort.order) setState({ ...state, page: 1, sort });
+              }}
               columnVisibilityModel={visibility}
               onColumnVisibilityModelChange={(m) => setPrefs({ columns: m })}
               checkboxSelection={canDelete}

@@ -23,7 +23,7 @@ function useUserRules(id?: string) {
 }
 
 export function UserCreatePage() {
-  return <ResourceForm resource="users" action="create" {...useUserRules()} />;
+  return <ResourceForm resource="users" action="create" presets={{ role: 'developer' }} {...useUserRules()} />;
 }
 
 export function UserEditPage() {
