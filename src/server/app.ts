@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAccessControl } from './http/access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { errorBody, registerErrorHandling, routeNotFound, serializeError } from './http/errors.js';
+import { errorBody, frameworkErrors, registerErrorHandling, routeNotFound, serializeError } from './http/errors.js';
 import type { Realtime } from './realtime.js';
 import { createTokenSigner, resolveJwtSecret } from './modules/auth/tokens.js';
 import type { Services } from './services.js';
@@ -56,6 +56,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Router-level errors (bad %-encoding, over-long path parameter) in our error shape.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart for uploads): a text/plain body is a wrong content type (415),

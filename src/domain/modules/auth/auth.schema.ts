@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords.js';
+import { text } from '../../text.js';
 
-export const emailSchema = z
-  .string()
+export const emailSchema = text()
   .trim()
   .max(254)
   .pipe(z.email({ message: 'email' }))
@@ -22,7 +22,7 @@ export const codeSchema = z
 
 export const loginSchema = z.strictObject({ email: emailSchema, password: z.string().min(1, { message: 'required' }).max(128) });
 export const registerSchema = z.strictObject({
-  fullName: z.string().trim().min(2, { message: 'required' }).max(120),
+  fullName: text().trim().min(2, { message: 'required' }).max(120),
   email: emailSchema,
   password: passwordSchema,
 });
