@@ -273,11 +273,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     url('/export'),
     {
       config: { access: access('export') },
-      schema: {
-        tags,
-        querystring: exportQuery,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
-      },
+      schema: { tags, querystring: exportQuery, description: 'The whole list for these filters and sort, as .xlsx or .csv.' },
     },
     async (req, reply) => {
       const q = req.query as unknown as ListQuery & { format: 'xlsx' | 'csv' };
