@@ -9,8 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../components/error-state';
 import { RHFTextField } from '../../components/form/rhf-text-field';
 import { applyServerErrors } from '../../components/form/server-errors';
+import { useServerReachability } from '../../components/server-reachability';
+import { errorKind } from '../../i18n/error-text';
 import { isolateLatinRuns } from '../../i18n/bidi';
 import { AuthForm } from './auth-form';
 import { PasswordField } from './password-field';
@@ -20,6 +23,8 @@ export function SignInPage() {
   const theme = useTheme();
   const [searchParams] = useSearchParams();
   const [error, setError] = useState('');
+  // The page says when the server cannot be reached (on arrival and after a failed submit).
+  const server = useServerReachability();
   const schema = z.object({
     email: z
       .string()
@@ -34,13 +39,16 @@ export function SignInPage() {
 
   const onSubmit = async (values: Values) => {
     setError('');
+    server.report(null);
     try {
       // The session context receives the login event; the guest guard then leaves.
       // The API client loads with the first submit, not with the page.
       const { authApi } = await import('../../providers/auth-api');
       await authApi.login(values);
     } catch (e) {
-      setError(applyServerErrors(e, methods.setError, ['email', 'password']));
+      const kind = errorKind(e);
+      if (kind === 'offline' || kind === 'unreachable' || kind === 'timeout') server.report(e);
+      else setError(applyServerErrors(e, methods.setError, ['email', 'password']));
     }
   };
 
@@ -60,18 +68,29 @@ export function SignInPage() {
         </>
       }
       error={error}
+      notice={server.error ? <ErrorState error={server.error} onRetry={server.retry} compact /> : undefined}
       submitLabel={t('signIn.submit')}
+      footer={
+        // After the submit button: the keyboard goes e-mail → password → sign in.
+        <Stack spacing={1.5}>
+          <Link
+            component={RouterLink}
+            to="/auth/reset-password"
+            variant="body2"
+            color="inherit"
+            sx={{ alignSelf: 'center', py: 1.25 }}
+            data-testid="forgot-password"
+          >
+            {t('signIn.forgotPassword')}
+          </Link>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {isolateLatinRuns(t('signIn.demoHint'), theme.direction)}
+          </Typography>
+        </Stack>
+      }
     >
       <RHFTextField name="email" label={t('fields.email')} type="email" autoComplete="email" autoFocus />
-      <Stack spacing={1}>
-        <Link component={RouterLink} to="/auth/reset-password" variant="body2" color="inherit" sx={{ alignSelf: 'flex-end' }}>
-          {t('signIn.forgotPassword')}
-        </Link>
-        <PasswordField name="password" label={t('fields.password')} autoComplete="current-password" />
-      </Stack>
-      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        {isolateLatinRuns(t('signIn.demoHint'), theme.direction)}
-      </Typography>
+      <PasswordField name="password" label={t('fields.password')} autoComplete="current-password" />
     </AuthForm>
   );
 }
