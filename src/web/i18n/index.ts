@@ -53,7 +53,7 @@ const bundledBackend: BackendModule = {
 };
 
 /** What the signed-out screens (sign-in and the other auth pages, loading, errors) use. */
-export const GUEST_NAMESPACES: string[] = [DEFAULT_NS, 'auth', 'errors', 'validation'];
+export const GUEST_NAMESPACES: string[] = [DEFAULT_NS, 'auth', 'errors'];
 
 let initPromise: Promise<void> | undefined;
 

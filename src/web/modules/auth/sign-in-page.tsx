@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/error-state';
 import { RHFTextField } from '../../components/form/rhf-text-field';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { useServerReachability } from '../../components/server-reachability';
@@ -18,8 +17,11 @@ import { isolateLatinRuns } from '../../i18n/bidi';
 import { AuthForm } from './auth-form';
 import { PasswordField } from './password-field';
 
+// The notice loads only when the server cannot be reached: the sign-in page stays light.
+const ErrorState = lazy(() => import('../../components/error-state').then((m) => ({ default: m.ErrorState })));
+
 export function SignInPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const theme = useTheme();
   const [searchParams] = useSearchParams();
   const [error, setError] = useState('');
@@ -48,7 +50,11 @@ export function SignInPage() {
     } catch (e) {
       const kind = errorKind(e);
       if (kind === 'offline' || kind === 'unreachable' || kind === 'timeout') server.report(e);
-      else setError(applyServerErrors(e, methods.setError, ['email', 'password']));
+      else {
+        // Field issues are translated from the validation namespace, loaded when first needed.
+        await i18n.loadNamespaces('validation').catch(() => undefined);
+        setError(applyServerErrors(e, methods.setError, ['email', 'password']));
+      }
     }
   };
 
@@ -68,7 +74,13 @@ export function SignInPage() {
         </>
       }
       error={error}
-      notice={server.error ? <ErrorState error={server.error} onRetry={server.retry} compact /> : undefined}
+      notice={
+        server.error ? (
+          <Suspense fallback={null}>
+            <ErrorState error={server.error} onRetry={server.retry} compact />
+          </Suspense>
+        ) : undefined
+      }
       submitLabel={t('signIn.submit')}
       footer={
         // After the submit button: the keyboard goes e-mail → password → sign in.
