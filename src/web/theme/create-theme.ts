@@ -24,6 +24,9 @@ export type ThemeInput = Pick<Settings, 'direction' | 'contrast' | 'primaryColor
   mode: 'light' | 'dark';
 };
 
+/** Where targets grow to thumb size: a coarse pointer or a screen below the desktop layout. */
+const TOUCH = '@media (pointer: coarse), (max-width: 1199.95px)';
+
 /** What the theme's colours must reach (WCAG AA; high contrast aims at AAA for text). */
 export const CONTRAST_TARGETS = {
   default: { text: 4.5, nonText: 3 },
@@ -159,7 +162,15 @@ export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): The
           sizeLarge: { height: 48 },
         },
       },
-      MuiIconButton: { styleOverrides: { colorPrimary: { color: primaryIcon } } },
+      MuiIconButton: {
+        styleOverrides: {
+          colorPrimary: { color: primaryIcon },
+          // Thumb-sized targets on touch and narrow screens (WCAG 2.5.5: 44 × 44 px).
+          sizeMedium: { [TOUCH]: { minWidth: 44, minHeight: 44 } },
+        },
+      },
+      MuiMenuItem: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+      MuiListItemButton: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
       MuiCard: {
         styleOverrides: {
