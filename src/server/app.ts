@@ -141,7 +141,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
 
   const webRoot = opts.webRoot;
   const spa = Boolean(webRoot && existsSync(join(webRoot, 'index.html')));
-  if (spa) await app.register(fastifyStatic, { root: webRoot!, wildcard: false, index: false, maxAge: '1h' });
+  if (spa)
+    await app.register(fastifyStatic, {
+      root: webRoot!,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text asset; the one the browser accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', staticCacheControl(path)),
+    });
   // One not-found handler (Fastify allows one per prefix): client routes fall back to the app
   // shell when the client is built; unknown API paths are always JSON 404s.
   app.setNotFoundHandler((req, reply) => {
@@ -151,4 +160,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
     return reply.status(404).send(routeNotFound(req.method, req.url));
   });
   return { app, services };
+}
+
+/** Content-hashed build files never change: a year, immutable. Anything else (index.html) is revalidated. */
+export function staticCacheControl(path: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
