@@ -1,5 +1,37 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Writes a .br and a .gz beside every text asset of the build: the server sends them
+ * (@fastify/static preCompressed) without compressing on each request.
+ */
+function precompress(outDir: string): Plugin {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'precompress',
+    apply: 'build',
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((f) => /\.(js|mjs|css|html|svg|json|txt|map)$/.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const body = await readFile(path);
+          if (body.length < 1024) return;
+          const [b, g] = await Promise.all([
+            br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            gz(body, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, b), writeFile(`${path}.gz`, g)]);
+        }),
+      );
+    },
+  };
+}
 
 // The client is served by the API server from dist/web in production; in dev, Vite
 // proxies the API and the socket to the server on port 3000 (API_TARGET overrides).
@@ -10,7 +42,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress('dist/web')],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -5,13 +5,14 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAccessControl } from './http/access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { errorBody, registerErrorHandling, routeNotFound, serializeError } from './http/errors.js';
+import { openApiTransform } from './http/openapi.js';
+import { errorBody, frameworkErrors, registerErrorHandling, routeNotFound, serializeError } from './http/errors.js';
 import type { Realtime } from './realtime.js';
 import { createTokenSigner, resolveJwtSecret } from './modules/auth/tokens.js';
 import type { Services } from './services.js';
@@ -54,6 +55,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Router-level errors (bad %-encoding, over-long path parameter) in our error shape.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and multipart for uploads): a text/plain body is a wrong content type (415),
@@ -102,13 +105,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   registerAccessControl(app, services);
 
-  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/api/ready', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['operations'] } }, async () => ({ status: 'ok' }));
+  app.get('/api/ready', { config: { access: 'public' }, schema: { tags: ['operations'] } }, async (_req, reply) => {
     // A probe must answer quickly even when the database has gone silent.
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('ready check timed out')), 2000)));
@@ -138,7 +141,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
 
   const webRoot = opts.webRoot;
   const spa = Boolean(webRoot && existsSync(join(webRoot, 'index.html')));
-  if (spa) await app.register(fastifyStatic, { root: webRoot!, wildcard: false, index: false, maxAge: '1h' });
+  if (spa)
+    await app.register(fastifyStatic, {
+      root: webRoot!,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text asset; the one the browser accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', staticCacheControl(path)),
+    });
   // One not-found handler (Fastify allows one per prefix): client routes fall back to the app
   // shell when the client is built; unknown API paths are always JSON 404s.
   app.setNotFoundHandler((req, reply) => {
@@ -148,4 +160,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
     return reply.status(404).send(routeNotFound(req.method, req.url));
   });
   return { app, services };
+}
+
+/** Content-hashed build files never change: a year, immutable. Anything else (index.html) is revalidated. */
+export function staticCacheControl(path: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

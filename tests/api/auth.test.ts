@@ -1,6 +1,5 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_THROTTLE } from '../../src/domain/modules/auth/auth.schema.js';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 import { buildTestApp, login, type TestApp } from '../fixtures/app.js';
 import { lastCodeSentTo } from '../fixtures/mail.js';
@@ -121,29 +120,7 @@ describe('refresh rotation', () => {
   });
 });
 
-describe('login throttling', () => {
-  it(`answers 429 after ${LOGIN_THROTTLE.perAccountAndIp} failures from one IP, while the owner can still sign in from elsewhere`, async () => {
-    const ip = '203.0.113.7';
-    for (let i = 0; i < LOGIN_THROTTLE.perAccountAndIp; i++) {
-      expect((await post('/auth/login', { email: 'sale_lead@demo.local', password: `wrong-${i}` }, {}, ip)).statusCode).toBe(401);
-    }
-    const blocked = await post('/auth/login', { email: 'sale_lead@demo.local', password: DEMO_PASSWORD }, {}, ip);
-    expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_THROTTLE.windowMinutes * 60);
-    expect((await post('/auth/login', { email: 'sale_lead@demo.local', password: DEMO_PASSWORD }, {}, '198.51.100.1')).statusCode).toBe(
-      200,
-    );
-  });
-
-  it(`limits one IP to ${LOGIN_THROTTLE.perIp} failures across accounts`, async () => {
-    const ip = '203.0.113.99';
-    for (let i = 0; i < LOGIN_THROTTLE.perIp; i++) {
-      await post('/auth/login', { email: `nobody${i % 40}@example.com`, password: 'wrong-password' }, {}, ip);
-    }
-    expect((await post('/auth/login', { email: 'someone@example.com', password: 'wrong-password' }, {}, ip)).statusCode).toBe(429);
-  });
-});
+// Sign-in throttling and the other public forms' limits: tests/api/throttling.test.ts.
 
 describe('sign-up, verification and password reset', () => {
   it('registers a pending developer who signs in only after verifying the mailed code', async () => {

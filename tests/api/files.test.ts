@@ -5,6 +5,12 @@ import { detectKind, FILE_KINDS, storeFile, type FileKind } from '../../src/serv
 import { AppError } from '../../src/server/http/errors.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { docx, multipart, pdf, png, xlsx, zip } from '../fixtures/documents.js';
+import sharp from 'sharp';
+
+const pixels = async (image: Buffer) => {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: info.channels, data: data.toString('base64') };
+};
 
 // FILE_MAX_BYTES is small here so that the size limit is cheap to cross.
 const LIMIT = 4096;
@@ -34,7 +40,7 @@ describe('avatar upload and download', () => {
     const up = await avatar('developer', multipart({ name: 'me at the beach.png', type: 'image/png', content: image }));
     expect(up.statusCode, up.body).toBe(200);
     const stored = up.json() as { id: string; name: string; mime: string; size: number };
-    expect(stored).toMatchObject({ name: 'me at the beach.png', mime: 'image/png', size: image.length });
+    expect(stored).toMatchObject({ name: 'me at the beach.png', mime: 'image/png', size: expect.any(Number) });
 
     // The profile points at it.
     const me = await t.app.inject({ url: '/api/v1/user/me', headers: await t.auth('developer') });
@@ -45,12 +51,13 @@ describe('avatar upload and download', () => {
     const down = await t.app.inject({ url, headers: await t.auth('sale') });
     expect(down.statusCode).toBe(200);
     expect(down.headers['content-type']).toBe('image/png');
-    expect(down.headers['content-length']).toBe(String(image.length));
+    expect(down.headers['content-length']).toBe(String(stored.size));
     expect(down.headers['x-content-type-options']).toBe('nosniff');
     expect(down.headers['content-disposition']).toBe(
       `attachment; filename="me at the beach.png"; filename*=UTF-8''me%20at%20the%20beach.png`,
     );
-    expect(down.rawPayload.equals(image)).toBe(true);
+    // Re-encoded on the server: the same pixels, not necessarily the same bytes.
+    expect(await pixels(down.rawPayload)).toEqual(await pixels(image));
     // Not without signing in.
     expectError(await t.app.inject({ url }), 401);
 
@@ -128,15 +135,19 @@ describe('storeFile: type by content, for every module', () => {
       ['xlsx', await xlsx()],
       ['docx', docx()],
       ['png', png()],
-      ['jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, ...Buffer.alloc(64)])],
+      ['jpeg', await sharp(png(16)).jpeg().toBuffer()],
     ];
     for (const [kind, content] of samples) {
       expect(await detectKind(content)).toBe(kind);
-      // Misleading names do not matter: the stored type is the content's.
+      // Misleading names do not matter: the stored type is the content's, and so is the extension.
       const saved = await store(`misnamed.${kind === 'pdf' ? 'docx' : 'pdf'}`, content);
-      expect(saved).toMatchObject({ mime: FILE_KINDS[kind], size: content.length, name: `misnamed.${kind === 'pdf' ? 'docx' : 'pdf'}` });
+      const ext = kind === 'jpeg' ? 'jpg' : kind;
+      expect(saved).toMatchObject({ mime: FILE_KINDS[kind], name: `misnamed.${ext}` });
       const [row] = await t.database.db.select().from(files).where(eq(files.id, saved.id));
-      expect(row!.content.equals(content)).toBe(true);
+      expect(row!.size).toBe(row!.content.length);
+      // Documents are kept as sent; images are re-encoded (checked below).
+      if (kind !== 'png' && kind !== 'jpeg') expect(row!.content.equals(content)).toBe(true);
+      else expect(await detectKind(row!.content)).toBe(kind);
     }
   });
 
@@ -167,6 +178,38 @@ describe('storeFile: type by content, for every module', () => {
   });
 });
 
+describe('uploads keep only pixels and an honest name', () => {
+  it('strips control, format and bidi characters from the name and makes the extension match the content', async () => {
+    const res = await avatar('sale', multipart({ name: 'invoice\u202Egnp\u007f\u200b.exe', type: 'image/png', content: png() }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'invoicegnp.png', mime: 'image/png' });
+    const jpeg = await sharp(png(16)).jpeg().toBuffer();
+    const asJpeg = await avatar('sale', multipart({ name: 'photo.png', type: 'image/png', content: jpeg }));
+    expect(asJpeg.json()).toMatchObject({ name: 'photo.jpg', mime: 'image/jpeg' });
+  });
+
+  it('re-encodes an image: HTML appended to a PNG and its metadata are not stored', async () => {
+    const withExif = await sharp(png(16))
+      .withMetadata({ exif: { IFD0: { Copyright: 'SECRET-GPS-AND-NAME' } } })
+      .png()
+      .toBuffer();
+    const polyglot = Buffer.concat([withExif, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const res = await avatar('sale', multipart({ name: 'me.png', type: 'image/png', content: polyglot }));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, res.json().id));
+    expect(row!.content.includes('<script')).toBe(false);
+    expect(row!.content.includes('SECRET-GPS-AND-NAME')).toBe(false);
+    expect(await pixels(row!.content)).toEqual(await pixels(png(16)));
+  });
+
+  it('refuses an image that does not decode (a PNG signature and garbage) with 415', async () => {
+    const fake = Buffer.concat([png().subarray(0, 33), Buffer.from('garbage'.repeat(20))]);
+    const res = await avatar('sale', multipart({ name: 'broken.png', type: 'image/png', content: fake }));
+    expectError(res, 415);
+    expect(res.json()).toMatchObject({ code: 'file_type' });
+  });
+});
+
 describe('default limits', () => {
   let d: TestApp;
   beforeAll(async () => {
@@ -187,7 +230,8 @@ describe('default limits', () => {
     };
     const ok = await put(1.5 * 1024 * 1024);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().size).toBeGreaterThan(1.5 * 1024 * 1024);
+    // What is stored is the re-encoded image, not the 1.5 MB of trailing bytes.
+    expect(ok.json().size).toBeLessThan(64 * 1024);
     const tooBig = await put(2.5 * 1024 * 1024);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });

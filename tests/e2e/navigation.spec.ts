@@ -159,7 +159,18 @@ for (const role of ROLES) {
       await expect(denied).toBeVisible();
       await expect(denied.getByRole('heading', { name: 'Permission denied' })).toBeVisible();
       await expect(denied).toContainText('You do not have permission to access this page.');
-      await expect(page.getByTestId('current-role')).toHaveText(`Your role: ${role}`);
+      // The role by its name in the user's language, not its code.
+      const roleNames: Record<string, string> = {
+        admin: 'Admin',
+        hr_lead: 'HR lead',
+        sale_lead: 'Sales lead',
+        developer: 'Developer',
+        hr: 'HR',
+        sale: 'Sales',
+        manager: 'Manager',
+      };
+      await expect(page.getByTestId('current-role')).toHaveText(`Your role: ${roleNames[role]}`);
+      await expect(denied.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/');
       await expect(denied.locator('svg')).toBeVisible();
     }
   });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 import { describeIssue, issueOf, type FieldIssue, type IssueLike } from '../../domain/validation.js';
@@ -209,14 +209,74 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.warn({ err }, 'the database refused a value');
       return reply.status(400).send(errorBody(400, 'Invalid value', { code: 'invalid_value' }));
     }
-    const status = (err as FastifyError).statusCode;
-    if (status && status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, unsupported type)
-      return reply.status(status).send(errorBody(status, err.message));
+    const known = clientError(err);
+    if (known) {
+      if (known.statusCode >= 500) req.log.error({ err }, 'framework error');
+      return reply.status(known.statusCode).send(errorBody(known.statusCode, known.message, { code: known.code }));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(errorBody(500, 'Internal server error', { code: 'internal_error' }));
   });
+}
+
+/**
+ * Client errors raised by Fastify, its body parsers, the router and the multipart parser,
+ * as our codes and our words: a framework code (FST_…) or a parser's internals never reach a body.
+ */
+const FRAMEWORK_ERRORS: Record<string, { statusCode: number; code: string; message: string }> = {
+  FST_ERR_BAD_URL: { statusCode: 400, code: 'bad_url', message: 'The URL is not valid (bad %-encoding)' },
+  FST_ERR_MAX_PARAM_LENGTH: { statusCode: 414, code: 'uri_too_long', message: 'A path parameter is too long' },
+  FST_ERR_ASYNC_CONSTRAINT: { statusCode: 500, code: 'internal_error', message: 'Internal server error' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 415, code: 'unsupported_media_type', message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { statusCode: 400, code: 'bad_content_length', message: 'Content-Length does not match the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, code: 'empty_body', message: 'The JSON body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, code: 'malformed_json', message: 'The body is not valid JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, code: 'payload_too_large', message: 'The body is too large' },
+  FST_ERR_CTP_INSTANCE_ALREADY_STARTED: { statusCode: 500, code: 'internal_error', message: 'Internal server error' },
+  FST_ERR_CTP_INVALID_TYPE: { statusCode: 415, code: 'unsupported_media_type', message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_PARSE_TYPE: { statusCode: 415, code: 'unsupported_media_type', message: 'Unsupported content type' },
+  FST_ERR_CTP_BODY_INVALID_SIZE: { statusCode: 400, code: 'bad_content_length', message: 'Content-Length does not match the body' },
+  FST_ERR_VALIDATION: { statusCode: 400, code: 'validation_failed', message: 'Validation failed' },
+  FST_PARTS_LIMIT: { statusCode: 413, code: 'too_many_parts', message: 'Too many parts in the multipart body' },
+  FST_FILES_LIMIT: { statusCode: 413, code: 'too_many_files', message: 'Too many files in the multipart body' },
+  FST_FIELDS_LIMIT: { statusCode: 413, code: 'too_many_fields', message: 'Too many fields in the multipart body' },
+  FST_REQ_FILE_TOO_LARGE: { statusCode: 413, code: 'file_too_large', message: 'The file is too large' },
+  FST_PROTO_VIOLATION: { statusCode: 400, code: 'malformed_multipart', message: 'The multipart body is malformed' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { statusCode: 415, code: 'multipart_expected', message: 'Send the file as multipart/form-data' },
+  FST_INVALID_JSON_FIELD_ERROR: { statusCode: 400, code: 'malformed_multipart', message: 'The multipart body is malformed' },
+  FST_MP_PREMATURE_CLOSE: { statusCode: 400, code: 'malformed_multipart', message: 'The multipart body is malformed' },
+};
+
+/** What the multipart parser (busboy) throws on a body that is not well-formed multipart. */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|(Part|Preamble) terminated early|Malformed part header)/i;
+
+export function clientError(err: unknown): { statusCode: number; code: string; message: string } | undefined {
+  const e = err as { code?: unknown; statusCode?: unknown; message?: unknown; name?: unknown };
+  if (typeof e?.code === 'string' && FRAMEWORK_ERRORS[e.code]) return FRAMEWORK_ERRORS[e.code];
+  if (typeof e?.message === 'string' && MALFORMED_MULTIPART.test(e.message))
+    return { statusCode: 400, code: 'malformed_multipart', message: 'The multipart body is malformed' };
+  // A JSON.parse SyntaxError from the body parser carries status 400.
+  if (e?.name === 'SyntaxError' && e.statusCode === 400) return FRAMEWORK_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY;
+  const status = typeof e?.statusCode === 'number' ? e.statusCode : undefined;
+  // Any other 4xx Fastify or a plugin raises: its status, our generic code and text (its
+  // message may name internals).
+  if (status && status >= 400 && status < 500)
+    return { statusCode: status, code: defaultCode(status), message: STATUS_TEXT[status] ?? 'Bad request' };
+  return undefined;
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the router answers a bad %-encoding or an over-long
+ * path parameter itself, before any hook or error handler; this keeps those in our shape.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const known = clientError(err) ?? { statusCode: 500, code: 'internal_error', message: 'Internal server error' };
+  if (known.statusCode >= 500) req.log.error({ err }, 'framework error');
+  void reply
+    .status(known.statusCode)
+    .header('x-request-id', req.id)
+    .send(errorBody(known.statusCode, known.message, { code: known.code }));
 }
 
 export function routeNotFound(method: string, url: string) {

@@ -17,11 +17,24 @@ export function safeReturnTo(value: string | null): string {
   return value;
 }
 
-/** Protected pages: full-screen loading, then sign-in with returnTo (replacing history). */
+const SessionErrorView = lazy(() => import('../components/session-error').then((m) => ({ default: m.SessionErrorView })));
+
+/**
+ * Protected pages: full-screen loading, then sign-in with returnTo (replacing history).
+ * A session that could not be checked (server unreachable) shows a notice with a retry,
+ * never a silent trip to the sign-in page.
+ */
 export function AuthGuard({ children }: { children: ReactNode }) {
-  const { loading, authenticated } = useAuthContext();
+  const { loading, authenticated, error } = useAuthContext();
   const location = useLocation();
   if (loading) return <LoadingScreen />;
+  if (!authenticated && error) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SessionErrorView />
+      </Suspense>
+    );
+  }
   if (!authenticated) {
     const current = `${location.pathname}${location.search}${location.hash}`;
     const to = `${SIGN_IN_PATH}?${new URLSearchParams({ returnTo: current }).toString()}`;

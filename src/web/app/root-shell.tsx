@@ -3,6 +3,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { ProgressBar } from '../components/progress-bar';
 import { ScrollToTop } from '../components/scroll-to-top';
 import { AuthProvider } from '../providers/auth-context';
+import { PageA11y, SkipLink } from './page-a11y';
 import { setNavigator } from '../providers/session';
 
 /**
@@ -18,6 +19,8 @@ export function RootShell() {
 
   return (
     <AuthProvider>
+      <SkipLink />
+      <PageA11y />
       <ProgressBar />
       <ScrollToTop />
       <Outlet />

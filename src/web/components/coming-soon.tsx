@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +18,10 @@ export function ComingSoonView({ titleKeys }: { titleKeys: string[] }) {
         <Typography variant="h6" component="p">
           {t('comingSoon.title')}
         </Typography>
-        <Typography sx={{ mt: 1, color: 'text.secondary' }}>{t('comingSoon.description')}</Typography>
+        <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>{t('comingSoon.description')}</Typography>
+        <Button component={RouterLink} to="/" variant="contained">
+          {t('notFound.home')}
+        </Button>
       </Card>
     </Box>
   );

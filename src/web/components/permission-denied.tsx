@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -24,13 +26,17 @@ export function PermissionDeniedView({ role }: { role?: string }) {
       {role !== undefined && (
         <Typography sx={{ mt: 1, color: 'text.secondary' }} data-testid="current-role">
           {t('permissionDenied.currentRole', {
-            role: role || t('permissionDenied.noRole'),
+            // The role's name in the user's language (users namespace), its code if unknown.
+            role: role ? t(`users:roles.${role.toLowerCase()}`, { defaultValue: role }) : t('permissionDenied.noRole'),
           })}
         </Typography>
       )}
       <Box sx={{ my: { xs: 5, sm: 8 } }}>
         <ForbiddenIllustration />
       </Box>
+      <Button component={RouterLink} to="/" size="large" variant="contained">
+        {t('notFound.home')}
+      </Button>
     </Container>
   );
 }

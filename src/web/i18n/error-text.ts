@@ -1,17 +1,86 @@
 import type { TFunction } from 'i18next';
-import type { FieldIssue } from '../../domain/validation';
-import { toHttpError } from '../providers/session';
+import { toHttpError, type AppHttpError } from '../providers/session';
 
-// Minimal versions; the shell helper's richer ones replace them at merge (same names).
+// Every API error in the user's language. The server's body carries a stable `code`
+// (translated under errors:codes.<code>) and field issues as { code, params }
+// (translated in the `validation` namespace, whose English is VALIDATION_EN).
 
-/** A field issue (code + params) in the current language; an unknown code reads as 'invalid'. */
-export function issueText(t: TFunction, issue: FieldIssue): string {
-  return String(t(`validation:${issue.code}`, { ...issue.params, defaultValue: t('validation:invalid') }));
+/** A field issue as the server sends it in `issues`. */
+export type Issue = { code: string; params?: Record<string, string | number> };
+
+/** How an error should be presented: the ErrorState and the retry policy read this. */
+export type ErrorKind = 'offline' | 'unreachable' | 'timeout' | 'not_found' | 'forbidden' | 'unauthorized' | 'server' | 'client';
+
+// A translator of any namespace: react-i18next's `t` or i18next's own.
+type Translate = TFunction | ((key: string, options?: Record<string, unknown>) => string);
+
+const call = (t: Translate, key: string, options: Record<string, unknown> = {}) =>
+  (t as (key: string, options?: Record<string, unknown>) => string)(key, options);
+
+/** The kind of an error, from its status and code (network failures have status 0). */
+export function errorKind(error: unknown): ErrorKind {
+  const e = toHttpError(error);
+  const status = e.statusCode ?? 0;
+  if (status === 0) {
+    if (e.code === 'timeout') return 'timeout';
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
+    return 'unreachable';
+  }
+  if (status === 502 || status === 503 || status === 504) return 'unreachable';
+  if (status === 404) return 'not_found';
+  if (status === 403) return 'forbidden';
+  if (status === 401) return 'unauthorized';
+  if (status >= 500) return 'server';
+  return 'client';
 }
 
-/** What went wrong with a request, for a person: the server's own message, else a generic text. */
-export function errorText(t: TFunction, error: unknown): string {
-  const e = toHttpError(error);
-  if (e.statusCode === 0 && !e.isCancel) return String(t('common:resource.networkError'));
-  return e.message || String(t('common:resource.loadError'));
+/** True for an error worth retrying automatically (network, time-out, 5xx, 408, 429). */
+export function isRetryable(error: unknown): boolean {
+  const { statusCode = 0 } = toHttpError(error);
+  return statusCode === 0 || statusCode >= 500 || statusCode === 408 || statusCode === 429;
+}
+
+/**
+ * The translated text of any API error: by the body's `code`, else by status, else the
+ * network failure (never the HTTP library's English "Network Error").
+ */
+export function errorText(t: Translate, error: unknown): string {
+  const e: AppHttpError = toHttpError(error);
+  const kind = errorKind(e);
+  if (kind === 'offline' || kind === 'unreachable' || kind === 'timeout') {
+    // A 503 from the server has its own code; a missing response is the network's.
+    if (e.statusCode === 0) return call(t, `errors:network.${kind}`);
+  }
+  if (e.code) {
+    const text = call(t, `errors:codes.${e.code}`, { defaultValue: '' });
+    if (text) return text;
+  }
+  const status = e.statusCode ?? 0;
+  const byStatus = STATUS_CODES[status] ?? (status >= 500 ? 'internal_error' : undefined);
+  if (byStatus) return call(t, `errors:codes.${byStatus}`);
+  return call(t, 'errors:status.other', { status });
+}
+
+// The server's default code of each status (an error body without its own code).
+const STATUS_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  422: 'rule_violated',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+/** The translated message of one field issue; unknown codes read as "Invalid value". */
+export function issueText(t: Translate, issue: Issue): string {
+  const params = issue.params ?? {};
+  const text = call(t, `validation:${issue.code}`, { ...params, defaultValue: '' });
+  return text || call(t, 'validation:invalid', params);
 }

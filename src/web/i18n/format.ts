@@ -1,27 +1,89 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getLang } from './langs';
+import { getLang, type LangValue } from './langs';
 
-// Minimal version; the shell helper's richer one replaces it at merge (same name and shape).
+// Dates, numbers and money in the current language's format (spec §9 locales: en-US, fr-FR,
+// vi-VN, zh-CN, ar). The grids format their date columns with `useFormatters().date`, so a
+// grid and a form show the same date the same way.
 
-type Value = string | number | null | undefined;
+/** BCP 47 locale of each language for Intl (the spec writes fr-Fr; Intl takes any case). */
+export const FORMAT_LOCALES: Record<LangValue, string> = {
+  en: 'en-US',
+  fr: 'fr-FR',
+  vi: 'vi-VN',
+  cn: 'zh-CN',
+  ar: 'ar',
+};
 
-/** Dates, numbers and money in the current language's formats. */
-export function useFormatters() {
+export type Formatters = {
+  locale: string;
+  /** A calendar date ('2024-01-31' or a full ISO time): 01/31/2024, 31/01/2024, 2024/1/31… */
+  date: (iso: string | Date | null | undefined) => string;
+  /** A date and time in the user's time zone. */
+  dateTime: (iso: string | Date | null | undefined) => string;
+  number: (n: number | string | null | undefined, options?: Intl.NumberFormatOptions) => string;
+  /** An amount (a number or a NUMERIC string) in the given currency. */
+  money: (amount: number | string | null | undefined, currency: string) => string;
+};
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function toDate(value: string | Date): Date | undefined {
+  // A calendar date has no time zone: read it as noon UTC so no zone moves its day.
+  const d = value instanceof Date ? value : DATE_ONLY.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+export function createFormatters(lang: string): Formatters {
+  const locale = FORMAT_LOCALES[getLang(lang).value];
+  const dateFmt = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const dateOnlyFmt = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
+  const dateTimeFmt = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const numberFmt = new Intl.NumberFormat(locale);
+  const moneyFmts = new Map<string, Intl.NumberFormat>();
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  return {
+    locale,
+    date: (iso) => {
+      if (blank(iso)) return '';
+      const d = toDate(iso!);
+      if (!d) return String(iso);
+      return (typeof iso === 'string' && DATE_ONLY.test(iso) ? dateOnlyFmt : dateFmt).format(d);
+    },
+    dateTime: (iso) => {
+      if (blank(iso)) return '';
+      const d = toDate(iso!);
+      return d ? dateTimeFmt.format(d) : String(iso);
+    },
+    number: (n, options) => {
+      if (blank(n)) return '';
+      const v = Number(n);
+      if (Number.isNaN(v)) return String(n);
+      return options ? new Intl.NumberFormat(locale, options).format(v) : numberFmt.format(v);
+    },
+    money: (amount, currency) => {
+      if (blank(amount)) return '';
+      const v = Number(amount);
+      if (Number.isNaN(v)) return String(amount);
+      let fmt = moneyFmts.get(currency);
+      if (!fmt) {
+        fmt = new Intl.NumberFormat(locale, { style: 'currency', currency });
+        moneyFmts.set(currency, fmt);
+      }
+      return fmt.format(v);
+    },
+  };
+}
+
+/** The formatters of the current language; they change when the language does. */
+export function useFormatters(): Formatters {
   const { i18n } = useTranslation();
-  const code = getLang(i18n.resolvedLanguage ?? i18n.language).numberFormat.code;
-  return useMemo(() => {
-    const dateFmt = new Intl.DateTimeFormat(code, { dateStyle: 'medium', timeZone: 'UTC' });
-    const dateTimeFmt = new Intl.DateTimeFormat(code, { dateStyle: 'medium', timeStyle: 'short' });
-    const numberFmt = new Intl.NumberFormat(code);
-    const valid = (v: Value): v is string | number => v !== null && v !== undefined && v !== '';
-    return {
-      // A plain date (YYYY-MM-DD) is a calendar day: formatted in UTC so no zone moves it.
-      date: (v: Value) => (valid(v) && !Number.isNaN(new Date(v).getTime()) ? dateFmt.format(new Date(v)) : ''),
-      dateTime: (v: Value) => (valid(v) && !Number.isNaN(new Date(v).getTime()) ? dateTimeFmt.format(new Date(v)) : ''),
-      number: (v: Value) => (valid(v) ? numberFmt.format(Number(v)) : ''),
-      money: (v: Value, currency = 'USD') =>
-        valid(v) ? new Intl.NumberFormat(code, { style: 'currency', currency }).format(Number(v)) : '',
-    };
-  }, [code]);
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => createFormatters(lang), [lang]);
 }

@@ -6,6 +6,8 @@ export type LangValue = 'en' | 'fr' | 'vi' | 'cn' | 'ar';
 export type LangOption = {
   value: LangValue;
   label: string;
+  /** The language's own name in its own script (the language menu shows this). */
+  nativeLabel: string;
   countryCode: string;
   /** dayjs locale name */
   adapterLocale: 'en' | 'fr' | 'vi' | 'zh-cn' | 'ar-sa';
@@ -19,6 +21,7 @@ export const LANGS: readonly LangOption[] = [
   {
     value: 'en',
     label: 'English',
+    nativeLabel: 'English',
     countryCode: 'GB',
     adapterLocale: 'en',
     numberFormat: { code: 'en-US', currency: 'USD' },
@@ -28,6 +31,7 @@ export const LANGS: readonly LangOption[] = [
   {
     value: 'fr',
     label: 'French',
+    nativeLabel: 'Français',
     countryCode: 'FR',
     adapterLocale: 'fr',
     numberFormat: { code: 'fr-Fr', currency: 'EUR' },
@@ -37,6 +41,7 @@ export const LANGS: readonly LangOption[] = [
   {
     value: 'vi',
     label: 'Vietnamese',
+    nativeLabel: 'Tiếng Việt',
     countryCode: 'VN',
     adapterLocale: 'vi',
     numberFormat: { code: 'vi-VN', currency: 'VND' },
@@ -46,6 +51,7 @@ export const LANGS: readonly LangOption[] = [
   {
     value: 'cn',
     label: 'Chinese',
+    nativeLabel: '中文',
     countryCode: 'CN',
     adapterLocale: 'zh-cn',
     numberFormat: { code: 'zh-CN', currency: 'CNY' },
@@ -55,6 +61,7 @@ export const LANGS: readonly LangOption[] = [
   {
     value: 'ar',
     label: 'Arabic',
+    nativeLabel: 'العربية',
     countryCode: 'SA',
     adapterLocale: 'ar-sa',
     numberFormat: { code: 'ar', currency: 'AED' },

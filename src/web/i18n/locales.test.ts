@@ -34,6 +34,34 @@ const langs = LANGS.map((l) => l.value);
 const namespaces = Array.from(new Set(Object.keys(files).map((p) => parse(p).ns))).sort();
 const folders = Array.from(new Set(Object.keys(files).map((p) => parse(p).lang)));
 
+// Plural keys (i18next: key_one, key_other…) are compared as one key: English has the
+// forms English needs, each language exactly the forms its own plural rules have.
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const pluralCategories = (lang: string) => new Intl.PluralRules(lang === 'cn' ? 'zh' : lang).resolvedOptions().pluralCategories as string[];
+
+/** The plural keys' bases of an English namespace: those with both _one and _other. */
+const pluralBases = (en: Record<string, unknown>) =>
+  new Set(
+    Object.keys(en)
+      .filter((k) => k.endsWith('_other') && `${k.slice(0, -6)}_one` in en)
+      .map((k) => k.slice(0, -6)),
+  );
+const isPlural = (bases: Set<string>, k: string) => PLURAL.test(k) && bases.has(k.replace(PLURAL, ''));
+
+function pluralProblems(en: Record<string, unknown>, other: Record<string, unknown>, lang: string): string[] {
+  const bases = pluralBases(en);
+  const problems: string[] = [];
+  for (const base of bases) {
+    const have = Object.keys(other)
+      .filter((k) => isPlural(bases, k) && k.replace(PLURAL, '') === base)
+      .map((k) => PLURAL.exec(k)![1]!);
+    const want = pluralCategories(lang);
+    for (const c of want) if (!have.includes(c)) problems.push(`${base}_${c} missing`);
+    for (const c of have) if (!want.includes(c)) problems.push(`${base}_${c} is not a plural form of ${lang}`);
+  }
+  return problems;
+}
+
 const placeholders = (s: unknown) =>
   typeof s === 'string' ? Array.from(s.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g), (m) => m[1]).sort() : [];
 
@@ -59,16 +87,20 @@ describe('locale files', () => {
     it.each(langs.filter((l) => l !== 'en'))('is complete in %s', (lang) => {
       const other = read(lang, ns);
       expect(other, `src/web/locales/${lang}/${ns}.json is missing`).toBeDefined();
+      expect(pluralProblems(en ?? {}, other ?? {}, lang), `plural forms in ${lang}/${ns}.json`).toEqual([]);
+      const bases = pluralBases(en ?? {});
       const missing = Object.keys(en ?? {}).filter((k) => {
+        if (isPlural(bases, k)) return false;
         const v = other?.[k];
         return typeof v !== 'string' || v.trim() === '';
       });
       expect(missing, `missing or empty keys in ${lang}/${ns}.json`).toEqual([]);
-      const extra = Object.keys(other ?? {}).filter((k) => !(k in (en ?? {})));
+      const extra = Object.keys(other ?? {}).filter((k) => !isPlural(bases, k) && !(k in (en ?? {})));
       expect(extra, `keys in ${lang}/${ns}.json that English lacks`).toEqual([]);
-      const badVars = Object.keys(en ?? {}).filter(
-        (k) => JSON.stringify(placeholders(en?.[k])) !== JSON.stringify(placeholders(other?.[k])),
-      );
+      const badVars = Object.keys(other ?? {}).filter((k) => {
+        const source = en?.[k] ?? (isPlural(bases, k) ? en?.[k.replace(PLURAL, '_other')] : undefined);
+        return JSON.stringify(placeholders(source)) !== JSON.stringify(placeholders(other?.[k]));
+      });
       expect(badVars, `interpolation variables differing from English in ${lang}/${ns}.json`).toEqual([]);
     });
   });

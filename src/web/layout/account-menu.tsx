@@ -4,7 +4,8 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -44,12 +45,14 @@ export function AccountMenu() {
       >
         <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 16 }}>{initial}</Avatar>
       </IconButton>
-      <Menu
+      {/* The user's name and e-mail head the panel; the menu (role menu) holds only its items. */}
+      <Popover
         anchorEl={anchor}
         open={!!anchor}
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 220 } } }}
       >
         <Box sx={{ px: 2, py: 1.5, maxWidth: 260 }}>
           <Typography variant="subtitle2" noWrap>
@@ -60,17 +63,19 @@ export function AccountMenu() {
           </Typography>
         </Box>
         <Divider />
-        <MenuItem component={RouterLink} to="/personal-info" onClick={close}>
-          {t('navbar:personalInfo')}
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/" onClick={close}>
-          {t('navbar:home')}
-        </MenuItem>
-        <Divider />
-        <MenuItem onClick={onLogout} sx={{ color: 'error.main', fontWeight: 600 }} data-testid="logout">
-          {t('navbar:logout')}
-        </MenuItem>
-      </Menu>
+        <MenuList autoFocusItem aria-label={t('account.open')} data-testid="account-menu" sx={{ '& .MuiMenuItem-root': { minHeight: 44 } }}>
+          <MenuItem component={RouterLink} to="/personal-info" onClick={close}>
+            {t('navbar:personalInfo')}
+          </MenuItem>
+          <MenuItem component={RouterLink} to="/" onClick={close}>
+            {t('navbar:home')}
+          </MenuItem>
+          <Divider />
+          <MenuItem onClick={onLogout} sx={{ color: 'error.main', fontWeight: 600 }} data-testid="logout">
+            {t('navbar:logout')}
+          </MenuItem>
+        </MenuList>
+      </Popover>
     </>
   );
 }

@@ -27,6 +27,7 @@ import { navForRole } from './nav-config';
 import { NavHorizontal } from './nav-horizontal';
 import { NavSection } from './nav-section';
 import { RoleGuard } from '../app/guards';
+import { MAIN_CONTENT_ID } from '../app/page-a11y';
 
 /** The signed-in layout: navigation (vertical, mini or horizontal), header, content. */
 export function DashboardLayout() {
@@ -204,6 +205,8 @@ export function DashboardLayout() {
 
         <Box
           component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
           sx={{
             flexGrow: 1,
             px: { xs: 2, sm: 3, lg: 5 },

@@ -18,10 +18,11 @@ export function LanguageSwitcher() {
         size="small"
         startIcon={<TranslateIcon />}
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={t('header.language')}
+        // The accessible name holds the visible code ("EN") and says what the button does.
+        aria-label={`${currentLang?.value.toUpperCase()} · ${t('header.language')}`}
         aria-haspopup="menu"
         data-testid="language-switcher"
-        sx={{ minWidth: 0, textTransform: 'uppercase' }}
+        sx={{ minWidth: 0, minHeight: 44, textTransform: 'uppercase' }}
       >
         {currentLang?.value}
       </Button>
@@ -31,13 +32,15 @@ export function LanguageSwitcher() {
             key={lang.value}
             selected={lang.value === currentLang?.value}
             data-lang={lang.value}
-            lang={lang.value === 'cn' ? 'zh' : lang.value}
+            lang={lang.htmlLang}
+            dir={lang.direction}
+            sx={{ minHeight: 44 }}
             onClick={() => {
               setAnchor(null);
               void onChangeLang(lang.value);
             }}
           >
-            {lang.label}
+            {lang.nativeLabel}
           </MenuItem>
         ))}
       </Menu>

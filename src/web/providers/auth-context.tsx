@@ -13,6 +13,8 @@ export type AuthContextValue = {
   user: CurrentUser | null;
   role: string;
   loading: boolean;
+  /** The last session check failed without an answer on the session (server unreachable, 5xx). */
+  error: unknown;
   authenticated: boolean;
   unauthenticated: boolean;
   checkUserSession: () => Promise<void>;
@@ -21,11 +23,17 @@ export type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
+// The signed-in user the session context holds, for code outside React (Refine's auth
+// provider): the user is fetched once per sign-in, not again on every route change.
+let sessionUser: CurrentUser | null = null;
+export const getSessionUser = (): CurrentUser | null => sessionUser;
+
 export const LOGIN_RECHECK_MS = 300;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
   const mounted = useRef(true);
 
   const checkUserSession = useCallback(async () => {
@@ -47,16 +55,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await refreshTokens();
         me = await authApi.me();
       }
-      if (mounted.current) setUser(me);
+      if (mounted.current) {
+        setUser(me);
+        setError(null);
+      }
     } catch (error) {
       const { statusCode } = toHttpError(error);
       if (statusCode === 401 || statusCode === 403) {
         clearSession();
-        if (mounted.current) setUser(null);
+        if (mounted.current) {
+          setUser(null);
+          setError(null);
+        }
       } else if (!getAccessToken() && !getRefreshToken() && mounted.current) {
         setUser(null);
+        setError(null);
+      } else if (mounted.current) {
+        // Other errors only end loading; the guard shows them with a retry instead of
+        // sending a signed-in user to the sign-in page.
+        setError(error);
       }
-      // Other errors only end loading.
     } finally {
       if (mounted.current) setLoading(false);
     }
@@ -66,7 +84,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     mounted.current = true;
     void checkUserSession();
     const timers = new Set<ReturnType<typeof setTimeout>>();
-    const onLogout = () => setUser(null);
+    const onLogout = () => {
+      setUser(null);
+      setError(null);
+    };
     const onLogin = (event: Event) => {
       const detail = (event as CustomEvent<CurrentUser | undefined>).detail;
       if (detail) setUser(detail);
@@ -86,17 +107,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [checkUserSession]);
 
+  sessionUser = user;
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
       role: typeof user?.role === 'string' ? user.role : '',
       loading,
+      error,
       authenticated: !!user,
       unauthenticated: !loading && !user,
       checkUserSession,
       setUser,
     }),
-    [user, loading, checkUserSession],
+    [user, loading, error, checkUserSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

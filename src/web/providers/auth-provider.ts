@@ -1,11 +1,15 @@
 import type { AuthProvider } from '@refinedev/core';
 import { navRole } from '../../domain/auth/permissions';
-import { authApi } from './auth-api';
+import { authApi, type CurrentUser } from './auth-api';
+import { getSessionUser } from './auth-context';
 import { SIGN_IN_PATH, getAccessToken, getRefreshToken, toHttpError } from './http';
 
 // Refine's auth provider over the same calls as the session context. Guards and
 // screens use the session context; Refine uses this for identity, permissions and
-// its error hook.
+// its error hook. The user the session context already holds answers identity and
+// permissions, so /auth/me is called once per sign-in rather than on every route change.
+const currentUser = async (): Promise<CurrentUser> => getSessionUser() ?? authApi.me();
+
 export const authProvider: AuthProvider = {
   login: async (params: { email: string; password: string }) => {
     try {
@@ -26,7 +30,7 @@ export const authProvider: AuthProvider = {
   check: async () => {
     if (!getAccessToken() && !getRefreshToken()) return { authenticated: false, redirectTo: SIGN_IN_PATH };
     try {
-      await authApi.me();
+      await currentUser();
       return { authenticated: true };
     } catch (error) {
       const { statusCode } = toHttpError(error);
@@ -39,7 +43,7 @@ export const authProvider: AuthProvider = {
   getIdentity: async () => {
     if (!getAccessToken() && !getRefreshToken()) return null;
     try {
-      return await authApi.me();
+      return await currentUser();
     } catch {
       return null;
     }
@@ -47,7 +51,7 @@ export const authProvider: AuthProvider = {
   getPermissions: async () => {
     if (!getAccessToken() && !getRefreshToken()) return null;
     try {
-      return navRole((await authApi.me()).role);
+      return navRole((await currentUser()).role);
     } catch {
       return null;
     }

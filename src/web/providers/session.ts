@@ -85,21 +85,28 @@ export function serializeParams(params: Record<string, unknown> | undefined): st
 
 // ---------------------------------------------------------------------------------
 // Errors: Refine's HttpError { message, statusCode, errors } from our error body
-// { statusCode, error, message, errors?: { field: message } }.
+// { statusCode, error, code, message, errors?: { field: message }, issues?: { field: { code, params } } }.
+// `code` and `issues` stay on the error: the client translates by them (i18n/error-text.ts).
+// A request that got no answer has status 0 and code 'network_error' (or 'timeout').
 
 type ErrorBody = {
   statusCode?: number;
   error?: string;
+  code?: string;
   message?: string | string[];
   errors?: Record<string, string | string[]>;
+  issues?: Record<string, { code: string; params?: Record<string, string | number> }>;
+};
+
+export type AppHttpError = HttpError & {
+  isCancel?: boolean;
+  error?: string;
   code?: string;
   issues?: Record<string, { code: string; params?: Record<string, string | number> }>;
 };
 
-export type AppHttpError = HttpError & { isCancel?: boolean; error?: string; code?: string; issues?: ErrorBody['issues'] };
-
 // axios.isCancel and axios.isAxiosError, without importing axios.
-type AxiosLikeError = Error & { isAxiosError: true; response?: { status?: number; data?: unknown } };
+type AxiosLikeError = Error & { isAxiosError: true; code?: string; response?: { status?: number; data?: unknown } };
 export const isCancelError = (error: unknown): boolean => !!(error && (error as { __CANCEL__?: boolean }).__CANCEL__);
 const isAxiosError = (error: unknown): error is AxiosLikeError =>
   !!error && typeof error === 'object' && (error as { isAxiosError?: unknown }).isAxiosError === true;
@@ -109,14 +116,17 @@ export function toHttpError(error: unknown): AppHttpError {
     return { message: 'Request cancelled', statusCode: 0, isCancel: true };
   }
   if (isAxiosError(error)) {
-    const body = (error.response?.data ?? {}) as ErrorBody;
+    const raw = error.response?.data;
+    const body = (raw && typeof raw === 'object' ? raw : {}) as ErrorBody;
     const message = Array.isArray(body.message) ? body.message.join(', ') : body.message;
+    const status = error.response?.status ?? 0;
+    const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
     return {
       message: message || error.message || 'Request failed',
-      statusCode: error.response?.status ?? 0,
+      statusCode: status,
       errors: body.errors,
       error: body.error,
-      code: body.code,
+      code: body.code ?? (status === 0 ? (timedOut ? 'timeout' : 'network_error') : undefined),
       issues: body.issues,
     };
   }

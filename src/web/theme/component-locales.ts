@@ -13,14 +13,18 @@ export async function loadComponentLocale(lang: LangValue): Promise<ComponentLoc
   ]);
   switch (lang) {
     case 'fr':
-      return { core: core.frFR, dataGrid: grid.frFR, datePickers: pickers.frFR };
+      return { core: core.frFR, dataGrid: grid.frFR, datePickers: withWeekdays(pickers.frFR) };
     case 'vi':
-      return { core: core.viVN, dataGrid: withGridText(grid.viVN, VI_GRID_TEXT), datePickers: pickers.viVN };
+      return { core: core.viVN, dataGrid: withGridText(grid.viVN, VI_GRID_TEXT), datePickers: withWeekdays(pickers.viVN) };
     case 'cn':
-      return { core: core.zhCN, dataGrid: grid.zhCN, datePickers: pickers.zhCN };
+      return { core: core.zhCN, dataGrid: grid.zhCN, datePickers: withWeekdays(pickers.zhCN) };
     case 'ar':
       // The date pickers ship no Arabic translation: ours (i18n/pickers-ar.ts).
-      return { core: core.arSA, dataGrid: grid.arSD, datePickers: (await import('../i18n/pickers-ar')).arSAPickers };
+      return {
+        core: core.arSA,
+        dataGrid: withGridText(grid.arSD, AR_GRID_TEXT),
+        datePickers: withWeekdays((await import('../i18n/pickers-ar')).arSAPickers),
+      };
   }
 }
 
@@ -32,6 +36,21 @@ function withGridText(locale: GridLocale, extra: object): GridLocale {
   return { components: { MuiDataGrid: { defaultProps: { localeText: { ...localeText, ...extra } } } } };
 }
 
+/**
+ * The calendar's weekday header: MUI shows the first letter of each short name, which in
+ * Vietnamese is "T" for six days (T2…T7) and repeats letters in French and Arabic; the
+ * locale's shortest names (dayjs 'dd': CN T2 T3…, di lu ma…, ح ن ث…) tell every day apart.
+ */
+export const dayOfWeekFormatter = (date: { format: (f: string) => string }) => date.format('dd');
+
+function withWeekdays(locale: object): object {
+  const base = locale as { components?: Record<string, unknown> };
+  return {
+    ...base,
+    components: { ...base.components, MuiDateCalendar: { defaultProps: { dayOfWeekFormatter } } },
+  };
+}
+
 type DisplayedRows = { from: number; to: number; count: number; estimated?: number };
 
 // The Vietnamese grid translation ships without the "1–10 of 37" pagination text; the
@@ -41,4 +60,22 @@ export const VI_GRID_TEXT = {
     const more = estimated && estimated > to ? `khoảng ${estimated}` : `nhiều hơn ${to}`;
     return `${from}–${to} trong ${count !== -1 ? count : more}`;
   },
+  // Texts of the free grid the shipped translation leaves in English.
+  noColumnsOverlayLabel: 'Bảng không có cột nào.',
+  noColumnsOverlayManageColumns: 'Quản lý cột',
+  columnsManagementDeleteIconLabel: 'Xóa',
+  headerFilterClear: 'Xóa bộ lọc',
+  columnMenuAriaLabel: (columnName: string) => `Menu của cột ${columnName}`,
+};
+
+// Texts of the free grid the shipped Arabic translation leaves in English.
+export const AR_GRID_TEXT = {
+  noColumnsOverlayLabel: 'لا توجد أعمدة في الجدول.',
+  noColumnsOverlayManageColumns: 'إدارة الأعمدة',
+  headerFilterClear: 'مسح عامل التصفية',
+  filterOperatorDoesNotContain: 'لا يحتوي على',
+  filterOperatorDoesNotEqual: 'لا يساوي',
+  headerFilterOperatorDoesNotContain: 'لا يحتوي على',
+  headerFilterOperatorDoesNotEqual: 'لا يساوي',
+  columnMenuAriaLabel: (columnName: string) => `قائمة العمود ${columnName}`,
 };

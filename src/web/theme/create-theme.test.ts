@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { getContrastRatio } from '@mui/material/styles';
-import { createAppTheme, navColorStyles } from './create-theme';
+import { CONTRAST_TARGETS, createAppTheme, navColorStyles, themeTokens } from './create-theme';
 import { PRESETS } from './palette';
 
 const base = { mode: 'light', direction: 'ltr', contrast: 'default', primaryColor: 'default', fontFamily: 'Public Sans Variable' } as const;
 
 describe('createAppTheme (spec §9)', () => {
-  it('is purple by default and follows the five presets', () => {
+  it('is purple by default and follows the five presets (a shade of the preset where its main would not read)', () => {
     expect(createAppTheme(base).palette.primary.main).toBe('#7635DC');
     for (const preset of ['preset1', 'preset2', 'preset3', 'preset4', 'preset5'] as const) {
-      expect(createAppTheme({ ...base, primaryColor: preset }).palette.primary.main).toBe(PRESETS[preset].main);
+      const set = PRESETS[preset];
+      expect([set.main, set.dark, set.darker]).toContain(createAppTheme({ ...base, primaryColor: preset }).palette.primary.main);
     }
     expect(new Set(Object.values(PRESETS).map((p) => p.main)).size).toBe(6);
   });
@@ -29,9 +30,11 @@ describe('createAppTheme (spec §9)', () => {
 
   it('applies mode, high contrast and direction', () => {
     expect(createAppTheme({ ...base, mode: 'dark' }).palette.mode).toBe('dark');
-    const normal = createAppTheme(base).palette.background.default;
-    const high = createAppTheme({ ...base, contrast: 'hight' }).palette.background.default;
-    expect(high).not.toBe(normal);
+    const normal = createAppTheme(base).palette;
+    const high = createAppTheme({ ...base, contrast: 'hight' }).palette;
+    expect(high.text.primary).not.toBe(normal.text.primary);
+    expect(high.text.secondary).not.toBe(normal.text.secondary);
+    expect(high.error.main).not.toBe(normal.error.main);
     expect(createAppTheme({ ...base, direction: 'rtl' }).direction).toBe('rtl');
   });
 
@@ -89,5 +92,46 @@ describe('navColorStyles', () => {
         }
       }
     }
+  });
+});
+
+describe('theme tokens reach WCAG AA (text 4.5:1, outlines and focus 3:1; more in high contrast)', () => {
+  const cases = (Object.keys(PRESETS) as Array<keyof typeof PRESETS>).flatMap((primaryColor) =>
+    (['light', 'dark'] as const).flatMap((mode) => (['default', 'hight'] as const).map((contrast) => ({ primaryColor, mode, contrast }))),
+  );
+  it.each(cases)('$primaryColor $mode $contrast', ({ primaryColor, mode, contrast }) => {
+    const tk = themeTokens({ primaryColor, mode, contrast });
+    const target = CONTRAST_TARGETS[contrast];
+    const failures: string[] = [];
+    const need = (name: string, fg: string, ratio: number) => {
+      for (const [where, bg] of [
+        ['page', tk.page],
+        ['paper', tk.paper],
+      ] as const) {
+        const r = getContrastRatio(fg, bg);
+        if (r < ratio) failures.push(`${name} on ${where}: ${r.toFixed(2)} < ${ratio}`);
+      }
+    };
+    need('text.primary', tk.text.primary, target.text);
+    need('text.secondary', tk.text.secondary, target.text);
+    for (const name of ['primary', 'secondary', 'info', 'success', 'warning', 'error'] as const) {
+      need(`${name}.main`, tk[name].main, 4.5);
+      const onFill = getContrastRatio(tk[name].contrastText, tk[name].main);
+      if (onFill < 4.5) failures.push(`${name}.contrastText on ${name}.main: ${onFill.toFixed(2)}`);
+    }
+    need('input outline', tk.inputBorder, target.nonText);
+    need('focus ring', tk.focusRing, target.nonText);
+    expect(failures).toEqual([]);
+  });
+
+  it('puts the tokens on the MUI theme', () => {
+    const theme = createAppTheme({ ...base, mode: 'dark' });
+    const tk = themeTokens({ ...base, mode: 'dark' });
+    expect(theme.palette.error.main).toBe(tk.error.main);
+    expect(theme.palette.primary.main).toBe(tk.primary.main);
+    const input = theme.components?.MuiOutlinedInput?.styleOverrides as { notchedOutline: { borderColor: string } };
+    expect(input.notchedOutline.borderColor).toBe(tk.inputBorder);
+    // The error red of the issue (3.16:1 on white) is gone.
+    expect(getContrastRatio(createAppTheme(base).palette.error.main, '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
   });
 });

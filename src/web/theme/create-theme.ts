@@ -1,7 +1,7 @@
 import { alpha, createTheme, getContrastRatio, type Theme } from '@mui/material/styles';
 import type { Settings } from '../settings/settings-config';
 import { SECONDARY_FONT } from '../settings/settings-config';
-import { PRESETS, error, grey, info, secondary, success, warning } from './palette';
+import { PRESETS, error, grey, info, secondary, success, warning, type ColorSet } from './palette';
 import type { ComponentLocale } from './component-locales';
 
 declare module '@mui/material/styles' {
@@ -24,35 +24,89 @@ export type ThemeInput = Pick<Settings, 'direction' | 'contrast' | 'primaryColor
   mode: 'light' | 'dark';
 };
 
+/** Where targets grow to thumb size: a coarse pointer or a screen below the desktop layout. */
+const TOUCH = '@media (pointer: coarse), (max-width: 1199.95px)';
+
+/** What the theme's colours must reach (WCAG AA; high contrast aims at AAA for text). */
+export const CONTRAST_TARGETS = {
+  default: { text: 4.5, nonText: 3 },
+  hight: { text: 7, nonText: 4.5 },
+} as const;
+
+/**
+ * The colour tokens of a mode, contrast and preset, each picked to read on the page and the
+ * paper: text, coloured text (primary, error… — a link, a helper text, an outlined button),
+ * the text on a coloured fill (contrastText), input outlines and the focus ring.
+ */
+export function themeTokens(input: Pick<ThemeInput, 'mode' | 'contrast' | 'primaryColor'>) {
+  const dark = input.mode === 'dark';
+  const high = input.contrast === 'hight';
+  const target = CONTRAST_TARGETS[high ? 'hight' : 'default'];
+  const paper = dark ? (high ? '#0B0F14' : grey[800]) : '#FFFFFF';
+  const page = dark ? (high ? '#000000' : grey[900]) : '#FFFFFF';
+  const text = dark
+    ? { primary: '#FFFFFF', secondary: high ? grey[300] : grey[500], disabled: grey[600] }
+    : { primary: high ? '#000000' : grey[800], secondary: high ? grey[800] : grey[600], disabled: grey[500] };
+  const onBoth = (c: string, ratio: number) => getContrastRatio(c, paper) >= ratio && getContrastRatio(c, page) >= ratio;
+  // A colour set whose main reads as text on the page and the paper, with a contrastText
+  // that reads on the main: the preset's main where it does, else a lighter (dark mode)
+  // or darker (light mode) shade of the same hue.
+  const readableSet = (set: ColorSet): ColorSet => {
+    const shades = dark ? [set.main, set.light, set.lighter] : [set.main, set.dark, set.darker];
+    const main = shades.find((c) => onBoth(c, target.text)) ?? shades[shades.length - 1]!;
+    const contrastText = [set.contrastText, '#FFFFFF', grey[900], '#000000'].reduce((best, c) =>
+      getContrastRatio(c, main) > getContrastRatio(best, main) ? c : best,
+    );
+    return { ...set, main, contrastText };
+  };
+  const primary = readableSet(PRESETS[input.primaryColor] ?? PRESETS.default);
+  const border = dark ? (high ? grey[300] : grey[500]) : high ? grey[800] : grey[600];
+  return {
+    paper,
+    page,
+    text,
+    primary,
+    secondary: readableSet(secondary),
+    info: readableSet(info),
+    success: readableSet(success),
+    warning: readableSet(warning),
+    error: readableSet(error),
+    /** Outlines of inputs (WCAG 1.4.11: 3:1 against what is around them). */
+    inputBorder: border,
+    /** The focus ring of every control (WCAG 2.4.7 / 2.4.11). */
+    focusRing: primary.main,
+    divider: high ? alpha(dark ? grey[300] : grey[800], 0.5) : alpha(grey[500], 0.2),
+  };
+}
+
 export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): Theme {
-  const { mode, direction, contrast, primaryColor, fontFamily } = input;
+  const { mode, direction, contrast, fontFamily } = input;
   const dark = mode === 'dark';
   const high = contrast === 'hight';
-  const primary = PRESETS[primaryColor] ?? PRESETS.default;
+  const tokens = themeTokens(input);
+  const { primary, paper } = tokens;
   const primaryFont = fontStack(fontFamily);
   const secondaryFont = fontStack(SECONDARY_FONT);
-  const paper = dark ? grey[800] : '#FFFFFF';
-  // A primary-coloured icon (the notifications' "Mark all as read", the open bell) on a
-  // card or popover: the preset's main colour where it reads, else a lighter (dark mode)
-  // or darker (light mode) shade — the purple main on the dark paper is only 2.4:1.
-  const primaryIcon = readable(dark ? [primary.main, primary.light, primary.lighter] : [primary.main, primary.dark, primary.darker], paper);
+  const primaryIcon = primary.main;
+  const focusRing = {
+    outline: `2px solid ${tokens.focusRing}`,
+    outlineOffset: 2,
+  };
 
   const base = createTheme({
     direction,
     palette: {
       mode,
       primary,
-      secondary,
-      info,
-      success,
-      warning,
-      error,
+      secondary: tokens.secondary,
+      info: tokens.info,
+      success: tokens.success,
+      warning: tokens.warning,
+      error: tokens.error,
       grey,
-      divider: alpha(grey[500], 0.2),
-      text: dark
-        ? { primary: '#FFFFFF', secondary: high ? grey[400] : grey[500], disabled: grey[600] }
-        : { primary: grey[800], secondary: high ? grey[700] : grey[600], disabled: grey[500] },
-      background: dark ? { default: high ? '#0B0F14' : grey[900], paper } : { default: high ? grey[200] : '#FFFFFF', paper },
+      divider: tokens.divider,
+      text: tokens.text,
+      background: { default: tokens.page, paper },
       action: {
         hover: alpha(grey[500], 0.08),
         selected: alpha(grey[500], 0.16),
@@ -83,6 +137,23 @@ export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): The
       button: { fontWeight: 700, fontSize: '0.875rem', lineHeight: 1.71, textTransform: 'none' },
     },
     components: {
+      // One visible focus ring on every control reached by keyboard.
+      MuiCssBaseline: {
+        styleOverrides: {
+          ':focus-visible': focusRing,
+          'a:focus-visible, [tabindex]:focus-visible': focusRing,
+          // Headings and landmarks focused by script (route change, skip link) show no ring.
+          '[tabindex="-1"]:focus, [tabindex="-1"]:focus-visible': { outline: 'none' },
+        },
+      },
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+      MuiLink: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
+      MuiOutlinedInput: {
+        styleOverrides: {
+          notchedOutline: { borderColor: tokens.inputBorder },
+          root: { [`&:hover .MuiOutlinedInput-notchedOutline`]: { borderColor: tokens.text.primary } },
+        },
+      },
       MuiButton: {
         defaultProps: { disableElevation: true },
         // Section 9: small 30, medium auto, large 48.
@@ -91,7 +162,15 @@ export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): The
           sizeLarge: { height: 48 },
         },
       },
-      MuiIconButton: { styleOverrides: { colorPrimary: { color: primaryIcon } } },
+      MuiIconButton: {
+        styleOverrides: {
+          colorPrimary: { color: primaryIcon },
+          // Thumb-sized targets on touch and narrow screens (WCAG 2.5.5: 44 × 44 px).
+          sizeMedium: { [TOUCH]: { minWidth: 44, minHeight: 44 } },
+        },
+      },
+      MuiMenuItem: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
+      MuiListItemButton: { styleOverrides: { root: { [TOUCH]: { minHeight: 44 } } } },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
       MuiCard: {
         styleOverrides: {

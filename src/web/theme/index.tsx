@@ -88,7 +88,25 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     <CacheProvider value={getEmotionCache(direction)}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
-        <GlobalStyles styles={{ html: { fontSize: `${fontSize}px` } }} />
+        <GlobalStyles
+          styles={(t) => ({
+            html: { fontSize: `${fontSize}px` },
+            // The skip link: off screen until the keyboard reaches it.
+            '.skip-link': {
+              position: 'fixed',
+              insetInlineStart: 8,
+              top: -200,
+              zIndex: t.zIndex.tooltip + 1,
+              padding: '12px 16px',
+              borderRadius: 8,
+              background: t.palette.background.paper,
+              color: t.palette.text.primary,
+              fontWeight: 600,
+              boxShadow: t.shadows[8],
+            },
+            '.skip-link:focus, .skip-link:focus-visible': { top: 8 },
+          })}
+        />
         <RtlProvider value={direction === 'rtl'}>
           <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dateLocale}>
             {children}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ThemeProvider } from '@mui/material/styles';
 import type { GridLocaleText } from '@mui/x-data-grid';
 import { describe, expect, it } from 'vitest';
+import { enUS } from '@mui/x-data-grid/locales';
 import type { LangValue } from '../i18n/langs';
 import { createAppTheme } from './create-theme';
 import { loadComponentLocale } from './component-locales';
@@ -39,5 +40,39 @@ describe('useGridLocaleText', () => {
 
   it('in English only adds the overrides (English is the grid default)', async () => {
     expect(await gridText('en', { noRowsLabel: 'No users' })).toEqual({ noRowsLabel: 'No users' });
+  });
+});
+
+// The free grid's texts (column menu, filters, columns panel, pagination…): none may stay
+// English in another language. Pivot, charts and the AI assistant are paid features the app
+// does not use; operators written as symbols and words French spells as English are fine.
+const PAID =
+  /^(pivot|charts|aiAssistant|prompt|toolbarPivot|toolbarCharts|toolbarAssistant|emptyPivot|columnMenuManage(Pivot|Charts)|aggregation)/;
+const SAME_WORD = new Set([
+  'filterOperator=',
+  'filterOperator!=',
+  'filterOperator>',
+  'filterOperator>=',
+  'filterOperator<',
+  'filterOperator<=',
+  'columnMenuLabel',
+  'toolbarDensityStandard',
+]);
+
+describe('grid texts in every language', () => {
+  const en = enUS.components.MuiDataGrid.defaultProps.localeText as Record<string, unknown>;
+  it.each(['fr', 'vi', 'cn', 'ar'] as const)('leaves no free-grid text in English in %s', async (lang) => {
+    const text = (await gridText(lang, {})) as Record<string, unknown>;
+    const english = Object.keys(en).filter((k) => {
+      if (PAID.test(k) || SAME_WORD.has(k)) return false;
+      if (typeof en[k] === 'function') return typeof text[k] !== 'function';
+      return text[k] === undefined || text[k] === en[k];
+    });
+    expect(english).toEqual([]);
+  });
+
+  it('names the column menu in the language', async () => {
+    const ar = (await gridText('ar', {})).columnMenuAriaLabel as (name: string) => string;
+    expect(ar('الاسم')).toBe('قائمة العمود الاسم');
   });
 });

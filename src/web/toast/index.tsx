@@ -2,6 +2,7 @@ import { lazy, Suspense, useSyncExternalStore, type ComponentType, type CSSPrope
 import type { ExternalToast, ToasterProps, toast as sonnerToast } from 'sonner';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
 import { useSettings } from '../settings';
 import { isToasterRequested, loadToast, requestToaster, subscribeToaster } from './load';
 
@@ -18,6 +19,9 @@ export const TOASTER_OPTIONS = {
   duration: 4000,
   width: 300,
 } as const;
+
+/** The header's height (layout-config: 72 px desktop, 64 px mobile) that toasts stay below. */
+export const TOASTER_HEADER_CLEARANCE = { desktop: 72, mobile: 64 } as const;
 
 type Message = Parameters<typeof sonnerToast>[0];
 
@@ -57,8 +61,13 @@ export function AppToaster() {
   const wanted = useSyncExternalStore(subscribeToaster, isToasterRequested, isToasterRequested);
   const theme = useTheme();
   const { direction } = useSettings();
+  const { t } = useTranslation('common');
   if (!wanted) return null;
-  const { width, duration, ...props } = TOASTER_OPTIONS;
+  const { width, duration, offset, position, ...props } = TOASTER_OPTIONS;
+  // The spec's top-right corner, mirrored in right-to-left, and below the header so that a
+  // toast never covers its controls (language, bell, settings, account).
+  const rtl = direction === 'rtl';
+  const below = (headerHeight: number) => ({ top: headerHeight + offset, right: offset, left: offset });
   const icon = (type: string, color: string) => ({
     [`[data-sonner-toast][data-type="${type}"] [data-icon]`]: { color },
   });
@@ -79,11 +88,16 @@ export function AppToaster() {
       <Suspense fallback={null}>
         <Toaster
           {...props}
+          position={rtl ? 'top-left' : position}
+          offset={below(TOASTER_HEADER_CLEARANCE.desktop)}
+          mobileOffset={below(TOASTER_HEADER_CLEARANCE.mobile)}
+          containerAriaLabel={t('toaster.label')}
           dir={direction}
           theme={theme.palette.mode}
           style={{ '--width': `${width}px` } as CSSProperties}
           toastOptions={{
             duration,
+            closeButtonAriaLabel: t('toaster.close'),
             style: {
               width,
               fontFamily: theme.typography.fontFamily,

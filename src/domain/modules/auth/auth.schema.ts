@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords.js';
+import { text } from '../../text.js';
 
-export const emailSchema = z
-  .string()
+export const emailSchema = text()
   .trim()
   .max(254)
   .pipe(z.email({ message: 'email' }))
@@ -22,7 +22,7 @@ export const codeSchema = z
 
 export const loginSchema = z.strictObject({ email: emailSchema, password: z.string().min(1, { message: 'required' }).max(128) });
 export const registerSchema = z.strictObject({
-  fullName: z.string().trim().min(2, { message: 'required' }).max(120),
+  fullName: text().trim().min(2, { message: 'required' }).max(120),
   email: emailSchema,
   password: passwordSchema,
 });
@@ -38,10 +38,32 @@ export const changePasswordSchema = z.strictObject({
 
 export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 
-/** Login throttling (documented in docs/decisions/002-login-throttling.md). */
+/**
+ * Sign-in throttling after OWASP's device-cookie scheme (docs/decisions/002-sessions-and-login-throttling.md).
+ * Failures are counted over a sliding window; a browser holding a known-device cookie for the
+ * account is counted on its own, so strangers' failures never lock the owner's browser out.
+ */
 export const LOGIN_THROTTLE = {
   windowMinutes: 15,
+  /** Failures of one account from one address. */
   perAccountAndIp: 5,
-  perAccount: 20,
+  /** Failures of one account from unknown devices (any address): past it only unknown devices are refused. */
+  perAccountUnknownDevices: 10,
+  /** Failures through one known-device cookie: past it that cookie counts as unknown. */
+  perDevice: 10,
+  /** Failures from one address across accounts. */
   perIp: 50,
+  /** How long a known-device cookie lasts after the last sign-in with it. */
+  deviceCookieDays: 180,
 } as const;
+
+/** The other public auth forms: requests per address and per target e-mail over a window. */
+export const AUTH_FORM_LIMITS = {
+  /** register, resend-code and reset-password mail a code: at most a few per hour. */
+  mail: { windowMinutes: 60, perIp: 10, perEmail: 3 },
+  verify: { windowMinutes: 15, perIp: 30, perEmail: 10 },
+  'update-password': { windowMinutes: 15, perIp: 30, perEmail: 10 },
+  /** Refresh tokens are unguessable; this only stops one address hammering the endpoint with bad ones. */
+  refresh: { windowMinutes: 15, perIp: 100 },
+} as const;
+export type AuthForm = keyof typeof AUTH_FORM_LIMITS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../text.js';
 
 export const NOTIFICATION_TYPES = [
   'job_created',
@@ -33,7 +34,7 @@ export const markAsReadSchema = z.strictObject({ notificationId: z.uuid({ messag
 export const notificationCreateSchema = z.strictObject({
   userIds: z.array(z.uuid()).min(1).max(1000),
   type: z.enum(NOTIFICATION_TYPES).default('announcement'),
-  title: z.string().trim().min(1).max(200),
-  message: z.string().trim().min(1).max(2000),
+  title: text().trim().min(1).max(200),
+  message: text({ multiline: true }).trim().min(1).max(2000),
   jobId: z.uuid().optional(),
 });

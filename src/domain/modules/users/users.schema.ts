@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { ROLES } from '../../auth/permissions.js';
 import { DATE_MAX, DATE_MIN } from '../../constants.js';
 import { emailSchema, passwordSchema } from '../auth/auth.schema.js';
+import { text } from '../../text.js';
 
 export const USER_STATUSES = ['pending', 'active', 'inactive'] as const;
 export const USER_LEVELS = ['intern', 'junior', 'middle', 'senior', 'lead'] as const;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
@@ -35,7 +35,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 const userFields = {
-  fullName: z.string().trim().min(2, { message: 'required' }).max(120),
+  fullName: text().trim().min(2, { message: 'required' }).max(120),
   email: emailSchema,
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),

@@ -1,13 +1,12 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { LOGIN_THROTTLE } from '../../../domain/modules/auth/auth.schema.js';
 import type { Services } from '../../services.js';
-import { queryRows } from '../../db/client.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors.js';
 import { sendMail } from '../mail/mail.service.js';
 import { users } from '../users/users.table.js';
-import { authCodes, loginFailures, refreshTokens, sessions } from './auth.table.js';
+import { authCodes, refreshTokens, sessions } from './auth.table.js';
+import { checkLogin, clearLoginFailures, recordLoginFailure, type KnownDevice } from './throttle.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -52,42 +51,28 @@ function assertCanSignIn(user: UserRow) {
   if (user.status !== 'active') throw new AppError(403, 'This account is inactive; contact an administrator', { code: 'account_inactive' });
 }
 
-/** Failures in the last window, per account+IP, per account and per IP; a lock lasts at most one window. */
-async function throttleCheck(s: Services, email: string, ip: string) {
-  const since = new Date(Date.now() - LOGIN_THROTTLE.windowMinutes * 60_000).toISOString();
-  const [r] = await queryRows<{ pair: number; account: number; by_ip: number; oldest: string | null }>(
-    s.db,
-    sql`
-    select
-      count(*) filter (where email = ${email} and ip = ${ip})::int as pair,
-      count(*) filter (where email = ${email})::int as account,
-      count(*) filter (where ip = ${ip})::int as by_ip,
-      min(at) as oldest
-    from ${loginFailures}
-    where at > ${since} and (email = ${email} or ip = ${ip})`,
-  );
-  if (r && (r.pair >= LOGIN_THROTTLE.perAccountAndIp || r.account >= LOGIN_THROTTLE.perAccount || r.by_ip >= LOGIN_THROTTLE.perIp)) {
-    const retryAfter = Math.max(1, Math.ceil((new Date(r.oldest!).getTime() + LOGIN_THROTTLE.windowMinutes * 60_000 - Date.now()) / 1000));
-    throw new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
-      code: 'too_many_attempts',
-      headers: { 'retry-after': String(retryAfter) },
-    });
-  }
-}
-
-export async function login(s: Services, input: { email: string; password: string }, meta: { ip: string; userAgent?: string }) {
-  await throttleCheck(s, input.email, meta.ip);
+/**
+ * Signs in: throttled after OWASP's device-cookie scheme (see throttle.ts). `deviceOf` reads the
+ * browser's known-device cookie for the account once it is known.
+ */
+export async function login(
+  s: Services,
+  input: { email: string; password: string },
+  meta: { ip: string; userAgent?: string },
+  deviceOf: (userId: string | undefined) => KnownDevice | undefined = () => undefined,
+) {
   const user = await findUserByEmail(s, input.email);
+  const device = await checkLogin(s, input.email, meta.ip, deviceOf(user?.id));
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await dummyHash(), input.password), false);
   if (!user || !ok) {
-    await s.db.insert(loginFailures).values({ email: input.email, ip: meta.ip });
+    await recordLoginFailure(s, input.email, meta.ip, device);
     throw new AppError(401, 'Invalid e-mail or password', { code: 'invalid_credentials' });
   }
   assertCanSignIn(user);
-  await s.db.delete(loginFailures).where(and(eq(loginFailures.email, input.email), eq(loginFailures.ip, meta.ip)));
-  return { ...(await startSession(s, user, meta)), user };
+  await clearLoginFailures(s, input.email, meta.ip, device);
+  return { ...(await startSession(s, user, meta)), user, device };
 }
 
 export async function refresh(s: Services, token: string, log: FastifyBaseLogger): Promise<TokenPair> {

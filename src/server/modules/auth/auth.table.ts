@@ -47,15 +47,30 @@ export const authCodes = pgTable(
   (t) => [index('auth_codes_user_idx').on(t.userId, t.purpose)],
 );
 
+/** Failed sign-ins. `device` is the nonce of the known-device cookie the browser sent, null for an unknown device. */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: uuid().primaryKey().defaultRandom(),
     email: text().notNull(),
     ip: text().notNull(),
+    device: text(),
     at: timestamptz().notNull().defaultNow(),
   },
   (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+);
+
+/** Requests to the public auth forms other than sign-in, counted per address and per target e-mail. */
+export const authRequests = pgTable(
+  'auth_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    form: text().notNull(),
+    ip: text().notNull(),
+    email: text(),
+    at: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [index('auth_requests_ip_idx').on(t.form, t.ip, t.at), index('auth_requests_email_idx').on(t.form, t.email, t.at)],
 );
 
 /** Secrets generated on first start (JWT key) when the environment gives none. */

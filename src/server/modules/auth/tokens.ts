@@ -15,6 +15,10 @@ export interface TokenSigner {
   signRefresh(claims: { sub: string; sid: string; jti: string; exp: number }): Promise<string>;
   verifyAccess(token: string): Promise<AccessClaims & { exp: number }>;
   verifyRefresh(token: string): Promise<{ sub: string; sid: string; jti: string; exp: number }>;
+  /** The known-device cookie's value: user id, nonce and expiry under an HMAC of their own key. */
+  signDevice(claims: { sub: string; nonce: string; exp: number }): string;
+  /** The cookie's claims, or undefined when it is malformed, forged or expired. */
+  verifyDevice(value: string): { sub: string; nonce: string; exp: number } | undefined;
 }
 
 /** The signing key comes from JWT_SECRET, else is generated once and kept in the database. */
@@ -33,7 +37,24 @@ export function createTokenSigner(secret: string, accessTtlS: number): TokenSign
   // Imported once: given raw bytes, jose would import the key again on every signature.
   const key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const alg = 'HS256';
+  // A key of its own, so that a device cookie can never pass for a token or the reverse.
+  const deviceKey = createHmac('sha256', raw).update('known-device-cookie').digest();
+  const deviceMac = (body: string) => createHmac('sha256', deviceKey).update(body).digest('base64url');
   return {
+    signDevice: (c) => {
+      const body = `${c.sub}.${c.nonce}.${c.exp}`;
+      return `${body}.${deviceMac(body)}`;
+    },
+    verifyDevice(value) {
+      const m = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{16,64})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value);
+      if (!m) return undefined;
+      const [, sub, nonce, exp, mac] = m as unknown as [string, string, string, string, string];
+      const expected = Buffer.from(deviceMac(`${sub}.${nonce}.${exp}`), 'base64url');
+      const given = Buffer.from(mac, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      if (Number(exp) <= Math.floor(Date.now() / 1000)) return undefined;
+      return { sub, nonce, exp: Number(exp) };
+    },
     signAccess: async (c) =>
       new SignJWT({ sid: c.sid, role: c.role, typ: 'access' })
         .setProtectedHeader({ alg })

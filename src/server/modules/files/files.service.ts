@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { stripUnsafeText } from '../../../domain/text.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { files } from './files.table.js';
@@ -52,28 +54,67 @@ export async function storeFile(
       issues: { file: { code: 'file_type', params: { allowed: opts.allowed.map((k) => k.toUpperCase()).join(', ') } } },
     });
   }
-  const name = sanitizeName(input.name) || `file.${kind}`;
+  const content = IMAGE_KINDS.has(kind) ? await reencodeImage(input.content, kind) : input.content;
+  const name = fileName(input.name, kind);
   const [row] = await db
     .insert(files)
     .values({
       name,
       mime: FILE_KINDS[kind],
-      size: input.content.length,
-      sha256: createHash('sha256').update(input.content).digest('hex'),
-      content: input.content,
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      content,
       ownerId: input.ownerId,
     })
     .returning({ id: files.id, name: files.name, mime: files.mime, size: files.size });
   return row!;
 }
 
-function sanitizeName(name: string): string {
-  // Path separators, quotes and control characters never reach a Content-Disposition header.
-  return [...name]
-    .map((c) => (c < ' ' || c === '/' || c === '\\' || c === '"' ? '_' : c))
-    .join('')
-    .slice(-200)
-    .trim();
+const IMAGE_KINDS = new Set<FileKind>(['png', 'jpeg']);
+/** Larger pictures are refused before they are decoded (a small file can claim huge dimensions). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * Decodes the image and encodes its pixels again: what is stored is a fresh PNG or JPEG with
+ * no metadata (EXIF, GPS, comments) and nothing appended after the image (HTML, scripts,
+ * archives hiding in a polyglot file). An image that does not decode is refused.
+ */
+async function reencodeImage(content: Buffer, kind: FileKind): Promise<Buffer> {
+  try {
+    const image = sharp(content, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+    return await (kind === 'png' ? image.png() : image.jpeg({ quality: 90, mozjpeg: true })).toBuffer();
+  } catch {
+    throw new AppError(415, 'The image cannot be read', {
+      code: 'file_type',
+      issues: { file: { code: 'file_type', params: { allowed: 'PNG, JPEG' } } },
+    });
+  }
+}
+
+const EXTENSIONS: Record<FileKind, { ext: string; also: string[] }> = {
+  pdf: { ext: 'pdf', also: [] },
+  doc: { ext: 'doc', also: [] },
+  docx: { ext: 'docx', also: [] },
+  xlsx: { ext: 'xlsx', also: [] },
+  png: { ext: 'png', also: [] },
+  jpeg: { ext: 'jpg', also: ['jpeg', 'jpe'] },
+};
+
+/**
+ * The name a stored file keeps: no path parts, quotes, control, format or bidirectional
+ * characters (a right-to-left override makes "gnp.exe" read as "exe.png"), and an extension
+ * that matches the type detected from the content.
+ */
+export function fileName(original: string, kind: FileKind): string {
+  const cleaned = stripUnsafeText(original)
+    .replace(/\p{Cf}|\p{Cc}/gu, '')
+    .replace(/[/\\"<>:|?*]/g, '_')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  const { ext, also } = EXTENSIONS[kind];
+  const match = /^(.*?)[\s.]*\.([A-Za-z0-9]{1,8})$/.exec(cleaned);
+  const given = match?.[2]?.toLowerCase();
+  const stem = ((match ? match[1] : cleaned) ?? '').slice(0, 180) || 'file';
+  return `${stem}.${given && (given === ext || also.includes(given)) ? given : ext}`;
 }
 
 /** Reads one uploaded file from a multipart request; a request without one is a 400. */

@@ -27,7 +27,7 @@ export function formatValue(meta: ResourceMeta, fmt: Formatters, name: string, f
     case 'decimal':
       return fmt.number(v as number);
     case 'money':
-      return fmt.money(v as number, (f.currencyField && (record[f.currencyField] as string)) || undefined);
+      return fmt.money(v as number, (f.currencyField && (record[f.currencyField] as string)) || 'USD');
     case 'boolean':
       return meta.t(v ? 'common:yes' : 'common:no');
     default:

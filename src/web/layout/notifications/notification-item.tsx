@@ -27,6 +27,21 @@ const LOOKS: Record<string, Look> = {
 };
 const DEFAULT_LOOK: Look = { icon: <NotificationsNone fontSize="small" />, color: 'info' };
 
+/**
+ * The texts the server writes itself (the demo seed's announcements) are stored in English
+ * under one type, 'announcement', which does not tell them apart: they are recognised by
+ * their English title and shown in the user's language. People's own texts are shown as written.
+ */
+const SYSTEM_TEXTS: Record<string, { key: string; message: string }> = {
+  'Welcome to the back office': { key: 'welcome', message: 'Your account is ready. Explore the sections your role gives you.' },
+  'Timesheets close on Friday': { key: 'timesheets', message: 'Please log this week’s hours before Friday 18:00.' },
+};
+
+export function systemTextKey(item: Pick<Item, 'title' | 'message'>): string | undefined {
+  const known = SYSTEM_TEXTS[item.title];
+  return known && known.message === item.message ? known.key : undefined;
+}
+
 export function notificationLook(type: string): Look {
   return LOOKS[type] ?? DEFAULT_LOOK;
 }
@@ -34,62 +49,68 @@ export function notificationLook(type: string): Look {
 export function NotificationListItem({ item, onClick }: { item: Item; onClick: (item: Item) => void }) {
   const { t, i18n } = useTranslation('notifications');
   const look = notificationLook(item.type);
+  const system = systemTextKey(item);
+  const title = system ? t(`system.${system}.title`) : item.title;
+  const message = system ? t(`system.${system}.message`) : item.message;
   const by = item.changedByUser?.fullName;
   const created = dayjs(item.createdAt);
   return (
-    <ListItemButton
-      onClick={() => onClick(item)}
-      data-testid="notification-item"
-      data-type={item.type}
-      data-read={item.isRead ? 'true' : 'false'}
-      sx={(theme) => ({
-        alignItems: 'flex-start',
-        gap: 1.5,
-        py: 1.5,
-        px: 2.5,
-        borderBottom: `1px dashed ${theme.palette.divider}`,
-        ...(!item.isRead && { bgcolor: alpha(theme.palette.primary.main, 0.06) }),
-      })}
-    >
-      <Avatar
+    // A list item (the panel's list holds only list items), the button inside it.
+    <Box component="li" sx={{ listStyle: 'none' }}>
+      <ListItemButton
+        onClick={() => onClick(item)}
+        data-testid="notification-item"
+        data-type={item.type}
+        data-read={item.isRead ? 'true' : 'false'}
         sx={(theme) => ({
-          width: 36,
-          height: 36,
-          bgcolor: alpha(theme.palette[look.color].main, 0.16),
-          color: theme.palette.mode === 'dark' ? theme.palette[look.color].light : theme.palette[look.color].dark,
+          alignItems: 'flex-start',
+          gap: 1.5,
+          py: 1.5,
+          px: 2.5,
+          borderBottom: `1px dashed ${theme.palette.divider}`,
+          ...(!item.isRead && { bgcolor: alpha(theme.palette.primary.main, 0.06) }),
         })}
-        data-icon={item.type}
       >
-        {look.icon}
-      </Avatar>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        {/* Titles and messages come in any language: their own direction orders the
-            words and punctuation; 'left' is mirrored to the page's side in right-to-left. */}
-        <Typography variant="subtitle2" dir="auto" sx={{ fontWeight: item.isRead ? 500 : 700, textAlign: 'left' }}>
-          {item.title}
-        </Typography>
-        <Typography variant="body2" dir="auto" sx={{ color: 'text.secondary', overflowWrap: 'anywhere', textAlign: 'left' }}>
-          {item.message}
-        </Typography>
-        <Typography
-          variant="caption"
-          component="div"
-          sx={{ mt: 0.5, color: 'text.secondary', display: 'flex', gap: 0.75, flexWrap: 'wrap' }}
+        <Avatar
+          sx={(theme) => ({
+            width: 36,
+            height: 36,
+            bgcolor: alpha(theme.palette[look.color].main, 0.16),
+            color: theme.palette.mode === 'dark' ? theme.palette[look.color].light : theme.palette[look.color].dark,
+          })}
+          data-icon={item.type}
         >
-          <time dateTime={item.createdAt} title={created.isValid() ? created.format('LLL') : undefined} key={i18n.language}>
-            {created.isValid() ? created.fromNow() : ''}
-          </time>
-          {by && <span>· {t('by', { name: by })}</span>}
-        </Typography>
-      </Box>
-      {!item.isRead && (
-        <Box
-          data-testid="notification-unread-dot"
-          role="img"
-          aria-label={t('unread')}
-          sx={{ mt: 1, width: 8, height: 8, flexShrink: 0, borderRadius: '50%', bgcolor: 'info.main' }}
-        />
-      )}
-    </ListItemButton>
+          {look.icon}
+        </Avatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          {/* Titles and messages come in any language: their own direction orders the
+            words and punctuation; 'left' is mirrored to the page's side in right-to-left. */}
+          <Typography variant="subtitle2" dir="auto" sx={{ fontWeight: item.isRead ? 500 : 700, textAlign: 'left' }}>
+            {title}
+          </Typography>
+          <Typography variant="body2" dir="auto" sx={{ color: 'text.secondary', overflowWrap: 'anywhere', textAlign: 'left' }}>
+            {message}
+          </Typography>
+          <Typography
+            variant="caption"
+            component="div"
+            sx={{ mt: 0.5, color: 'text.secondary', display: 'flex', gap: 0.75, flexWrap: 'wrap' }}
+          >
+            <time dateTime={item.createdAt} title={created.isValid() ? created.format('LLL') : undefined} key={i18n.language}>
+              {created.isValid() ? created.fromNow() : ''}
+            </time>
+            {by && <span>· {t('by', { name: by })}</span>}
+          </Typography>
+        </Box>
+        {!item.isRead && (
+          <Box
+            data-testid="notification-unread-dot"
+            role="img"
+            aria-label={t('unread')}
+            sx={{ mt: 1, width: 8, height: 8, flexShrink: 0, borderRadius: '50%', bgcolor: 'info.main' }}
+          />
+        )}
+      </ListItemButton>
+    </Box>
   );
 }

@@ -24,10 +24,18 @@ describe('notification constants (spec §7, §9)', () => {
 describe('query defaults (spec §4, §9)', () => {
   const queries = queryClientConfig.defaultOptions!.queries!;
   it('retries 3 times with a delay of 1 s doubling up to 30 s, and keeps data 5 minutes', () => {
-    expect(queries.retry).toBe(3);
+    const retry = queries.retry as (failures: number, error: unknown) => boolean;
+    const unreachable = { statusCode: 0, message: 'Network Error' };
+    expect([0, 1, 2, 3].map((n) => retry(n, unreachable))).toEqual([true, true, true, false]);
+    expect(retry(0, { statusCode: 503, message: '' })).toBe(true);
     const delay = queries.retryDelay as (n: number) => number;
     expect([0, 1, 2, 3, 4, 5, 6].map((n) => delay(n))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
     expect(queries.gcTime).toBe(5 * 60 * 1000);
+  });
+
+  it('does not retry what cannot pass: a 404, a 403, a 400', () => {
+    const retry = queries.retry as (failures: number, error: unknown) => boolean;
+    for (const statusCode of [400, 403, 404]) expect(retry(0, { statusCode, message: '' }), String(statusCode)).toBe(false);
   });
 });
 

@@ -12,6 +12,7 @@ export function AuthForm<T extends FieldValues>({
   title,
   description,
   error,
+  notice,
   success,
   submitLabel,
   children,
@@ -22,6 +23,8 @@ export function AuthForm<T extends FieldValues>({
   title: string;
   description?: ReactNode;
   error?: string;
+  /** A notice above the fields (the server cannot be reached, with a retry). */
+  notice?: ReactNode;
   success?: string;
   submitLabel: string;
   children: ReactNode;
@@ -37,6 +40,7 @@ export function AuthForm<T extends FieldValues>({
           </Typography>
           {description && <Typography sx={{ color: 'text.secondary', fontSize: 14 }}>{description}</Typography>}
         </Stack>
+        {notice}
         {error && (
           <Alert severity="error" data-testid="form-error">
             {error}

@@ -37,6 +37,8 @@ export function AuthLayout() {
       </Stack>
       <Box
         component="main"
+        id="main-content"
+        tabIndex={-1}
         sx={{
           flexGrow: 1,
           display: 'flex',

@@ -11,7 +11,7 @@ import { authApi } from '../../providers/auth-api';
 import { AuthForm } from './auth-form';
 
 export function ResetPasswordPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'validation']); // validation: the server's field issues
   const navigate = useNavigate();
   const [error, setError] = useState('');
   const schema = z.object({

@@ -13,7 +13,7 @@ import { PasswordField } from './password-field';
 import { passwordSchema } from '../../components/form/password-schema';
 
 export function SignUpPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'validation']); // validation: the server's field issues
   const navigate = useNavigate();
   const [error, setError] = useState('');
   const schema = z.object({

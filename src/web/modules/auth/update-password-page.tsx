@@ -14,7 +14,7 @@ import { PasswordField } from './password-field';
 import { passwordSchema } from '../../components/form/password-schema';
 
 export function UpdatePasswordPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'validation']); // validation: the server's field issues
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [error, setError] = useState('');

@@ -15,7 +15,7 @@ import { toast } from '../../toast';
 import { AuthForm } from './auth-form';
 
 export function VerifyPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'validation']); // validation: the server's field issues
   const [searchParams] = useSearchParams();
   const [error, setError] = useState('');
   const [resending, setResending] = useState(false);

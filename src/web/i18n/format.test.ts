@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createFormatters } from './format';
+
+describe('createFormatters', () => {
+  it('formats a calendar date by the language, whatever the time zone', () => {
+    expect(createFormatters('en').date('2024-01-31')).toBe('01/31/2024');
+    expect(createFormatters('fr').date('2024-01-31')).toBe('31/01/2024');
+    expect(createFormatters('vi').date('2024-01-31')).toBe('31/01/2024');
+    expect(createFormatters('cn').date('2024-01-31')).toBe('2024/01/31');
+    expect(createFormatters('ar').date('2024-01-31')).toMatch(/٣١|31/);
+    expect(createFormatters('en').date(null)).toBe('');
+    expect(createFormatters('en').date('not a date')).toBe('not a date');
+  });
+
+  it('formats numbers and money by the language', () => {
+    const nbsp = /[\s\u00a0\u202f]/;
+    expect(createFormatters('en').number(1234567.5)).toBe('1,234,567.5');
+    expect(createFormatters('fr').number(1234567.5)).toMatch(new RegExp(`^1${nbsp.source}234${nbsp.source}567,5$`));
+    expect(createFormatters('en').money('1234.5', 'USD')).toBe('$1,234.50');
+    expect(createFormatters('fr').money(1234.5, 'EUR')).toMatch(/1.234,50.€/);
+    expect(createFormatters('vi').money(1234, 'VND')).toMatch(/1\.234.₫/);
+    expect(createFormatters('cn').money(12, 'CNY')).toBe('¥12.00');
+    expect(createFormatters('en').money('', 'USD')).toBe('');
+  });
+
+  it('formats a date and time', () => {
+    expect(createFormatters('en').dateTime('2024-01-31T09:05:00Z')).toMatch(/01\/31\/2024|02\/01\/2024/);
+  });
+});
