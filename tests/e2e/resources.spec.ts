@@ -3,7 +3,6 @@
 // created from a customer's page, and a route guard that checks the action.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { RESOURCES } from '../../src/domain/resources';
 import type { ResourceDecl } from '../../src/domain/resource';
