@@ -116,9 +116,20 @@ export function allowsAction(decl: Pick<ResourceDecl, 'access'>, role: unknown, 
   return r !== undefined && !!roles && roles.includes(r);
 }
 
-/** Query keys a list accepts for a field, by its filter kind. */
-export function filterKeys(name: string, f: FieldDecl): string[] {
-  if (f.filter === 'eq') return [name, `${name}_ne`];
-  if (f.filter === 'range') return [name, `${name}_gte`, `${name}_lte`];
+export type FilterOp = 'eq' | 'ne' | 'gte' | 'lte';
+
+/** Query keys a list accepts for a field, by its filter kind, with the comparison each stands for. */
+export function filterKeys(name: string, f: FieldDecl): Array<{ key: string; op: FilterOp }> {
+  if (f.filter === 'eq')
+    return [
+      { key: name, op: 'eq' },
+      { key: `${name}_ne`, op: 'ne' },
+    ];
+  if (f.filter === 'range')
+    return [
+      { key: name, op: 'eq' },
+      { key: `${name}_gte`, op: 'gte' },
+      { key: `${name}_lte`, op: 'lte' },
+    ];
   return [];
 }

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Namespace } from 'socket.io';
-import { sectionsOf, type Role, type Section } from '../domain/auth/permissions.js';
+import type { Role } from '../domain/auth/permissions.js';
 import { authenticate, type CurrentUser } from './http/access.js';
 import { isUnavailable } from './http/errors.js';
 import type { Services } from './services.js';
@@ -14,7 +14,6 @@ import { unreadCount } from './modules/notifications/notifications.service.js';
  */
 export interface Realtime {
   toUser(userId: string, event: string, payload: unknown): void;
-  toSection(section: Section, event: string, payload: unknown): void;
   /** Sockets of users with one of these roles (a resource's allowed readers). */
   toRoles(roles: readonly Role[], event: string, payload: unknown): void;
   /** 'redis-down': Redis is lost and being reconnected; this instance still serves its own sockets. */
@@ -27,7 +26,6 @@ interface RedisLike {
 }
 
 export const userRoom = (id: string) => `user:${id}`;
-const sectionRoom = (s: Section) => `section:${s}`;
 const roleRoom = (r: Role) => `role:${r}`;
 
 export class SocketRealtime implements Realtime {
@@ -37,9 +35,6 @@ export class SocketRealtime implements Realtime {
 
   toUser(userId: string, event: string, payload: unknown) {
     this.nsp?.to(userRoom(userId)).emit(event, payload);
-  }
-  toSection(section: Section, event: string, payload: unknown) {
-    this.nsp?.to(sectionRoom(section)).emit(event, payload);
   }
   toRoles(roles: readonly Role[], event: string, payload: unknown) {
     if (roles.length) this.nsp?.to(roles.map(roleRoom)).emit(event, payload);
@@ -90,7 +85,7 @@ export class SocketRealtime implements Realtime {
     nsp.on('connection', (socket) => {
       socket.on('join', async () => {
         const user = socket.data.user as CurrentUser;
-        await socket.join([userRoom(user.id), roleRoom(user.role), ...sectionsOf(user.role).map(sectionRoom)]);
+        await socket.join([userRoom(user.id), roleRoom(user.role)]);
         try {
           socket.emit('unread-count', { count: await unreadCount(services.db, user.id) });
         } catch (err) {

@@ -10,20 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/**
- * Routes the document may still leave out. The generic CRUD's `PUT /:id` (an alias of PATCH)
- * is hidden until the resource kit documents it; once it is, this list must be emptied —
- * the test passes either way, so remove the entry when it is no longer needed.
- */
-const KNOWN_UNDOCUMENTED: Array<{ method: string; url: RegExp }> = [{ method: 'PUT', url: /\/:id$/ }];
-
 describe('the OpenAPI document lists exactly the routes the server answers', () => {
   it('every routed /api operation is documented, and every documented one is routed', () => {
     const routed = t.app.routeAccess.map((r) => `${r.method} ${openApiPath(r.url)}`);
     const documented = operationsOf(doc).map((o) => `${o.method} ${o.path}`);
     const undocumented = t.app.routeAccess
       .filter((r) => !documented.includes(`${r.method} ${openApiPath(r.url)}`))
-      .filter((r) => !KNOWN_UNDOCUMENTED.some((k) => k.method === r.method && k.url.test(r.url)))
       .map((r) => `${r.method} ${r.url}`);
     expect(undocumented).toEqual([]);
     expect(documented.filter((d) => !routed.includes(d))).toEqual([]);

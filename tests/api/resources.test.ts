@@ -169,7 +169,7 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
     expect(sort.statusCode).toBe(400);
     expect(sort.json().errors).toHaveProperty('_sort');
     for (const key of ['archivedAt_gte', 'search', 'role[$ne]', 'nope']) {
-      if (Object.entries(r.fields).some(([n, f]) => filterKeys(n, f).includes(key))) continue;
+      if (Object.entries(r.fields).some(([n, f]) => filterKeys(n, f).some((k) => k.key === key))) continue;
       const res = await call('admin', 'GET', `${base(r)}?_start=0&_end=5&${encodeURIComponent(key)}=x`);
       expect(res.statusCode, key).toBe(400);
       expect(res.json().code).toBe('validation_failed');

@@ -9,7 +9,7 @@ import type { Db } from '../db/client.js';
 import type { Services } from '../services.js';
 import { writeAudit } from '../modules/audit/audit.service.js';
 import type { CurrentUser } from './access.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from './errors.js';
+import { badRequest, conflict, forbidden, notFound, pgError } from './errors.js';
 import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from './list-query.js';
 import { countRows, estimateRows, searchCondition, tableRowReader } from './paging.js';
 import { exportRows } from './export.js';
@@ -108,11 +108,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     return scoped(user, false) ? eq(ownerColumn!, user.id) : undefined;
   }
 
-  function filterCondition(key: string, values: unknown[]): SQL | undefined {
-    const [field, op] =
-      key.includes('_') && /_(ne|gte|lte)$/.test(key)
-        ? [key.replace(/_(ne|gte|lte)$/, ''), key.slice(key.lastIndexOf('_') + 1)]
-        : [key, 'eq'];
+  function filterCondition({ field, op, values }: ListQuery['filters'][number]): SQL | undefined {
     const column = columnOf(m.table, field);
     const isArray = decl.fields[field]?.type === 'refs';
     if (op === 'gte') return and(...values.map((v) => sql`${column} >= ${v}`));
@@ -129,15 +125,18 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     return values.length === 1 ? eq(column, values[0]) : inArray(column, values);
   }
 
-  function where(user: CurrentUser, q: ListQuery | undefined, id?: string): SQL | undefined {
+  /** The rows a caller reads: their scope, live rows (archived ones too when asked by id for a label), the query's filters. */
+  function where(
+    user: CurrentUser,
+    q: Partial<Pick<ListQuery, 'filters' | 'ids' | 'q'>> = {},
+    opts: { id?: string; withArchived?: boolean } = {},
+  ): SQL | undefined {
     const parts: (SQL | undefined)[] = [readScope(user)];
-    if (archivedAt) parts.push(isNull(archivedAt));
-    if (id) parts.push(eq(m.table.id, id));
-    if (q) {
-      for (const [key, values] of Object.entries(q.filters)) if (values.length) parts.push(filterCondition(key, values));
-      if (q.ids?.length) parts.push(inArray(m.table.id, q.ids));
-      if (q.q && m.searchColumn) parts.push(searchCondition(m.searchColumn, q.q));
-    }
+    if (archivedAt && !opts.withArchived) parts.push(isNull(archivedAt));
+    if (opts.id) parts.push(eq(m.table.id, opts.id));
+    for (const filter of q.filters ?? []) parts.push(filterCondition(filter));
+    if (q.ids?.length) parts.push(inArray(m.table.id, q.ids));
+    if (q.q && m.searchColumn) parts.push(searchCondition(m.searchColumn, q.q));
     return and(...parts);
   }
 
@@ -145,7 +144,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     const query = db
       .select()
       .from(table)
-      .where(where(user, undefined, id));
+      .where(where(user, {}, { id }));
     const [row] = await (lock ? query.for('update') : query);
     if (!row) throw notFound(decl.label);
     return row as TRow;
@@ -255,14 +254,10 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     { config: { access: access('lookup') }, schema: { tags, querystring: lookupQuery, response: { 200: lookupResponse } } },
     async (req) => {
       const q = req.query as z.infer<typeof lookupQuery>;
-      const parts: (SQL | undefined)[] = [readScope(req.user!)];
-      if (archivedAt && !q.id) parts.push(isNull(archivedAt));
-      if (q.id) parts.push(inArray(m.table.id, q.id));
-      if (q.q && m.searchColumn) parts.push(searchCondition(m.searchColumn, q.q));
       return s.db
         .select({ id: sql<string>`${m.table.id}`, label: sql<string>`${titleColumn}::text` })
         .from(table)
-        .where(and(...parts))
+        .where(where(req.user!, { ids: q.id, q: q.q }, { withArchived: !!q.id }))
         .orderBy(asc(titleColumn), asc(m.table.id))
         .limit(q.id ? q.id.length : (q.limit ?? lookupLimit));
     },
@@ -280,8 +275,8 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       const condition = where(req.user!, q);
       const order = orderBy(q);
       return exportRows(reply, {
-        s,
         decl,
+        entityKeys: keys,
         format: q.format,
         fileName: decl.name,
         // The whole result, read in pages of the list's own order.
@@ -351,23 +346,21 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
           ),
         )
         .limit(1);
-      if (clash) throw duplicate(field, String(clash.id));
+      if (clash) throw duplicate(field);
     }
   }
 
-  const duplicate = (field: string, existingId?: string) => {
-    const err = conflict(`Another ${decl.label.toLowerCase()} already has this ${field}`, 'duplicate', { [field]: 'unique' });
-    return Object.assign(err, { existingId });
-  };
+  const duplicate = (field: string) =>
+    conflict(`Another ${decl.label.toLowerCase()} already has this ${field}`, 'duplicate', { [field]: 'unique' });
 
   /** Runs a write in one transaction; a unique index that still fires (a race) is named by field. */
   async function inTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     try {
       return await s.db.transaction(fn);
     } catch (err) {
-      const constraint = uniqueViolation(err);
-      if (constraint !== undefined) {
-        const field = uniqueFields.map(([f]) => f).find((f) => constraint.includes(snake(f)));
+      const pg = pgError(err);
+      if (pg?.code === '23505') {
+        const field = uniqueFields.map(([f]) => f).find((f) => pg.constraint?.includes(snake(f)));
         throw field ? duplicate(field) : conflict('A record with these values already exists', 'duplicate');
       }
       throw err;
@@ -400,12 +393,30 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   const updateKeys = new Set(schemaKeys(decl.schemas.update));
   const readOnlyKeys = keys.filter((k) => !updateKeys.has(k));
 
+  /**
+   * PUT takes the whole record as json-server clients send it back: read-only keys (id,
+   * timestamps, computed fields) are dropped when they equal the stored values, and a changed
+   * one is refused by name. PATCH accepts only the update schema's keys.
+   */
+  function withoutReadOnly(body: Row, existing: TRow): Row {
+    const stored = toEntity(existing);
+    const changed: Record<string, string> = {};
+    const values = { ...body };
+    for (const k of readOnlyKeys) {
+      if (!(k in values)) continue;
+      if (!sameValue(values[k], stored[k])) changed[k] = 'read_only';
+      delete values[k];
+    }
+    if (Object.keys(changed).length) throw badRequest('Read-only fields cannot be changed', changed, 'read_only');
+    return values;
+  }
+
   async function update(req: FastifyRequest) {
     const { id } = req.params as { id: string };
     const row = await inTransaction(async (tx) => {
       const ctx: WriteContext = { user: req.user!, services: s, req, tx };
       const existing = await findOne(tx, ctx.user, id, true);
-      let values = { ...(req.body as Row) };
+      let values = req.method === 'PUT' ? withoutReadOnly(req.body as Row, existing) : { ...(req.body as Row) };
       assertOwnerWrite(ctx, values, existing);
       await checkValues(tx, values, id);
       if (m.beforeUpdate) values = await m.beforeUpdate(values, existing, ctx);
@@ -423,29 +434,16 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
 
   const updateSchema = { tags, params: idParams, body: decl.schemas.update, response: { 200: decl.schemas.entity } };
   app.patch(url('/:id'), { config: { access: access('edit') }, schema: updateSchema }, update);
+  // The update schema plus the entity's read-only keys, which `withoutReadOnly` checks against the row.
+  const putBody = (decl.schemas.update as ZodObject).safeExtend(Object.fromEntries(readOnlyKeys.map((k) => [k, z.unknown().optional()])));
   app.put(
     url('/:id'),
     {
       config: { access: access('edit') },
       schema: {
         ...updateSchema,
+        body: putBody,
         description: 'The whole record, as json-server clients send it back: read-only keys must equal the stored values.',
-      },
-      // Read-only keys (id, timestamps, computed fields) a client sends back unchanged are
-      // dropped before validation; a changed one is refused by name.
-      preValidation: async (req) => {
-        const body = req.body as Row | null;
-        if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-        const { id } = req.params as { id: string };
-        if (!idParams.safeParse({ id }).success) return;
-        const stored = toEntity(await findOne(s.db, req.user!, id));
-        const changed: Record<string, string> = {};
-        for (const k of readOnlyKeys) {
-          if (!(k in body)) continue;
-          if (sameValue(body[k], stored[k])) delete body[k];
-          else changed[k] = 'read_only';
-        }
-        if (Object.keys(changed).length) throw badRequest('Read-only fields cannot be changed', changed, 'read_only');
       },
     },
     update,
@@ -497,18 +495,16 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   }
 
   /** After the commit: only sockets whose role may read the row hear of it (owner-scoped roles: their own rows). */
+  const readers = ROLES.filter((r) => allowsAction(decl, r, 'show'));
+  const everyRow = readers.filter((r) => !(decl.owner && decl.owner.applies === 'all' && decl.owner.roles.includes(r)));
   function emitLive(action: WriteAction, row: TRow) {
     const payload = { channel: `resources/${decl.name}`, type: action, payload: { ids: [row.id] }, date: new Date().toISOString() };
-    const readers = ROLES.filter((r) => allowsAction(decl, r, 'show'));
-    const everyRow = readers.filter((r) => !(decl.owner && decl.owner.applies === 'all' && decl.owner.roles.includes(r)));
     s.realtime.toRoles(everyRow, 'live', payload);
     const owner = decl.owner ? row[decl.owner.field] : undefined;
     if (typeof owner === 'string' && everyRow.length < readers.length) s.realtime.toUser(owner, 'live', payload);
   }
 
-  const handle = { findOne: (user: CurrentUser, id: string) => findOne(s.db, user, id), where };
-  registered.set(decl.name, { module: m as unknown as ResourceModule, findOne: handle.findOne });
-  return handle;
+  registered.set(decl.name, { module: m as unknown as ResourceModule, findOne: (user, id) => findOne(s.db, user, id) });
 }
 
 /** Labels (record titles) of rows of a registered resource, for exports and History. */
@@ -530,14 +526,3 @@ export function registeredResource(s: Services, name: string): Registered | unde
 }
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-function uniqueViolation(err: unknown): string | undefined {
-  let e = err as { code?: string; constraint?: string; cause?: unknown; message?: string } | undefined;
-  for (let depth = 0; e && depth < 4; depth++) {
-    if (e.code === '23505') return e.constraint ?? e.message ?? '';
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}
-
-export { AppError };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
+import { codeForStatus } from '../../domain/error-codes.js';
 import { describeIssue, issueOf, type FieldIssue, type IssueLike } from '../../domain/validation.js';
 
 export type FieldErrors = Record<string, string>;
@@ -60,25 +61,8 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-const DEFAULT_CODES: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
-  409: 'conflict',
-  413: 'payload_too_large',
-  414: 'uri_too_long',
-  415: 'unsupported_media_type',
-  422: 'rule_violated',
-  429: 'rate_limited',
-  500: 'internal_error',
-  503: 'service_unavailable',
-};
-
 export function defaultCode(statusCode: number): string {
-  return DEFAULT_CODES[statusCode] ?? (statusCode >= 500 ? 'internal_error' : 'bad_request');
+  return codeForStatus(statusCode) ?? 'bad_request';
 }
 
 export function errorBody(
@@ -153,10 +137,11 @@ function serializeAny(err: unknown, depth: number): unknown {
   };
 }
 
-function pgCode(err: unknown): string | undefined {
-  let e = err as { code?: string; cause?: unknown } | undefined;
+/** The PostgreSQL error inside a driver or Drizzle error: its SQLSTATE and, for constraint violations, the constraint. */
+export function pgError(err: unknown): { code: string; constraint?: string } | undefined {
+  let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 4; depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: e.constraint };
     e = e.cause as typeof e;
   }
   return undefined;
@@ -199,7 +184,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         .header('retry-after', '5')
         .send(errorBody(503, 'Service temporarily unavailable, please retry', { code: 'service_unavailable' }));
     }
-    const code = pgCode(err);
+    const code = pgError(err)?.code;
     if (code === '23505') return reply.status(409).send(errorBody(409, 'A record with these values already exists', { code: 'duplicate' }));
     if (code === '23503')
       return reply.status(409).send(errorBody(409, 'This record is referenced by other records', { code: 'referenced' }));

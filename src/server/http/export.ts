@@ -2,13 +2,13 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 import type { ResourceDecl } from '../../domain/resource.js';
-import type { Services } from '../services.js';
 
 type Row = Record<string, unknown>;
 
 export interface ExportJob {
-  s: Services;
   decl: ResourceDecl;
+  /** The keys the API answers with: nothing else is exported. */
+  entityKeys: string[];
   format: 'xlsx' | 'csv';
   fileName: string;
   batches: () => AsyncGenerator<Row[]>;
@@ -50,9 +50,8 @@ export async function exportRows(reply: FastifyReply, job: ExportJob) {
     if (!head.done) yield head.value;
     yield* batches;
   }
-  const first = all();
-  const keys = Object.keys((job.decl.schemas.entity as unknown as { shape: Record<string, unknown> }).shape);
-  const columns = exportColumns(job.decl, keys);
+  const rows = all();
+  const columns = exportColumns(job.decl, job.entityKeys);
   const stamp = new Date().toISOString().slice(0, 10);
   const out = new PassThrough();
   reply
@@ -82,7 +81,7 @@ export async function exportRows(reply: FastifyReply, job: ExportJob) {
     if (job.format === 'csv') {
       // A BOM so that spreadsheet programs read UTF-8 (Vietnamese, Arabic names).
       out.write('\uFEFF' + columns.map((c) => csvField(c.name)).join(',') + '\r\n');
-      for await (const rows of first) for (const line of await resolve(rows)) out.write(line.map(csvField).join(',') + '\r\n');
+      for await (const batch of rows) for (const line of await resolve(batch)) out.write(line.map(csvField).join(',') + '\r\n');
       out.end();
       return;
     }
@@ -91,7 +90,7 @@ export async function exportRows(reply: FastifyReply, job: ExportJob) {
     sheet.columns = columns.map((c) => ({ header: c.name, key: c.name, width: Math.max(12, c.name.length + 2) }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    for await (const rows of first) for (const line of await resolve(rows)) sheet.addRow(line.map(safeCell)).commit();
+    for await (const batch of rows) for (const line of await resolve(batch)) sheet.addRow(line.map(safeCell)).commit();
     sheet.commit();
     await workbook.commit();
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterKeys, type FieldDecl, type ResourceDecl } from '../../domain/resource.js';
+import { filterKeys, type FieldDecl, type FilterOp, type ResourceDecl } from '../../domain/resource.js';
 import { isoDate } from '../../domain/fields.js';
 
 /** Paging, sorting, search and declared filters; json-server's `_start/_end/_sort/_order` too. */
@@ -12,8 +12,8 @@ export interface ListQuery {
   order: 'asc' | 'desc';
   q?: string;
   ids?: string[];
-  /** Declared filters by query key (`status`, `status_ne`, `joinDate_gte`), values typed by the field. */
-  filters: Record<string, unknown[]>;
+  /** Declared filters (`status=`, `status_ne=`, `joinDate_gte=`), values typed by the field. */
+  filters: Array<{ field: string; op: FilterOp; values: unknown[] }>;
 }
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -62,7 +62,7 @@ export function listQuerySchema(decl: Pick<ResourceDecl, 'fields'>, extra: Recor
   const first = z.union([z.string(), z.array(z.string()).min(1)]).transform((v) => (Array.isArray(v) ? v[0]! : v));
   const sortEnum = first.pipe(z.enum(sortable as [string, ...string[]]));
   const order = first.transform((v) => v.toLowerCase()).pipe(z.enum(['asc', 'desc']));
-  const filterNames: string[] = [];
+  const filterKeysByName = new Map<string, { field: string; op: FilterOp }>();
   const shape: Record<string, z.ZodType> = {
     page: int(1, 1_000_000).optional(),
     limit: int(1, MAX_PAGE_SIZE).optional(),
@@ -79,15 +79,18 @@ export function listQuerySchema(decl: Pick<ResourceDecl, 'fields'>, extra: Recor
     ...extra,
   };
   for (const [name, f] of Object.entries(decl.fields)) {
-    for (const key of filterKeys(name, f)) {
+    for (const { key, op } of filterKeys(name, f)) {
       shape[key] = many(valueSchema(f)).optional();
-      filterNames.push(key);
+      filterKeysByName.set(key, { field: name, op });
     }
   }
   return z.strictObject(shape).transform((raw): ListQuery & Record<string, unknown> => {
     const r = raw as Record<string, unknown>;
-    const filters: Record<string, unknown[]> = {};
-    for (const k of filterNames) if (r[k] !== undefined) filters[k] = r[k] as unknown[];
+    const filters: ListQuery['filters'] = [];
+    for (const [key, filter] of filterKeysByName) {
+      const values = r[key] as unknown[] | undefined;
+      if (values?.length) filters.push({ ...filter, values });
+    }
     const rest = Object.fromEntries(Object.keys(extra).map((k) => [k, r[k]]));
     return {
       ...rest,

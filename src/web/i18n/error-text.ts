@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import { codeForStatus } from '../../domain/error-codes';
+import type { FieldIssue } from '../../domain/validation';
 import { toHttpError, type AppHttpError } from '../providers/session';
 
 // Every API error in the user's language. The server's body carries a stable `code`
@@ -6,7 +8,7 @@ import { toHttpError, type AppHttpError } from '../providers/session';
 // (translated in the `validation` namespace, whose English is VALIDATION_EN).
 
 /** A field issue as the server sends it in `issues`. */
-export type Issue = { code: string; params?: Record<string, string | number> };
+export type Issue = FieldIssue;
 
 /** How an error should be presented: the ErrorState and the retry policy read this. */
 export type ErrorKind = 'offline' | 'unreachable' | 'timeout' | 'not_found' | 'forbidden' | 'unauthorized' | 'server' | 'client';
@@ -56,27 +58,10 @@ export function errorText(t: Translate, error: unknown): string {
     if (text) return text;
   }
   const status = e.statusCode ?? 0;
-  const byStatus = STATUS_CODES[status] ?? (status >= 500 ? 'internal_error' : undefined);
+  const byStatus = codeForStatus(status);
   if (byStatus) return call(t, `errors:codes.${byStatus}`);
   return call(t, 'errors:status.other', { status });
 }
-
-// The server's default code of each status (an error body without its own code).
-const STATUS_CODES: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
-  409: 'conflict',
-  413: 'payload_too_large',
-  414: 'uri_too_long',
-  415: 'unsupported_media_type',
-  422: 'rule_violated',
-  429: 'rate_limited',
-  503: 'service_unavailable',
-};
 
 /** The translated message of one field issue; unknown codes read as "Invalid value". */
 export function issueText(t: Translate, issue: Issue): string {

@@ -1,8 +1,7 @@
-import { defineResource, sectionRoles } from '../../resource.js';
+import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
+import { defineResource, standardAccess } from '../../resource.js';
 import { CURRENCIES } from '../../fields.js';
 import { CUSTOMER_STATUSES, customerCreateSchema, customerSchema, customerUpdateSchema } from './customers.schema.js';
-
-const readers = sectionRoles('customers');
 
 /** The firm's clients. Sales keep their own accounts; leads keep all of them. */
 export const customersResource = defineResource({
@@ -12,15 +11,7 @@ export const customersResource = defineResource({
   path: 'customers',
   route: '/customers',
   section: 'customers',
-  access: {
-    list: readers,
-    show: readers,
-    create: ['admin', 'hr_lead', 'sale_lead', 'sale'],
-    edit: ['admin', 'hr_lead', 'sale_lead', 'sale'],
-    delete: ['admin', 'hr_lead', 'sale_lead'],
-    export: readers,
-    lookup: readers,
-  },
+  access: standardAccess('customers', { create: [...PRIVILEGED_ROLES, 'sale'], edit: [...PRIVILEGED_ROLES, 'sale'] }),
   // A sale edits the customers they own; everyone with the section reads them all.
   owner: { field: 'ownerSaleId', roles: ['sale'], applies: 'write' },
   schemas: { entity: customerSchema, create: customerCreateSchema, update: customerUpdateSchema },

@@ -1,8 +1,6 @@
-import { ROLES } from '../../auth/permissions.js';
-import { defineResource, sectionRoles } from '../../resource.js';
+import { PRIVILEGED_ROLES, ROLES } from '../../auth/permissions.js';
+import { defineResource, standardAccess } from '../../resource.js';
 import { PROJECT_STATUSES, projectCreateSchema, projectSchema, projectUpdateSchema } from './projects.schema.js';
-
-const readers = sectionRoles('customers');
 
 /** A customer's engagements; managed from the customer's page. Everyone who logs hours picks one. */
 export const projectsResource = defineResource({
@@ -13,15 +11,7 @@ export const projectsResource = defineResource({
   route: '/projects',
   section: 'customers',
   nav: false,
-  access: {
-    list: readers,
-    show: readers,
-    create: ['admin', 'hr_lead', 'sale_lead', 'sale'],
-    edit: ['admin', 'hr_lead', 'sale_lead', 'sale'],
-    delete: ['admin', 'hr_lead', 'sale_lead'],
-    export: readers,
-    lookup: ROLES,
-  },
+  access: standardAccess('customers', { create: [...PRIVILEGED_ROLES, 'sale'], edit: [...PRIVILEGED_ROLES, 'sale'], lookup: ROLES }),
   schemas: { entity: projectSchema, create: projectCreateSchema, update: projectUpdateSchema },
   fields: {
     name: { type: 'string', sort: true, filter: 'search', list: true },

@@ -19,7 +19,7 @@ export interface ListState {
 
 /** Every filter key a resource's list accepts. */
 export function allowedFilterKeys(decl: ResourceDecl): string[] {
-  return Object.entries(decl.fields).flatMap(([name, f]) => filterKeys(name, f));
+  return Object.entries(decl.fields).flatMap(([name, f]) => filterKeys(name, f).map((k) => k.key));
 }
 
 export function parseListState(decl: ResourceDecl, sp: URLSearchParams, pageSize = DEFAULT_PAGE_SIZE): ListState {
