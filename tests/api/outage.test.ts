@@ -91,7 +91,7 @@ describe('dependency outages', () => {
   async function expectAllUnavailable(results: Array<Awaited<ReturnType<typeof call>>>, maxMs: number) {
     for (const r of results) {
       expect(r.status, JSON.stringify(r.body)).toBe(503);
-      expect(r.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: expect.any(String) });
+      expect(r.body).toEqual({ statusCode: 503, error: 'Service Unavailable', code: 'service_unavailable', message: expect.any(String) });
       expect(r.headers.get('retry-after')).toBeTruthy();
       expect(r.ms).toBeLessThan(maxMs);
     }
