@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type Ref } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
@@ -16,15 +16,8 @@ async function lookup(resource: string, params: Record<string, unknown>): Promis
 
 /** Labels of the given ids of a resource: one `GET …/lookup?id=…&id=…` for all of them. */
 export function useRefLabels(resource: string | undefined, ids: readonly (string | null | undefined)[]): Map<string, string> {
-  const wanted = useMemo(() => Array.from(new Set(ids.filter((v): v is string => !!v))).sort(), [ids]);
-  const { data } = useQuery({
-    queryKey: ['lookup', resource, 'ids', wanted],
-    queryFn: () => lookup(resource!, { id: wanted, limit: wanted.length }),
-    enabled: !!resource && wanted.length > 0,
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
-  return useMemo(() => new Map((data ?? []).map((r) => [r.id, r.label])), [data]);
+  const wanted = new Map(resource ? [[resource, ids.filter((v): v is string => !!v)]] : []);
+  return useRefLabelsByResource(wanted)(resource ?? '');
 }
 
 /** Labels for ids of several resources (a list page's references): one lookup per resource. */

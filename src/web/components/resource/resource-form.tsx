@@ -16,13 +16,12 @@ import Typography from '@mui/material/Typography';
 import { CURRENCIES } from '../../../domain/fields';
 import type { FieldDecl } from '../../../domain/resource';
 import { can, resourceByName } from '../../../domain/resources';
-import { errorText, issueText } from '../../i18n/error-text';
 import { domainResolver, shapeOf } from './domain-resolver';
 import { useAuthContext } from '../../providers/auth-context';
-import { toHttpError } from '../../providers/session';
 import { ErrorState } from '../error-state';
 import { RHFDatePicker } from '../form/rhf-date-picker';
 import { RHFTextField } from '../form/rhf-text-field';
+import { applyServerErrors } from '../form/server-errors';
 import { ReferencePicker } from './lookup';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 import { rowSlug, useResource } from './use-resource';
@@ -101,7 +100,7 @@ export function ResourceForm({
   }, [resource, action]);
   const resolver = useMemo(() => domainResolver(schema, t), [schema, t]);
   const methods = useForm<Values>({ defaultValues: defaults, resolver });
-  const [general, setGeneral] = useState<unknown>(null);
+  const [general, setGeneral] = useState('');
 
   const { onFinish, query, formLoading } = useRefineForm<BaseRecord, HttpError, Values>({
     resource,
@@ -130,21 +129,16 @@ export function ResourceForm({
   );
 
   const submit = methods.handleSubmit(async (values) => {
-    setGeneral(null);
+    setGeneral('');
     const body = transform ? transform(values) : values;
     try {
       await onFinish(body);
       leave();
       navigate(back);
     } catch (error) {
-      const e = toHttpError(error);
-      let unplaced = !e.issues || Object.keys(e.issues).length === 0;
-      for (const [field, issue] of Object.entries(e.issues ?? {})) {
-        if (names.includes(field) || currencyFields.has(field))
-          methods.setError(field, { type: 'server', message: issueText(t, issue) }, { shouldFocus: true });
-        else unplaced = true;
-      }
-      if (unplaced) setGeneral(error);
+      setGeneral(applyServerErrors(error, methods.setError, sendable, t));
+      const first = sendable.find((k) => methods.getFieldState(k).error);
+      if (first) methods.setFocus(first);
     }
   });
 
@@ -219,42 +213,29 @@ export function ResourceForm({
             key={name}
             name={name}
             control={methods.control}
-            render={({ field, fieldState: { error } }) => (
-              <Box>
-                {f.type === 'refs' ? (
-                  <ReferencePicker
-                    multiple
-                    resource={f.ref!.resource}
-                    label={label}
-                    value={(field.value as string[]) ?? []}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={!!error}
-                    helperText={error?.message}
-                    disabled={off}
-                    exclude={exclude[name]}
-                    name={name}
-                  />
-                ) : (
-                  <ReferencePicker
-                    resource={f.ref!.resource}
-                    label={label}
-                    value={(field.value as string) || null}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={!!error}
-                    helperText={error?.message}
-                    disabled={off}
-                    required={required}
-                    exclude={exclude[name]}
-                    name={name}
-                  />
-                )}
-                <ManageLink resource={f.ref!.resource} role={role} />
-              </Box>
-            )}
+            render={({ field, fieldState: { error } }) => {
+              const picker = {
+                resource: f.ref!.resource,
+                label,
+                onBlur: field.onBlur,
+                inputRef: field.ref,
+                error: !!error,
+                helperText: error?.message,
+                disabled: off,
+                exclude: exclude[name],
+                name,
+              };
+              return (
+                <Box>
+                  {f.type === 'refs' ? (
+                    <ReferencePicker {...picker} multiple value={(field.value as string[]) ?? []} onChange={field.onChange} />
+                  ) : (
+                    <ReferencePicker {...picker} required={required} value={(field.value as string) || null} onChange={field.onChange} />
+                  )}
+                  <ManageLink resource={f.ref!.resource} role={role} />
+                </Box>
+              );
+            }}
           />
         );
       default:
@@ -283,7 +264,7 @@ export function ResourceForm({
         <Card component="form" noValidate onSubmit={submit} sx={{ p: 3 }} aria-busy={loading || formLoading} data-testid={`${slug}-form`}>
           {!!general && (
             <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
-              {errorText(t, general)}
+              {general}
             </Alert>
           )}
           {loading ? (

@@ -1,23 +1,19 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useDelete, useDeleteMany, useList } from '@refinedev/core';
-import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridRowSelectionModel } from '@mui/x-data-grid';
+import { DataGrid, type GridRowSelectionModel } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import Skeleton from '@mui/material/Skeleton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import { can } from '../../../domain/resources';
-import type { FieldDecl } from '../../../domain/resource';
 import { useFormatters } from '../../i18n/format';
 import { errorText } from '../../i18n/error-text';
 import { useAuthContext } from '../../providers/auth-context';
@@ -26,7 +22,7 @@ import { toast } from '../../toast';
 import { ErrorState } from '../error-state';
 import { ConfirmDelete } from './confirm-dialog';
 import { downloadExport } from './export';
-import { RefLink, StatusChip, formatValue } from './field-value';
+import { useFittedColumns, useListColumns, type Row } from './list-columns';
 import { FilterBar } from './filter-bar';
 import {
   DEFAULT_PAGE_SIZE,
@@ -42,8 +38,6 @@ import { useListPrefs } from './list-prefs';
 import { useRefLabelsByResource } from './lookup';
 import { useResource } from './use-resource';
 
-type Row = Record<string, unknown> & { id: string };
-
 export type ResourceListProps = {
   resource: string;
   /** A fixed filter (an embedded list: a customer's projects); new rows get these values. */
@@ -51,15 +45,6 @@ export type ResourceListProps = {
   /** Embedded in another page: no page title, state kept in the page instead of the URL. */
   embedded?: boolean;
 };
-
-/** Smallest column widths by type, in px; columns grow with `flex`. */
-function minWidth(f: FieldDecl, longestValue: number): number {
-  if (f.type === 'enum') return Math.max(96, Math.ceil((f.colors ? 52 : 24) + longestValue * 7.5));
-  if (f.type === 'email') return 140;
-  if (f.type === 'date' || f.type === 'datetime') return 108;
-  if (f.type === 'int' || f.type === 'decimal' || f.type === 'money') return 90;
-  return 110;
-}
 
 /** The list's state: in the URL for a page, in the component for an embedded list. */
 function useListState(meta: ReturnType<typeof useResource>, embedded: boolean, defaultSize: number) {
@@ -85,7 +70,7 @@ function useListState(meta: ReturnType<typeof useResource>, embedded: boolean, d
  */
 export function ResourceList({ resource, fixed = {}, embedded = false }: ResourceListProps) {
   const meta = useResource(resource);
-  const { decl, t, fieldLabel, valueLabel } = meta;
+  const { decl, t } = meta;
   const { role, user } = useAuthContext();
   const navigate = useNavigate();
   const fmt = useFormatters();
@@ -130,127 +115,19 @@ export function ResourceList({ resource, fixed = {}, embedded = false }: Resourc
   const canShow = allowed('show');
   const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
 
-  const columns = useMemo<GridColDef<Row>[]>(() => {
-    const cols: GridColDef<Row>[] = meta.fields
-      .filter(([name, f]) => f.list && !(name in fixed))
-      .map(([name, f]) => {
-        const longest = Math.max(...(f.values ?? ['']).map((v) => valueLabel(name, v).length), fieldLabel(name).length);
-        const col: GridColDef<Row> = {
-          field: name,
-          headerName: fieldLabel(name),
-          sortable: !!f.sort,
-          flex: f.type === 'string' || f.type === 'email' ? 1 : 0.6,
-          minWidth: minWidth(f, longest),
-          valueGetter: (_v, row) => formatValue(meta, fmt, name, f, row),
-          align: f.type === 'int' || f.type === 'decimal' || f.type === 'money' ? 'right' : 'left',
-          headerAlign: f.type === 'int' || f.type === 'decimal' || f.type === 'money' ? 'right' : 'left',
-        };
-        if (f.type === 'enum' && f.colors)
-          col.renderCell = ({ row }) =>
-            row[name] ? <StatusChip label={valueLabel(name, row[name])} color={f.colors![String(row[name])] ?? 'default'} /> : null;
-        else if (f.ref && (f.type === 'ref' || f.type === 'refs'))
-          col.renderCell = ({ row }) => {
-            const ids = (Array.isArray(row[name]) ? row[name] : [row[name]]).filter(Boolean) as string[];
-            const labels = labelsOf(f.ref!.resource);
-            return (
-              <Stack direction="row" spacing={1} sx={{ overflow: 'hidden' }}>
-                {ids.map((id) => (
-                  <RefLink
-                    key={id}
-                    resource={f.ref!.resource}
-                    id={id}
-                    label={labels.get(id)}
-                    canShow={can(role, f.ref!.resource, 'show')}
-                  />
-                ))}
-              </Stack>
-            );
-          };
-        else
-          col.renderCell = ({ value }) => (
-            <Box
-              component="span"
-              dir="auto"
-              title={String(value ?? '')}
-              sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-            >
-              {String(value ?? '')}
-            </Box>
-          );
-        return col;
-      });
-    if (canEdit || canDelete)
-      cols.push({
-        field: 'actions',
-        headerName: t('common:resource.actions'),
-        sortable: false,
-        filterable: false,
-        resizable: false,
-        hideable: false,
-        disableColumnMenu: true,
-        width: canEdit && canDelete ? 88 : 56,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => (
-          <Stack
-            direction="row"
-            spacing={0.5}
-            sx={{ height: 1, alignItems: 'center', justifyContent: 'flex-end' }}
-            onClick={(e) => e.stopPropagation()}
-          >
-            {canEdit && (
-              <Tooltip title={t('common:buttons.edit')}>
-                <IconButton
-                  component={RouterLink}
-                  to={`${decl.route}/${row.id}/edit${returnQuery()}`}
-                  size="small"
-                  aria-label={`${t('common:buttons.edit')} ${titleOf(row)}`}
-                >
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            {canDelete && (
-              <Tooltip title={t('common:buttons.delete')}>
-                <IconButton
-                  size="small"
-                  color="error"
-                  onClick={() => setToDelete([row])}
-                  aria-label={`${t('common:buttons.delete')} ${titleOf(row)}`}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Stack>
-        ),
-      });
-    return cols;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [meta, fmt, canEdit, canDelete, labelsKey, role, fixed]);
-
-  // Columns shown by default: the first declared ones that fit the grid's width (390 px
-  // phones included), so the actions stay in view without scrolling sideways.
-  const boxRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = boxRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([entry]) => setWidth(Math.round(entry!.contentRect.width)));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  const visibility = useMemo<GridColumnVisibilityModel>(() => {
-    let room = width - (canDelete ? 50 : 0) - (canEdit || canDelete ? (canEdit && canDelete ? 88 : 56) : 0) - 4;
-    const model: GridColumnVisibilityModel = {};
-    columns.forEach((c, i) => {
-      if (c.field === 'actions') return;
-      const fits = i === 0 || room >= (c.minWidth ?? 100);
-      if (width > 0 && !fits) model[c.field] = false;
-      room -= c.minWidth ?? 100;
-    });
-    return { ...model, ...prefs.columns };
-  }, [columns, width, prefs.columns, canDelete, canEdit]);
+  const columns = useListColumns({
+    meta,
+    fmt,
+    role,
+    fixed,
+    canEdit,
+    canDelete,
+    labelsOf,
+    labelsKey,
+    editHref: (row) => `${decl.route}/${row.id}/edit${returnQuery()}`,
+    onDelete: (row) => setToDelete([row]),
+  });
+  const { boxRef, visibility } = useFittedColumns(columns, prefs.columns, canEdit, canDelete);
 
   const returnQuery = () => (embedded ? `?returnTo=${encodeURIComponent(window.location.pathname)}` : '');
   const createHref = () => {

@@ -1,0 +1,180 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { can } from '../../../domain/resources';
+import type { FieldDecl } from '../../../domain/resource';
+import type { Formatters } from '../../i18n/format';
+import { RefLink, StatusChip, formatValue } from './field-value';
+import type { ResourceMeta } from './use-resource';
+
+export type Row = Record<string, unknown> & { id: string };
+
+const actionsWidth = (canEdit: boolean, canDelete: boolean) => (canEdit && canDelete ? 88 : canEdit || canDelete ? 56 : 0);
+
+/** Smallest column widths by type, in px; columns grow with `flex`. */
+function minWidth(f: FieldDecl, longestValue: number): number {
+  if (f.type === 'enum') return Math.max(96, Math.ceil((f.colors ? 52 : 24) + longestValue * 7.5));
+  if (f.type === 'email') return 140;
+  if (f.type === 'date' || f.type === 'datetime') return 108;
+  if (f.type === 'int' || f.type === 'decimal' || f.type === 'money') return 90;
+  return 110;
+}
+
+/**
+ * The list's columns from the declaration: formatted values, status chips, references as links,
+ * and a row actions column only for a role that has a row action.
+ */
+export function useListColumns(o: {
+  meta: ResourceMeta;
+  fmt: Formatters;
+  role: string;
+  fixed: Record<string, string>;
+  canEdit: boolean;
+  canDelete: boolean;
+  labelsOf: (resource: string) => Map<string, string>;
+  labelsKey: string;
+  editHref: (row: Row) => string;
+  onDelete: (row: Row) => void;
+}): GridColDef<Row>[] {
+  const { meta, fmt, role, fixed, canEdit, canDelete, labelsOf, labelsKey, editHref, onDelete } = o;
+  const { decl, t, fieldLabel, valueLabel } = meta;
+  const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
+  return useMemo<GridColDef<Row>[]>(() => {
+    const cols: GridColDef<Row>[] = meta.fields
+      .filter(([name, f]) => f.list && !(name in fixed))
+      .map(([name, f]) => {
+        const longest = Math.max(...(f.values ?? ['']).map((v) => valueLabel(name, v).length), fieldLabel(name).length);
+        const col: GridColDef<Row> = {
+          field: name,
+          headerName: fieldLabel(name),
+          sortable: !!f.sort,
+          flex: f.type === 'string' || f.type === 'email' ? 1 : 0.6,
+          minWidth: minWidth(f, longest),
+          valueGetter: (_v, row) => formatValue(meta, fmt, name, f, row),
+          align: f.type === 'int' || f.type === 'decimal' || f.type === 'money' ? 'right' : 'left',
+          headerAlign: f.type === 'int' || f.type === 'decimal' || f.type === 'money' ? 'right' : 'left',
+        };
+        if (f.type === 'enum' && f.colors)
+          col.renderCell = ({ row }) =>
+            row[name] ? <StatusChip label={valueLabel(name, row[name])} color={f.colors![String(row[name])] ?? 'default'} /> : null;
+        else if (f.ref && (f.type === 'ref' || f.type === 'refs'))
+          col.renderCell = ({ row }) => {
+            const ids = (Array.isArray(row[name]) ? row[name] : [row[name]]).filter(Boolean) as string[];
+            const labels = labelsOf(f.ref!.resource);
+            return (
+              <Stack direction="row" spacing={1} sx={{ overflow: 'hidden' }}>
+                {ids.map((id) => (
+                  <RefLink
+                    key={id}
+                    resource={f.ref!.resource}
+                    id={id}
+                    label={labels.get(id)}
+                    canShow={can(role, f.ref!.resource, 'show')}
+                  />
+                ))}
+              </Stack>
+            );
+          };
+        else
+          col.renderCell = ({ value }) => (
+            <Box
+              component="span"
+              dir="auto"
+              title={String(value ?? '')}
+              sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {String(value ?? '')}
+            </Box>
+          );
+        return col;
+      });
+    if (canEdit || canDelete)
+      cols.push({
+        field: 'actions',
+        headerName: t('common:resource.actions'),
+        sortable: false,
+        filterable: false,
+        resizable: false,
+        hideable: false,
+        disableColumnMenu: true,
+        width: actionsWidth(canEdit, canDelete),
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => (
+          <Stack
+            direction="row"
+            spacing={0.5}
+            sx={{ height: 1, alignItems: 'center', justifyContent: 'flex-end' }}
+            onClick={(e) => e.stopPropagation()}
+          >
+            {canEdit && (
+              <Tooltip title={t('common:buttons.edit')}>
+                <IconButton
+                  component={RouterLink}
+                  to={editHref(row)}
+                  size="small"
+                  aria-label={`${t('common:buttons.edit')} ${titleOf(row)}`}
+                >
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            {canDelete && (
+              <Tooltip title={t('common:buttons.delete')}>
+                <IconButton
+                  size="small"
+                  color="error"
+                  onClick={() => onDelete(row)}
+                  aria-label={`${t('common:buttons.delete')} ${titleOf(row)}`}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Stack>
+        ),
+      });
+    return cols;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [meta, fmt, canEdit, canDelete, labelsKey, role, fixed]);
+}
+
+/**
+ * Columns shown by default: the first declared ones that fit the grid's width (390 px phones
+ * included), so that the actions stay in view without scrolling sideways; the user's own
+ * choices win.
+ */
+export function useFittedColumns(
+  columns: GridColDef<Row>[],
+  saved: GridColumnVisibilityModel | undefined,
+  canEdit: boolean,
+  canDelete: boolean,
+) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([entry]) => setWidth(Math.round(entry!.contentRect.width)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const visibility = useMemo<GridColumnVisibilityModel>(() => {
+    let room = width - (canDelete ? 50 : 0) - actionsWidth(canEdit, canDelete) - 4;
+    const model: GridColumnVisibilityModel = {};
+    columns.forEach((c, i) => {
+      if (c.field === 'actions') return;
+      const fits = i === 0 || room >= (c.minWidth ?? 100);
+      if (width > 0 && !fits) model[c.field] = false;
+      room -= c.minWidth ?? 100;
+    });
+    return { ...model, ...saved };
+  }, [columns, width, saved, canDelete, canEdit]);
+  return { boxRef, visibility };
+}
