@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
@@ -14,6 +14,24 @@ import { RefLink, StatusChip, formatValue } from './field-value';
 import type { ResourceMeta } from './use-resource';
 
 export type Row = Record<string, unknown> & { id: string };
+
+/**
+ * Labels of the page's references, read by the cells. They arrive after the rows; passing them
+ * through context keeps the columns unchanged, because the grid goes back to the first page
+ * whenever its columns change.
+ */
+export const RefLabelsContext = createContext<(resource: string) => Map<string, string>>(() => new Map());
+
+function RefCell({ resource, ids, canShow }: { resource: string; ids: string[]; canShow: boolean }) {
+  const labels = useContext(RefLabelsContext)(resource);
+  return (
+    <Stack direction="row" spacing={1} sx={{ overflow: 'hidden' }}>
+      {ids.map((id) => (
+        <RefLink key={id} resource={resource} id={id} label={labels.get(id)} canShow={canShow} />
+      ))}
+    </Stack>
+  );
+}
 
 const actionsWidth = (canEdit: boolean, canDelete: boolean) => (canEdit && canDelete ? 88 : canEdit || canDelete ? 56 : 0);
 
@@ -37,12 +55,10 @@ export function useListColumns(o: {
   fixed: Record<string, string>;
   canEdit: boolean;
   canDelete: boolean;
-  labelsOf: (resource: string) => Map<string, string>;
-  labelsKey: string;
   editHref: (row: Row) => string;
   onDelete: (row: Row) => void;
 }): GridColDef<Row>[] {
-  const { meta, fmt, role, fixed, canEdit, canDelete, labelsOf, labelsKey, editHref, onDelete } = o;
+  const { meta, fmt, role, fixed, canEdit, canDelete, editHref, onDelete } = o;
   const { decl, t, fieldLabel, valueLabel } = meta;
   const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
   return useMemo<GridColDef<Row>[]>(() => {
@@ -64,23 +80,13 @@ export function useListColumns(o: {
           col.renderCell = ({ row }) =>
             row[name] ? <StatusChip label={valueLabel(name, row[name])} color={f.colors![String(row[name])] ?? 'default'} /> : null;
         else if (f.ref && (f.type === 'ref' || f.type === 'refs'))
-          col.renderCell = ({ row }) => {
-            const ids = (Array.isArray(row[name]) ? row[name] : [row[name]]).filter(Boolean) as string[];
-            const labels = labelsOf(f.ref!.resource);
-            return (
-              <Stack direction="row" spacing={1} sx={{ overflow: 'hidden' }}>
-                {ids.map((id) => (
-                  <RefLink
-                    key={id}
-                    resource={f.ref!.resource}
-                    id={id}
-                    label={labels.get(id)}
-                    canShow={can(role, f.ref!.resource, 'show')}
-                  />
-                ))}
-              </Stack>
-            );
-          };
+          col.renderCell = ({ row }) => (
+            <RefCell
+              resource={f.ref!.resource}
+              ids={(Array.isArray(row[name]) ? row[name] : [row[name]]).filter(Boolean) as string[]}
+              canShow={can(role, f.ref!.resource, 'show')}
+            />
+          );
         else
           col.renderCell = ({ value }) => (
             <Box
@@ -142,7 +148,7 @@ export function useListColumns(o: {
       });
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [meta, fmt, canEdit, canDelete, labelsKey, role, fixed]);
+  }, [meta, fmt, canEdit, canDelete, role, fixed]);
 }
 
 /**

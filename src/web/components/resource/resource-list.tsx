@@ -22,7 +22,7 @@ import { toast } from '../../toast';
 import { ErrorState } from '../error-state';
 import { ConfirmDelete } from './confirm-dialog';
 import { downloadExport } from './export';
-import { useFittedColumns, useListColumns, type Row } from './list-columns';
+import { RefLabelsContext, useFittedColumns, useListColumns, type Row } from './list-columns';
 import { FilterBar } from './filter-bar';
 import {
   DEFAULT_PAGE_SIZE,
@@ -68,7 +68,10 @@ function useListState(meta: ReturnType<typeof useResource>, embedded: boolean, d
  * declaration, with the filter bar, export, bulk delete, row click to the detail page and
  * loading, empty and error states.
  */
-export function ResourceList({ resource, fixed = {}, embedded = false }: ResourceListProps) {
+/** No fixed filter: one object for every render, so that what depends on it stays put. */
+const NO_FIXED: Record<string, string> = {};
+
+export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: ResourceListProps) {
   const meta = useResource(resource);
   const { decl, t } = meta;
   const { role, user } = useAuthContext();
@@ -107,7 +110,6 @@ export function ResourceList({ resource, fixed = {}, embedded = false }: Resourc
     byTarget.set(f.ref!.resource, [...(byTarget.get(f.ref!.resource) ?? []), ...ids]);
   }
   const labelsOf = useRefLabelsByResource(byTarget);
-  const labelsKey = JSON.stringify(Array.from(byTarget.keys()).map((r) => Array.from(labelsOf(r).entries())));
 
   const canEdit = allowed('edit');
   const canDelete = allowed('delete');
@@ -122,11 +124,12 @@ export function ResourceList({ resource, fixed = {}, embedded = false }: Resourc
     fixed,
     canEdit,
     canDelete,
-    labelsOf,
-    labelsKey,
     editHref: (row) => `${decl.route}/${row.id}/edit${returnQuery()}`,
     onDelete: (row) => setToDelete([row]),
   });
+  // The grid's models keep their identity while their values do: a new sort model resets the grid to its first page.
+  const paginationModel = useMemo(() => ({ page: state.page - 1, pageSize: state.pageSize }), [state.page, state.pageSize]);
+  const sortModel = useMemo(() => [{ field: state.sort.field, sort: state.sort.order }], [state.sort.field, state.sort.order]);
   const { boxRef, visibility } = useFittedColumns(columns, prefs.columns, canEdit, canDelete);
 
   const returnQuery = () => (embedded ? `?returnTo=${encodeURIComponent(window.location.pathname)}` : '');
@@ -222,57 +225,59 @@ export function ResourceList({ resource, fixed = {}, embedded = false }: Resourc
               ))}
             </Stack>
           ) : (
-            <DataGrid
-              rows={rows}
-              columns={columns}
-              getRowId={(r) => r.id}
-              loading={query.isFetching && !query.isRefetching}
-              rowCount={(query.isFetching ? lastTotal.current : total) ?? total ?? 0}
-              paginationMode="server"
-              sortingMode="server"
-              filterMode="server"
-              disableColumnFilter
-              paginationModel={{ page: state.page - 1, pageSize: state.pageSize }}
-              onPaginationModelChange={(m) => {
-                if (m.page === state.page - 1 && m.pageSize === state.pageSize) return;
-                if (m.pageSize !== state.pageSize) setPrefs({ pageSize: m.pageSize });
-                setState({ ...state, page: m.pageSize !== state.pageSize ? 1 : m.page + 1, pageSize: m.pageSize });
-              }}
-              pageSizeOptions={PAGE_SIZES}
-              sortModel={[{ field: state.sort.field, sort: state.sort.order }]}
-              onSortModelChange={(m) => {
-                const sort = m[0] ? { field: m[0].field, order: m[0].sort ?? ('asc' as const) } : decl.defaultSort;
-                if (sort.field !== state.sort.field || sort.order !== state.sort.order) setState({ ...state, page: 1, sort });
-              }}
-              columnVisibilityModel={visibility}
-              onColumnVisibilityModelChange={(m) => setPrefs({ columns: m })}
-              checkboxSelection={canDelete}
-              disableRowSelectionOnClick
-              rowSelectionModel={selection}
-              onRowSelectionModelChange={setSelection}
-              onCellClick={(p) => {
-                if (canShow && p.field !== '__check__' && p.field !== 'actions') navigate(`${decl.route}/${p.id}`);
-              }}
-              autoHeight
-              aria-label={meta.title}
-              localeText={localeText}
-              slots={{
-                noRowsOverlay: () => (
-                  <EmptyState
-                    text={t(filtered ? 'common:resource.emptyFiltered' : 'common:resource.empty', { resource: meta.title })}
-                    createHref={canCreate && !filtered ? createHref() : undefined}
-                    createText={t('common:resource.new', { one: meta.one })}
-                  />
-                ),
-              }}
-              slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-              sx={{
-                border: 0,
-                '& .MuiDataGrid-row': { cursor: canShow ? 'pointer' : 'default' },
-                '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
-                '& .MuiDataGrid-overlayWrapper': { minHeight: 160 },
-              }}
-            />
+            <RefLabelsContext.Provider value={labelsOf}>
+              <DataGrid
+                rows={rows}
+                columns={columns}
+                getRowId={(r) => r.id}
+                loading={query.isFetching && !query.isRefetching}
+                rowCount={(query.isFetching ? lastTotal.current : total) ?? total ?? 0}
+                paginationMode="server"
+                sortingMode="server"
+                filterMode="server"
+                disableColumnFilter
+                paginationModel={paginationModel}
+                onPaginationModelChange={(m) => {
+                  if (m.page === state.page - 1 && m.pageSize === state.pageSize) return;
+                  if (m.pageSize !== state.pageSize) setPrefs({ pageSize: m.pageSize });
+                  setState({ ...state, page: m.pageSize !== state.pageSize ? 1 : m.page + 1, pageSize: m.pageSize });
+                }}
+                pageSizeOptions={PAGE_SIZES}
+                sortModel={sortModel}
+                onSortModelChange={(m) => {
+                  const sort = m[0] ? { field: m[0].field, order: m[0].sort ?? ('asc' as const) } : decl.defaultSort;
+                  if (sort.field !== state.sort.field || sort.order !== state.sort.order) setState({ ...state, page: 1, sort });
+                }}
+                columnVisibilityModel={visibility}
+                onColumnVisibilityModelChange={(m) => setPrefs({ columns: m })}
+                checkboxSelection={canDelete}
+                disableRowSelectionOnClick
+                rowSelectionModel={selection}
+                onRowSelectionModelChange={setSelection}
+                onCellClick={(p) => {
+                  if (canShow && p.field !== '__check__' && p.field !== 'actions') navigate(`${decl.route}/${p.id}`);
+                }}
+                autoHeight
+                aria-label={meta.title}
+                localeText={localeText}
+                slots={{
+                  noRowsOverlay: () => (
+                    <EmptyState
+                      text={t(filtered ? 'common:resource.emptyFiltered' : 'common:resource.empty', { resource: meta.title })}
+                      createHref={canCreate && !filtered ? createHref() : undefined}
+                      createText={t('common:resource.new', { one: meta.one })}
+                    />
+                  ),
+                }}
+                slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+                sx={{
+                  border: 0,
+                  '& .MuiDataGrid-row': { cursor: canShow ? 'pointer' : 'default' },
+                  '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+                  '& .MuiDataGrid-overlayWrapper': { minHeight: 160 },
+                }}
+              />
+            </RefLabelsContext.Provider>
           )}
         </Box>
       </Card>
