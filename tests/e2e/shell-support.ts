@@ -144,9 +144,11 @@ export async function presetShell(page: Page, lang: string, mode: ShellMode = SH
 
 /** A client-side navigation (no reload), then waits for the page to settle. */
 export async function spaGo(page: Page, path: string) {
-  await page.evaluate((to) => {
+  await page.evaluate(async (to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
+    // The route's progress bar runs 300 ms; past it the new page (or its loading screen) is up.
+    await new Promise((resolve) => setTimeout(resolve, 350));
   }, path);
   await settled(page);
 }
