@@ -102,3 +102,136 @@ export function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 }
+
+// ---------------------------------------------------------------------------------
+// Every built route, from the app itself: the signed-in navigation's links (so a module
+// added to the navigation is covered without editing the tests), the new/edit/detail links
+// each list page offers, the account pages and a not-found address. Pages that show the
+// "coming soon" placeholder count once (they are one component).
+
+export type ShellMode = { colorScheme: 'light' | 'dark'; contrast: 'default' | 'hight' };
+export const SHELL_MODES: ShellMode[] = [
+  { colorScheme: 'light', contrast: 'default' },
+  { colorScheme: 'dark', contrast: 'default' },
+  { colorScheme: 'light', contrast: 'hight' },
+  { colorScheme: 'dark', contrast: 'hight' },
+];
+export const modeName = (m: ShellMode) => `${m.colorScheme}/${m.contrast === 'hight' ? 'high' : 'default'} contrast`;
+
+export const GUEST_ROUTES = [
+  '/auth/sign-in',
+  '/auth/sign-up',
+  '/auth/reset-password',
+  '/auth/verify?email=nobody%40demo.local',
+  '/auth/update-password?email=nobody%40demo.local',
+  '/no-such-page',
+];
+
+/** Language and settings for the next page loads (before any script of the app runs). */
+export async function presetShell(page: Page, lang: string, mode: ShellMode = SHELL_MODES[0]!) {
+  await page.addInitScript(
+    ({ key, settings, lng }) => {
+      window.localStorage.setItem('i18nextLng', lng);
+      window.localStorage.setItem(key, JSON.stringify(settings));
+    },
+    {
+      key: SETTINGS_KEY,
+      settings: { ...DEFAULT_SETTINGS, ...mode, direction: lang === 'ar' ? 'rtl' : 'ltr' },
+      lng: lang,
+    },
+  );
+}
+
+/** A client-side navigation (no reload), then waits for the page to settle. */
+export async function spaGo(page: Page, path: string) {
+  await page.evaluate(async (to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    // The route's progress bar runs 300 ms; past it the new page (or its loading screen) is up.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+  }, path);
+  await settled(page);
+}
+
+/** The page has its heading, no loading indicator, and the network is quiet. */
+export async function settled(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[role="progressbar"]:visible, .MuiSkeleton-root:visible')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForLoadState('networkidle').catch(() => {});
+}
+
+const routeCache = new Map<string, string[]>();
+
+/** The built routes a signed-in user can reach (the page must be signed in). */
+export async function builtRoutes(page: Page, cacheKey: string): Promise<string[]> {
+  const cached = routeCache.get(cacheKey);
+  if (cached) return cached;
+  if (new URL(page.url()).pathname !== '/') await page.goto('/');
+  await expect(page.getByTestId('nav').first()).toBeVisible();
+  const hrefs = (
+    await page
+      .getByTestId('nav')
+      .first()
+      .locator('a[href]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!))
+  ).filter((h) => h.startsWith('/'));
+  const routes: string[] = [];
+  const add = (r: string) => !routes.includes(r) && routes.push(r);
+  let comingSoon = false;
+  for (const href of [...new Set(hrefs)]) {
+    await spaGo(page, href);
+    if ((await page.getByTestId('coming-soon').count()) > 0) {
+      if (!comingSoon) add(href);
+      comingSoon = true;
+      continue;
+    }
+    add(href);
+    if (href === '/') continue;
+    // The list's own links: create, and the first record's edit or detail page.
+    const links = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    const esc = href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const edit = new RegExp(`^${esc}/[^/]+/edit$`);
+    const show = new RegExp(`^${esc}/[^/]+$`);
+    for (const link of [
+      links.find((l) => l === `${href}/new`),
+      links.find((l) => edit.test(l)),
+      links.find((l) => show.test(l) && l !== `${href}/new`),
+    ])
+      if (link) add(link);
+  }
+  add('/personal-info');
+  add('/no-such-page');
+  routeCache.set(cacheKey, routes);
+  return routes;
+}
+
+/** Axe's serious and critical findings (WCAG 2.0/2.1 A and AA) on the current page. */
+export async function seriousViolations(page: Page) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      help: v.help,
+      targets: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`),
+    }));
+}
+
+/** The focused element shows a focus indicator (an outline of 2 px or more, or a focused input's 2 px border). */
+export async function expectFocusVisible(page: Page, what: string) {
+  const info = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { ok: false, why: 'nothing focused' };
+    const cs = getComputedStyle(el);
+    const outline = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2;
+    const input = el.closest('.MuiOutlinedInput-root');
+    const fieldset = input?.querySelector('fieldset');
+    const border = !!input?.classList.contains('Mui-focused') && !!fieldset && parseFloat(getComputedStyle(fieldset).borderTopWidth) >= 2;
+    return {
+      ok: outline || border,
+      why: `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30)}: outline ${cs.outlineStyle} ${cs.outlineWidth}`,
+    };
+  });
+  expect(info.ok, `${what}: ${info.why}`).toBe(true);
+}

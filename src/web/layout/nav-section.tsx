@@ -119,7 +119,7 @@ function VerticalItem({ item, onNavigate }: { item: NavItem; onNavigate?: () => 
                   onClick={onNavigate}
                   data-nav-item={c.id}
                   aria-current={childActive ? 'page' : undefined}
-                  sx={{ ...itemSx, pl: 6.5, minHeight: 36 }}
+                  sx={{ ...itemSx, pl: 6.5, minHeight: { xs: 44, lg: 36 } }}
                 >
                   <ListItemText primary={t(c.titleKey)} />
                 </ListItemButton>

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
+import { COMMON_PASSWORDS } from '../../../domain/modules/auth/common-passwords';
 
-/** A new password: 8–128 characters, no composition rules (the server refuses common ones). */
+/**
+ * A new password by the server's policy (domain passwordSchema): 8–128 characters, no
+ * composition rules, the most common passwords refused — checked before the request.
+ */
 export const passwordSchema = (t: TFunction) =>
   z
     .string()
     .min(8, t('validation.passwordMin', { min: 8 }))
-    .max(128, t('validation.tooLong'));
+    .max(128, t('validation.tooLong'))
+    .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), t('validation:password_common'));

@@ -16,6 +16,8 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../toast';
 import { NotificationListItem } from './notification-item';
+import { errorText } from '../../i18n/error-text';
+import { toHttpError } from '../../providers/session';
 import { fetchNotifications, fetchUnreadCount, markAllAsRead, markAsRead, serverMessage } from './notifications-api';
 import {
   NOTIFICATIONS_PAGE_SIZE,
@@ -79,6 +81,14 @@ export function NotificationsPopover() {
   const items: NotificationItem[] = list.data?.pages.flatMap((p) => p.data) ?? [];
   const total = list.data?.pages.at(-1)?.total ?? 0;
 
+  // Spec §8: the server's message, else the fallback. Our server's messages carry a code and
+  // are shown in the user's language by it; a message without a code is shown as sent.
+  const failure = (error: unknown, fallback: string) => {
+    const message = serverMessage(error);
+    if (!message) return t(fallback);
+    return toHttpError(error).code ? errorText(t, error) : message;
+  };
+
   const setItemRead = (id: NotificationItem['id']) => {
     queryClient.setQueryData<InfiniteData<NotificationPage>>(notificationKeys.list, (old) =>
       old ? { ...old, pages: old.pages.map((p) => ({ ...p, data: p.data.map((n) => (n.id === id ? { ...n, isRead: true } : n)) })) } : old,
@@ -97,7 +107,7 @@ export function NotificationsPopover() {
       setCount((c) => Math.max(0, c - 1));
       await markAsRead(item.id);
     } catch (error) {
-      toast.error(serverMessage(error) ?? t('markFailed'));
+      toast.error(failure(error, 'markFailed'));
     } finally {
       void refetchAll();
     }
@@ -109,7 +119,7 @@ export function NotificationsPopover() {
       await markAllAsRead();
       toast.success(t('markAllSuccess'));
     } catch (error) {
-      toast.error(serverMessage(error) ?? t('markAllFailed'));
+      toast.error(failure(error, 'markAllFailed'));
     } finally {
       setBusyAll(false);
       void refetchAll();

@@ -55,7 +55,7 @@ export function SignUpPage() {
     >
       <RHFTextField name="fullName" label={t('fields.fullName')} autoComplete="name" autoFocus />
       <RHFTextField name="email" label={t('fields.email')} type="email" autoComplete="email" />
-      <PasswordField name="password" label={t('fields.password')} autoComplete="new-password" />
+      <PasswordField name="password" label={t('fields.password')} autoComplete="new-password" hint />
     </AuthForm>
   );
 }

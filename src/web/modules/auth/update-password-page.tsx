@@ -75,7 +75,7 @@ export function UpdatePasswordPage() {
         autoComplete="one-time-code"
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
       />
-      <PasswordField name="password" label={t('fields.newPassword')} autoComplete="new-password" />
+      <PasswordField name="password" label={t('fields.newPassword')} autoComplete="new-password" hint />
       <PasswordField name="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" />
     </AuthForm>
   );

@@ -14,6 +14,7 @@ import { profileUpdateSchema } from '../../../domain/modules/users/users.schema'
 import { passwordSchema } from '../../components/form/password-schema';
 import { domainResolver } from '../../components/resource/domain-resolver';
 import { RHFTextField } from '../../components/form/rhf-text-field';
+import { PasswordField } from '../../components/form/password-field';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { useAuthContext } from '../../providers/auth-context';
 import type { CurrentUser } from '../../providers/auth-api';
@@ -165,9 +166,9 @@ function PasswordCard() {
       <FormProvider {...methods}>
         <Stack component="form" noValidate spacing={2.5} onSubmit={methods.handleSubmit(onSubmit)} data-testid="password-form">
           {error && <Alert severity="error">{error}</Alert>}
-          <RHFTextField name="currentPassword" label={t('fields.currentPassword')} type="password" autoComplete="current-password" />
-          <RHFTextField name="newPassword" label={t('fields.newPassword')} type="password" autoComplete="new-password" />
-          <RHFTextField name="confirmPassword" label={t('fields.confirmPassword')} type="password" autoComplete="new-password" />
+          <PasswordField name="currentPassword" label={t('fields.currentPassword')} autoComplete="current-password" />
+          <PasswordField name="newPassword" label={t('fields.newPassword')} autoComplete="new-password" hint />
+          <PasswordField name="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" />
           <Button
             type="submit"
             variant="contained"
