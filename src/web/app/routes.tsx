@@ -61,9 +61,10 @@ function SignedOut({ isResource }: { isResource: (pathname: string) => boolean }
 }
 
 function SignedInGate() {
-  const { loading, authenticated } = useAuthContext();
+  const { loading, authenticated, error } = useAuthContext();
   const location = useLocation();
-  if (!loading && !authenticated && !matchRoutes(SHELL_ROUTES, location)) return page(<SignedOutElsewhere />, true);
+  // Signed out for sure (not merely unchecked because the server is unreachable: AuthGuard says so).
+  if (!loading && !authenticated && !error && !matchRoutes(SHELL_ROUTES, location)) return page(<SignedOutElsewhere />, true);
   return <AuthGuard>{page(<SignedInShell />, true)}</AuthGuard>;
 }
 

@@ -145,6 +145,34 @@ describe('401 handling', () => {
     expect(Cookies.get('accessToken')).toBeUndefined();
   });
 
+  it('a refresh the server refuses ends the session', async () => {
+    setSession(token({ exp: inSeconds(60), old: true }), token({ exp: inSeconds(3600) }));
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    const axios = (await import('axios')).default;
+    vi.spyOn(axios, 'post').mockRejectedValue(
+      Object.assign(new Error('401'), { isAxiosError: true, response: { status: 401, data: { message: 'Session has ended' } } }),
+    );
+    const err = await http.get('/api/v1/user', { adapter }).catch((e) => e);
+    expect(err.statusCode).toBe(401);
+    expect(navigate).toHaveBeenCalledWith('/auth/sign-in');
+    expect(Cookies.get('refreshToken')).toBeUndefined();
+  });
+
+  it('a refresh that never reaches the server keeps the session and reports the network failure', async () => {
+    const refresh = token({ exp: inSeconds(3600) });
+    setSession(token({ exp: inSeconds(60), old: true }), refresh);
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    const axios = (await import('axios')).default;
+    vi.spyOn(axios, 'post').mockRejectedValue(Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK' }));
+    const err = await http.get('/api/v1/user', { adapter }).catch((e) => e);
+    expect(err.statusCode).toBe(0);
+    expect(err.code).toBe('network_error');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(Cookies.get('refreshToken')).toBe(refresh);
+  });
+
   it('adds the timestamp, marker and no-cache headers to every call', async () => {
     setSession(valid, token({ exp: inSeconds(3600) }));
     let seen: InternalAxiosRequestConfig | undefined;

@@ -90,7 +90,11 @@ http.interceptors.response.use(
       }
       try {
         await refreshTokens();
-      } catch {
+      } catch (refreshError) {
+        // A refresh the server refused ends the session; one that never reached it (offline,
+        // server down) does not: the user sees the unreachable notice and retries signed in.
+        const failure = toHttpError(refreshError);
+        if (getRefreshToken() && (failure.statusCode === 0 || failure.statusCode >= 500)) return Promise.reject(failure);
         forceLogout();
         return Promise.reject(toHttpError(error));
       }
