@@ -7,6 +7,12 @@ import { DATE_MAX, DATE_MIN } from './constants.js';
 /** Required single-line text, trimmed. */
 export const requiredText = (max: number, min = 1) => z.string().trim().min(min, { message: 'required' }).max(max);
 
+/** A short upper-case code of letters, digits, - and _ (ACME, VNG-01): customers' and projects' codes go on invoices. */
+export const codeText = (max: number) =>
+  requiredText(max)
+    .transform((c) => c.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9_-]*$/, { message: 'code_chars' }));
+
 /** Optional text: blank becomes null. */
 export const optionalText = (max: number) =>
   z

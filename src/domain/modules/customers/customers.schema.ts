@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currency, optionalRef, optionalText, requiredText, rowShape } from '../../fields.js';
+import { codeText, currency, optionalRef, optionalText, requiredText, rowShape } from '../../fields.js';
 import { emailSchema } from '../auth/auth.schema.js';
 
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
@@ -23,9 +23,7 @@ export type Customer = z.infer<typeof customerSchema>;
 const fields = {
   name: requiredText(160, 2),
   // Short, upper-case, used on invoices: ACME, VNG-01.
-  code: requiredText(20)
-    .transform((c) => c.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9_-]*$/, { message: 'code_chars' })),
+  code: codeText(20),
   country: optionalText(80),
   currency: currency,
   billingContact: optionalText(120),

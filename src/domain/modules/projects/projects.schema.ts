@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalDate, requiredText, rowShape, uuidRef } from '../../fields.js';
+import { codeText, optionalDate, requiredText, rowShape, uuidRef } from '../../fields.js';
 
 export const PROJECT_STATUSES = ['active', 'paused', 'closed'] as const;
 
@@ -17,9 +17,7 @@ export type Project = z.infer<typeof projectSchema>;
 
 const fields = {
   name: requiredText(160, 2),
-  code: requiredText(30)
-    .transform((c) => c.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9_-]*$/, { message: 'code_chars' })),
+  code: codeText(30),
   customerId: uuidRef,
   status: z.enum(PROJECT_STATUSES),
   startDate: optionalDate,
