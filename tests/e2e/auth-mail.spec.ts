@@ -29,9 +29,10 @@ async function expectSignedInAs(page: Page, fullName: string, email: string) {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('nav-side')).toBeVisible();
   await page.getByTestId('account-button').click();
-  const menu = page.getByRole('menu');
-  await expect(menu).toContainText(fullName);
-  await expect(menu).toContainText(email);
+  // The account panel: the user's name and e-mail above the menu's items.
+  const panel = page.getByTestId('account-panel');
+  await expect(panel).toContainText(fullName);
+  await expect(panel).toContainText(email);
   await page.keyboard.press('Escape');
 }
 

@@ -52,7 +52,7 @@ export function AccountMenu() {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 220 } } }}
+        slotProps={{ paper: { sx: { minWidth: 220 }, 'data-testid': 'account-panel' } as object }}
       >
         <Box sx={{ px: 2, py: 1.5, maxWidth: 260 }}>
           <Typography variant="subtitle2" noWrap>

@@ -64,6 +64,11 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
     const values = state.filters[name] ?? [];
     const label = fieldLabel(name);
     if (f.type === 'enum') {
+      // Wide enough for the longest choice's chip whole (Vietnamese 'Trưởng nhóm kinh doanh'),
+      // in rem so that it grows with the font size setting: about half an em a character, plus
+      // the chip's padding and delete icon and the input's open and clear buttons.
+      const longest = Math.max(...(f.values ?? []).map((v) => valueLabel(name, v).length), label.length);
+      const width = `${Math.max(12, Math.ceil(longest * 0.55) + 7)}rem`;
       // '' is the "All" choice: it clears the filter.
       return (
         <Autocomplete
@@ -78,7 +83,7 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
             vs.map((v, index) => <Chip size="small" label={valueLabel(name, v)} {...getTagProps({ index })} key={v} />)
           }
           renderInput={(params) => <TextField {...params} label={label} />}
-          sx={{ minWidth: '12rem', flex: '1 1 12rem', maxWidth: { md: '20rem' } }}
+          sx={{ minWidth: width, flex: `1 1 ${width}`, maxWidth: { md: `max(20rem, ${width})` } }}
         />
       );
     }

@@ -8,6 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { can } from '../../../domain/resources';
+import { useSettings } from '../../settings';
 import type { FieldDecl } from '../../../domain/resource';
 import type { Formatters } from '../../i18n/format';
 import { RefLink, StatusChip, formatValue } from './field-value';
@@ -35,13 +36,17 @@ function RefCell({ resource, ids, canShow }: { resource: string; ids: string[]; 
 
 const actionsWidth = (canEdit: boolean, canDelete: boolean) => (canEdit && canDelete ? 88 : canEdit || canDelete ? 56 : 0);
 
-/** Smallest column widths by type, in px; columns grow with `flex`. */
-function minWidth(f: FieldDecl, longestValue: number): number {
-  if (f.type === 'enum') return Math.max(96, Math.ceil((f.colors ? 52 : 24) + longestValue * 7.5));
-  if (f.type === 'email') return 140;
-  if (f.type === 'date' || f.type === 'datetime') return 108;
-  if (f.type === 'int' || f.type === 'decimal' || f.type === 'money') return 90;
-  return 110;
+/**
+ * Smallest column widths by type, in px; columns grow with `flex`. Text scales with the font
+ * size setting (16 px by default); the cell's padding and a chip's dot and gaps do not.
+ */
+function minWidth(f: FieldDecl, longestValue: number, fontSize: number): number {
+  const scale = fontSize / 16;
+  if (f.type === 'enum') return Math.max(96, Math.ceil((f.colors ? 52 : 24) + longestValue * 7.5 * scale));
+  if (f.type === 'email') return Math.ceil(140 * scale);
+  if (f.type === 'date' || f.type === 'datetime') return Math.ceil(108 * scale);
+  if (f.type === 'int' || f.type === 'decimal' || f.type === 'money') return Math.ceil(90 * scale);
+  return Math.ceil(110 * scale);
 }
 
 /**
@@ -60,6 +65,7 @@ export function useListColumns(o: {
 }): GridColDef<Row>[] {
   const { meta, fmt, role, fixed, canEdit, canDelete, editHref, onDelete } = o;
   const { decl, t, fieldLabel, valueLabel } = meta;
+  const { fontSize } = useSettings();
   const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
   return useMemo<GridColDef<Row>[]>(() => {
     const cols: GridColDef<Row>[] = meta.fields
@@ -71,7 +77,7 @@ export function useListColumns(o: {
           headerName: fieldLabel(name),
           sortable: !!f.sort,
           flex: f.type === 'string' || f.type === 'email' ? 1 : 0.6,
-          minWidth: minWidth(f, longest),
+          minWidth: minWidth(f, longest, fontSize),
           valueGetter: (_v, row) => formatValue(meta, fmt, name, f, row),
           align: f.type === 'int' || f.type === 'decimal' || f.type === 'money' ? 'right' : 'left',
           headerAlign: f.type === 'int' || f.type === 'decimal' || f.type === 'money' ? 'right' : 'left',
@@ -148,7 +154,7 @@ export function useListColumns(o: {
       });
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [meta, fmt, canEdit, canDelete, role, fixed]);
+  }, [meta, fmt, canEdit, canDelete, role, fixed, fontSize]);
 }
 
 /**
