@@ -13,6 +13,9 @@ export const codeText = (max: number) =>
     .transform((c) => c.toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9_-]*$/, { message: 'code_chars' }));
 
+/** Optional field of any kind: absent, null (or blank, for text) is stored as null. */
+export const orNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
+
 /** Optional text: blank becomes null. */
 export const optionalText = (max: number) =>
   z
@@ -23,10 +26,22 @@ export const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 export const isoDate = z.iso.date({ message: 'date' }).refine((d) => d >= DATE_MIN && d <= DATE_MAX, { message: 'date_range' });
-export const optionalDate = isoDate.nullish().transform((v) => v ?? null);
+export const optionalDate = orNull(isoDate);
+
+/** An instant with its offset, within the same years as dates. */
+export const isoDateTime = z.iso
+  .datetime({ offset: true, message: 'datetime' })
+  .refine((d) => d.slice(0, 10) >= DATE_MIN && d.slice(0, 10) <= DATE_MAX, { message: 'date_range' });
+
+/** A whole number that fits PostgreSQL's integer column. */
+export const intNumber = z.int().min(-2_147_483_648).max(2_147_483_647);
+/** A number with up to four decimals that fits numeric(14, 4). */
+export const decimalNumber = z.number().min(-9_999_999_999).max(9_999_999_999).multipleOf(0.0001);
+/** An amount in its record's currency, to the cent, that fits numeric(14, 2). */
+export const moneyAmount = z.number().min(0).max(999_999_999_999.99).multipleOf(0.01);
 
 export const uuidRef = z.uuid({ message: 'invalid_id' });
-export const optionalRef = uuidRef.nullish().transform((v) => v ?? null);
+export const optionalRef = orNull(uuidRef);
 
 /** ISO 4217 codes the firm deals in; the base currency is USD. */
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'VND', 'CNY', 'AED', 'SGD', 'JPY', 'AUD'] as const;

@@ -67,6 +67,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // The client puts a timestamp (`_t`) on every URL against caches: no route reads it, so it
+  // leaves the query before validation and no route has to declare it.
+  app.addHook('preValidation', async (req) => {
+    if (req.query && typeof req.query === 'object') delete (req.query as Record<string, unknown>)._t;
+  });
 
   const secret = await resolveJwtSecret(database.db, config.JWT_SECRET);
   const services: Services = {

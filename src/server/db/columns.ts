@@ -1,20 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, uuid } from 'drizzle-orm/pg-core';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
-const ts = () => timestamp({ withTimezone: true, mode: 'string' });
+/**
+ * timestamptz, read as an ISO 8601 instant (2026-01-31T09:00:00.000Z) whatever text form the
+ * database answers in ("2026-01-31 09:00:00.123456+00"): the API's dates are ISO strings, and a
+ * record sent back whole (PUT) carries the same value it was given.
+ */
+const ts = customType<{ data: string; driverData: string | Date }>({
+  dataType: () => 'timestamp with time zone',
+  fromDriver: (v) => new Date(v).toISOString(),
+});
+/** The column default of a creation time. */
+export const now = sql`now()`;
 
 /** Columns every business row carries (DOMAIN.md). */
 export const rowColumns = () => ({
   id: uuid()
     .primaryKey()
     .default(sql`gen_random_uuid()`),
-  createdAt: ts().notNull().defaultNow(),
-  updatedAt: ts().notNull().defaultNow(),
+  createdAt: ts().notNull().default(now),
+  updatedAt: ts().notNull().default(now),
   createdBy: uuid(),
 });
 

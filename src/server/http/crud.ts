@@ -245,7 +245,6 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       .transform((v) => (Array.isArray(v) ? v : [v]))
       .optional(),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-    _t: z.string().max(20).optional(),
   });
   const lookupResponse = z.array(z.object({ id: z.uuid(), label: z.string() }));
   // The light list pickers use: id and label only, open to the roles that pick such a row.

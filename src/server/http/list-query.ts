@@ -74,8 +74,6 @@ export function listQuerySchema(decl: Pick<ResourceDecl, 'fields'>, extra: Recor
     _order: order.optional(),
     q: z.string().trim().max(200).optional(),
     id: many(z.uuid({ message: 'invalid_id' })).optional(),
-    // The client's cache-buster on every request.
-    _t: z.string().max(20).optional(),
     ...extra,
   };
   for (const [name, f] of Object.entries(decl.fields)) {

@@ -2,7 +2,7 @@ import { createElement, type ReactNode } from 'react';
 import type { ResourceProps } from '@refinedev/core';
 import { RESOURCES } from '../../domain/resources';
 import type { ResourceDecl } from '../../domain/resource';
-import type { WebModule } from './web-module';
+import type { ShowContribution, WebModule } from './web-module';
 
 // The app's resources come from the domain registry joined with the web modules found on
 // disk: no hand list of resources anywhere. A resource without a web module has no screens.
@@ -18,6 +18,13 @@ export const WEB_RESOURCES: WebResource[] = RESOURCES.flatMap((decl) => {
 
 export function webResource(name: string): WebResource | undefined {
   return WEB_RESOURCES.find((r) => r.decl.name === name);
+}
+
+/** What the modules add to `resource`'s detail page, each with the module's resource it comes from. */
+export function contributionsTo(resource: string): Array<ShowContribution & { from: string }> {
+  return WEB_RESOURCES.flatMap(({ decl, module }) =>
+    (module.contributes ?? []).filter((c) => c.to === resource).map((c) => ({ ...c, from: decl.name })),
+  );
 }
 
 /** Refine's resources: routes of the four pages, the section and the label of each. */

@@ -15,4 +15,19 @@ export interface WebModule {
   resource: string;
   icon: ComponentType<SvgIconProps>;
   pages?: Partial<Record<PageKind, () => Promise<ResourcePage>>>;
+  /** What this module adds to other resources' detail pages (a customer's headcount, its jobs…). */
+  contributes?: ShowContribution[];
+}
+
+/**
+ * A module's part of another resource's detail page, so that the page needs no edit when a
+ * module lands: a list of this module's rows pointing at the record, or a tab of its own.
+ */
+export interface ShowContribution {
+  /** The resource whose detail page gets it. */
+  to: string;
+  /** This module's rows whose `field` holds the record's id, as an embedded list. */
+  related?: { field: string };
+  /** A tab, loaded when opened, for the roles that may do `action` on this module's resource. */
+  tab?: { labelKey: string; action: string; load: () => Promise<ComponentType<{ id: string }>> };
 }

@@ -11,7 +11,6 @@ import { auditLog } from './audit.table.js';
 const query = z.strictObject({
   entity: z.string().max(60),
   entityId: z.uuid({ message: 'invalid_id' }),
-  _t: z.string().max(20).optional(),
 });
 
 const change = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });

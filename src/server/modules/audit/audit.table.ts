@@ -1,11 +1,11 @@
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/columns.js';
+import { now, timestamptz } from '../../db/columns.js';
 
 export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid().primaryKey().defaultRandom(),
-    at: timestamptz().notNull().defaultNow(),
+    at: timestamptz().notNull().default(now),
     actorId: uuid(),
     entity: text().notNull(),
     entityId: text(),

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/columns.js';
+import { now, timestamptz } from '../../db/columns.js';
 import { users } from '../users/users.table.js';
 
 /** A sign-in: the family of refresh tokens it issues; revoking it ends them all. */
@@ -8,7 +8,7 @@ export const sessions = pgTable('sessions', {
   userId: uuid()
     .notNull()
     .references(() => users.id),
-  createdAt: timestamptz().notNull().defaultNow(),
+  createdAt: timestamptz().notNull().default(now),
   expiresAt: timestamptz().notNull(),
   revokedAt: timestamptz(),
   revokedReason: text(),
@@ -23,7 +23,7 @@ export const refreshTokens = pgTable(
     sessionId: uuid()
       .notNull()
       .references(() => sessions.id),
-    createdAt: timestamptz().notNull().defaultNow(),
+    createdAt: timestamptz().notNull().default(now),
     usedAt: timestamptz(),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
@@ -42,7 +42,7 @@ export const authCodes = pgTable(
     attempts: integer().notNull().default(0),
     expiresAt: timestamptz().notNull(),
     usedAt: timestamptz(),
-    createdAt: timestamptz().notNull().defaultNow(),
+    createdAt: timestamptz().notNull().default(now),
   },
   (t) => [index('auth_codes_user_idx').on(t.userId, t.purpose)],
 );
@@ -55,7 +55,7 @@ export const loginFailures = pgTable(
     email: text().notNull(),
     ip: text().notNull(),
     device: text(),
-    at: timestamptz().notNull().defaultNow(),
+    at: timestamptz().notNull().default(now),
   },
   (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
 );
@@ -68,7 +68,7 @@ export const authRequests = pgTable(
     form: text().notNull(),
     ip: text().notNull(),
     email: text(),
-    at: timestamptz().notNull().defaultNow(),
+    at: timestamptz().notNull().default(now),
   },
   (t) => [index('auth_requests_ip_idx').on(t.form, t.ip, t.at), index('auth_requests_email_idx').on(t.form, t.email, t.at)],
 );

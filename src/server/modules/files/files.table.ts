@@ -1,5 +1,5 @@
 import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, timestamptz } from '../../db/columns.js';
+import { bytea, now, timestamptz } from '../../db/columns.js';
 
 /** File bodies live in the database so that every instance serves them. */
 export const files = pgTable('files', {
@@ -10,5 +10,5 @@ export const files = pgTable('files', {
   sha256: text().notNull(),
   content: bytea().notNull(),
   ownerId: uuid(),
-  createdAt: timestamptz().notNull().defaultNow(),
+  createdAt: timestamptz().notNull().default(now),
 });

@@ -1,5 +1,5 @@
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/columns.js';
+import { now, timestamptz } from '../../db/columns.js';
 
 /** Every mail goes here first; a sender delivers it when SMTP is configured. */
 export const mailOutbox = pgTable('mail_outbox', {
@@ -7,7 +7,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   to: text().notNull(),
   subject: text().notNull(),
   body: text().notNull(),
-  createdAt: timestamptz().notNull().defaultNow(),
+  createdAt: timestamptz().notNull().default(now),
   sentAt: timestamptz(),
   error: text(),
 });

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../db/columns.js';
+import { now, timestamptz } from '../../db/columns.js';
 import { users } from '../users/users.table.js';
 
 export const notifications = pgTable(
@@ -15,7 +15,7 @@ export const notifications = pgTable(
     isRead: boolean().notNull().default(false),
     jobId: uuid(),
     changedByUserId: uuid().references(() => users.id),
-    createdAt: timestamptz().notNull().defaultNow(),
+    createdAt: timestamptz().notNull().default(now),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), index('notifications_unread_idx').on(t.userId, t.isRead)],
 );

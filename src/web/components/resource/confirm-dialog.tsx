@@ -6,19 +6,21 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 
-/** A delete confirmation: the archive is what the user confirms, not a click that slipped. */
-export function ConfirmDelete(props: {
+type ConfirmProps = {
   open: boolean;
   title: string;
   message: string;
   pending?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
-}) {
+};
+
+/** A confirmation before something that cannot be taken back: what the user confirms is said on the button. */
+export function ConfirmDialog({ testId = 'confirm-dialog', ...props }: ConfirmProps & { confirmText: string; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={props.open} onClose={props.onCancel} aria-labelledby="confirm-delete-title">
-      <DialogTitle id="confirm-delete-title">{props.title}</DialogTitle>
+    <Dialog open={props.open} onClose={props.onCancel} aria-labelledby="confirm-dialog-title">
+      <DialogTitle id="confirm-dialog-title">{props.title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{props.message}</DialogContentText>
       </DialogContent>
@@ -26,10 +28,16 @@ export function ConfirmDelete(props: {
         <Button onClick={props.onCancel} color="inherit">
           {t('common:buttons.cancel')}
         </Button>
-        <Button onClick={props.onConfirm} color="error" variant="contained" loading={props.pending} data-testid="confirm-delete">
-          {t('common:buttons.delete')}
+        <Button onClick={props.onConfirm} color="error" variant="contained" loading={props.pending} data-testid={testId}>
+          {props.confirmText}
         </Button>
       </DialogActions>
     </Dialog>
   );
+}
+
+/** A delete confirmation: the archive is what the user confirms, not a click that slipped. */
+export function ConfirmDelete(props: ConfirmProps) {
+  const { t } = useTranslation();
+  return <ConfirmDialog {...props} confirmText={t('common:buttons.delete')} testId="confirm-delete" />;
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useDelete, useOne } from '@refinedev/core';
 import Box from '@mui/material/Box';
@@ -13,6 +13,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { can } from '../../../domain/resources';
 import { errorText } from '../../i18n/error-text';
+import { contributionsTo } from '../../app/modules';
 import { useAuthContext } from '../../providers/auth-context';
 import { ErrorState } from '../error-state';
 import { ConfirmDelete } from './confirm-dialog';
@@ -45,11 +46,38 @@ export function ResourceShow({ resource, id, related = [], tabs = [] }: Resource
   const record = query.data?.data;
   const allowed = (r: string) => can(role, r, 'show');
 
+  // Other modules' parts of this page: their related lists and tabs.
+  const contributed = useMemo(
+    () =>
+      contributionsTo(resource).map((c) => ({
+        ...c,
+        Tab: c.tab ? lazy(() => c.tab!.load().then((C) => ({ default: C }))) : undefined,
+      })),
+    [resource],
+  );
+
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const visibleRelated = related.filter((r) => can(role, r.resource, 'list'));
+  const visibleRelated = [
+    ...related,
+    ...contributed.flatMap((c) => (c.related ? [{ resource: c.from, filter: { [c.related.field]: id } }] : [])),
+  ].filter((r) => can(role, r.resource, 'list'));
   const allTabs = [
     { label: t('common:resource.details'), content: null as ReactNode },
     ...tabs,
+    ...contributed.flatMap(({ tab: x, Tab: Content, from }) =>
+      x && Content && can(role, from, x.action)
+        ? [
+            {
+              label: t(x.labelKey),
+              content: (
+                <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+                  <Content id={id} />
+                </Suspense>
+              ),
+            },
+          ]
+        : [],
+    ),
     { label: t('common:resource.history'), content: null as ReactNode },
   ];
   const historyIndex = allTabs.length - 1;
