@@ -1,4 +1,6 @@
 import type { ResourceDecl } from './resource.js';
+import { headcountsResource } from './modules/headcounts/headcounts.resource.js';
+import { candidatesResource } from './modules/candidates/candidates.resource.js';
 import { allowsAction } from './resource.js';
 import { customersResource } from './modules/customers/customers.resource.js';
 import { projectsResource } from './modules/projects/projects.resource.js';
@@ -6,7 +8,14 @@ import { techStacksResource } from './modules/tech-stacks/tech-stacks.resource.j
 import { usersResource } from './modules/users/users.resource.js';
 
 /** The one registry of resources: server routes, client routes, navigation and contract tests read it. */
-export const RESOURCES: readonly ResourceDecl[] = [usersResource, customersResource, projectsResource, techStacksResource];
+export const RESOURCES: readonly ResourceDecl[] = [
+  usersResource,
+  customersResource,
+  projectsResource,
+  techStacksResource,
+  candidatesResource,
+  headcountsResource,
+];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 

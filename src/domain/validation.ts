@@ -97,6 +97,8 @@ export const VALIDATION_EN: Record<string, string> = {
   reference_missing: 'The selected record does not exist',
   end_before_start: 'The end must not be before the start',
   code_chars: 'Use letters, digits, - and _ only',
+  project_other_customer: 'This project belongs to another customer',
+  allocation_over: "The person's seats would add up to {{total}} % (with {{seats}}); at most 100 %",
 };
 
 export function describeIssue(issue: FieldIssue): string {

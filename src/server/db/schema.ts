@@ -8,3 +8,5 @@ export * from '../modules/mail/mail.table.js';
 export * from '../modules/customers/customers.table.js';
 export * from '../modules/projects/projects.table.js';
 export * from '../modules/tech-stacks/tech-stacks.table.js';
+export * from '../modules/candidates/candidates.table.js';
+export * from '../modules/headcounts/headcounts.table.js';

@@ -1,5 +1,7 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { headcountsModule } from './headcounts/headcounts.module.js';
+import { candidatesModule } from './candidates/candidates.module.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerAuditRoutes } from './audit/audit.routes.js';
 import { customersModule } from './customers/customers.module.js';
@@ -19,6 +21,8 @@ export const MODULES: readonly ServerModule[] = [
   techStacksModule,
   customersModule,
   projectsModule,
+  candidatesModule,
+  headcountsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

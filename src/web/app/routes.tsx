@@ -27,6 +27,8 @@ const PersonalInfoPage = named(() => import('../modules/personal-info/personal-i
 // Resources' routes are generated from the registry (resource-routes.tsx); the registry
 // carries the domain's zod schemas, so it loads with the signed-in screens, not sign-in.
 const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes');
+// A customer's read-only view through a share link: no sign-in, no layout.
+const SharedHeadcountPage = named(() => import('../modules/headcounts/shared-headcount-page'), 'SharedHeadcountPage');
 const SignedOutElsewhere = named(
   () => import('./resource-routes').then((m) => ({ SignedOutElsewhere: () => <SignedOut isResource={m.isResourcePath} /> })),
   'SignedOutElsewhere',
@@ -69,13 +71,11 @@ function SignedInGate() {
 }
 
 /** The signed-in screens that are not resources: dashboard, personal info and the modules still to build. */
-const SHELL_ROUTES: RouteObject[] = [
+export const SHELL_ROUTES: RouteObject[] = [
   { index: true, element: page(<DashboardPage />) },
   { path: 'personal-info', element: page(<PersonalInfoPage />) },
-  ...crudSoon('headcounts', 'navbar:headcount'),
   ...crudSoon('invoices', 'navbar:invoice'),
   ...crudSoon('salary', 'navbar:salary'),
-  ...crudSoon('candidates', 'navbar:candidates'),
   ...crudSoon('jobs', 'navbar:jobs'),
   soon('jobs/:id', 'navbar:jobs', 'auth:pages.detail'),
   ...crudSoon('external-costs', 'navbar:externalCosts'),
@@ -126,6 +126,7 @@ export const routes: RouteObject[] = [
           { path: '*', element: page(<ResourceRoutes />) },
         ],
       },
+      { path: 'share/headcount', element: page(<SharedHeadcountPage />, true) },
       { path: '*', element: <NotFoundView /> },
     ],
   },

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
-import HeadcountIcon from '@mui/icons-material/BadgeOutlined';
 import InvoiceIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SalaryIcon from '@mui/icons-material/PaymentsOutlined';
 import LogworkIcon from '@mui/icons-material/ScheduleOutlined';
-import CandidatesIcon from '@mui/icons-material/PersonSearchOutlined';
 import JobsIcon from '@mui/icons-material/WorkOutlineOutlined';
 import CostsIcon from '@mui/icons-material/RequestQuoteOutlined';
 import PnlIcon from '@mui/icons-material/QueryStatsOutlined';
@@ -60,13 +58,7 @@ export const NAV_GROUPS: NavGroup[] = [
     subheaderKey: 'navbar:management',
     items: [
       { id: 'users', titleKey: 'navbar:users', ...resourceNav('users') },
-      {
-        id: 'headcount',
-        titleKey: 'navbar:headcount',
-        path: '/headcounts',
-        icon: <HeadcountIcon />,
-        section: 'headcount',
-      },
+      { id: 'headcount', titleKey: 'navbar:headcount', ...resourceNav('headcounts') },
       {
         id: 'invoice',
         titleKey: 'navbar:invoice',
@@ -92,13 +84,7 @@ export const NAV_GROUPS: NavGroup[] = [
           child('logworks.all-devs', 'navbar:allDevelopers', '/logwork/all-devs', NAV_ROLES['/logwork/all-devs']),
         ],
       },
-      {
-        id: 'candidates',
-        titleKey: 'navbar:candidates',
-        path: '/candidates',
-        icon: <CandidatesIcon />,
-        section: 'candidates',
-      },
+      { id: 'candidates', titleKey: 'navbar:candidates', ...resourceNav('candidates') },
       { id: 'customers', titleKey: 'navbar:customers', ...resourceNav('customers') },
       {
         id: 'jobs',

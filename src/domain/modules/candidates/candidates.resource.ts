@@ -1,0 +1,49 @@
+import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
+import { defineResource, standardAccess } from '../../resource.js';
+import { CURRENCIES } from '../../fields.js';
+import {
+  CANDIDATE_LEVEL_VALUES,
+  CANDIDATE_STATUS_VALUES,
+  CANDIDATE_SOURCE_VALUES,
+  candidateCreateSchema,
+  candidateSchema,
+  candidateUpdateSchema,
+} from './candidates.schema.js';
+
+/** People the firm sources for its customers' jobs. Recruiters keep them; everyone with the section reads them. */
+export const candidatesResource = defineResource({
+  name: 'candidates',
+  label: 'Candidate',
+  base: '/api/v1',
+  path: 'candidates',
+  route: '/candidates',
+  section: 'candidates',
+  access: standardAccess('candidates', { create: [...PRIVILEGED_ROLES, 'hr'], edit: [...PRIVILEGED_ROLES, 'hr'] }),
+  schemas: { entity: candidateSchema, create: candidateCreateSchema, update: candidateUpdateSchema },
+  fields: {
+    fullName: { type: 'string', sort: true, filter: 'search', list: true },
+    email: { type: 'email', sort: true, filter: 'eq', list: true, unique: true },
+    phone: { type: 'string', sort: true, filter: 'search', list: true },
+    location: { type: 'string', sort: true, filter: 'search' },
+    yearsOfExperience: { type: 'int', sort: true, filter: 'range', list: true },
+    level: { type: 'enum', values: CANDIDATE_LEVEL_VALUES, sort: true, filter: 'eq', list: true },
+    status: {
+      type: 'enum',
+      values: CANDIDATE_STATUS_VALUES,
+      sort: true,
+      filter: 'eq',
+      list: true,
+      colors: { new: 'info', active: 'primary', placed: 'success', archived: 'default', blacklisted: 'error' },
+    },
+    techStackIds: { type: 'refs', ref: { resource: 'tech-stacks', label: 'name' }, filter: 'eq' },
+    expectedSalary: { type: 'money', currencyField: 'currency', sort: true, filter: 'range' },
+    noticePeriodDays: { type: 'int', sort: true, filter: 'range' },
+    source: { type: 'enum', values: CANDIDATE_SOURCE_VALUES, sort: true, filter: 'eq' },
+    ownerHrId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq' },
+    currency: { type: 'enum', values: CURRENCIES, sort: true, filter: 'eq' },
+    createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },
+  },
+  defaultSort: { field: 'fullName', order: 'asc' },
+  recordTitle: 'fullName',
+  softDelete: true,
+});

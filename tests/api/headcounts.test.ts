@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/domain/auth/permissions.js';
+import { headcountShareLinks } from '../../src/server/modules/headcounts/headcounts.table.js';
+import { buildTestApp, type TestApp } from '../fixtures/app.js';
+
+// Headcount's own rules and routes (the contract suite covers the generic ones): a person's
+// seats add up to at most 100 %, a seat's project is its customer's, the bench, and the
+// customer's read-only share link.
+
+let t: TestApp;
+let customerId: string;
+let otherCustomerId: string;
+let benchPeople: Array<{ id: string; fullName: string }>;
+/** Developers made for these tests: no seat yet, pending or past. */
+const fresh: string[] = [];
+beforeAll(async () => {
+  t = await buildTestApp();
+  const mine = await call('admin', 'GET', `/api/v1/customers?_start=0&_end=1&ownerSaleId=${t.users.sale.id}`);
+  customerId = (mine.json() as Array<{ id: string }>)[0]!.id;
+  const theirs = await call('admin', 'GET', `/api/v1/customers?_start=0&_end=1&ownerSaleId_ne=${t.users.sale.id}`);
+  otherCustomerId = (theirs.json() as Array<{ id: string }>)[0]!.id;
+  for (let i = 0; i < 4; i++) {
+    const res = await call('admin', 'POST', '/api/v1/user', {
+      email: `seat.${i}.${Date.now()}@example.com`,
+      fullName: `Seat Tester ${i}`,
+      role: 'developer',
+      password: 'seat tester passphrase',
+    });
+    fresh.push(res.json().id);
+  }
+  benchPeople = (await call('admin', 'GET', '/api/v1/headcount/bench')).json();
+});
+afterAll(() => t?.close());
+
+const call = async (role: Role | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = {}) =>
+  t.app.inject({ method, url, headers: { ...(role ? await t.auth(role) : {}), ...headers }, ...(payload ? { payload } : {}) });
+
+const seat = (userId: string, over: Record<string, unknown> = {}) => ({
+  title: 'Backend Engineer',
+  userId,
+  customerId,
+  billingRate: 6000,
+  startDate: '2026-01-01',
+  ...over,
+});
+
+describe("a person's seats", () => {
+  it('add up to at most 100 % on any day, naming the seats that share the time', async () => {
+    const person = fresh[0]!;
+    const first = await call('admin', 'POST', '/api/v1/headcount', seat(person, { title: 'Platform Engineer', allocation: 60 }));
+    expect(first.statusCode, first.body).toBe(201);
+    const over = await call('admin', 'POST', '/api/v1/headcount', seat(person, { allocation: 50, startDate: '2026-06-01' }));
+    expect(over.statusCode).toBe(422);
+    expect(over.json().code).toBe('allocation_over');
+    expect(over.json().issues.allocation.code).toBe('allocation_over');
+    expect(over.json().issues.allocation.params.total).toBe(110);
+    expect(over.json().issues.allocation.params.seats).toContain('Platform Engineer');
+    // What fits, fits; a seat after the first one ends does not share its time.
+    expect((await call('admin', 'POST', '/api/v1/headcount', seat(person, { allocation: 40 }))).statusCode).toBe(201);
+    const raised = await call('admin', 'PATCH', `/api/v1/headcount/${first.json().id}`, { allocation: 70 });
+    expect(raised.statusCode).toBe(422);
+    expect((await call('admin', 'PATCH', `/api/v1/headcount/${first.json().id}`, { endDate: '2026-03-31' })).statusCode).toBe(200);
+    const later = await call('admin', 'POST', '/api/v1/headcount', seat(person, { allocation: 60, startDate: '2026-04-01' }));
+    expect(later.statusCode, later.body).toBe(201);
+  });
+
+  it('an ended seat holds no time', async () => {
+    const person = fresh[1]!;
+    const ended = await call('admin', 'POST', '/api/v1/headcount', seat(person, { status: 'ended', endDate: '2026-12-31' }));
+    expect(ended.statusCode).toBe(201);
+    expect((await call('admin', 'POST', '/api/v1/headcount', seat(person))).statusCode).toBe(201);
+  });
+
+  it('refuses a project of another customer, on the field', async () => {
+    const projects = (await call('admin', 'GET', `/api/v1/projects?_start=0&_end=1&customerId=${otherCustomerId}`)).json() as Array<{
+      id: string;
+    }>;
+    const res = await call('admin', 'POST', '/api/v1/headcount', seat(fresh[2]!, { projectId: projects[0]!.id, allocation: 10 }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().issues).toEqual({ projectId: { code: 'project_other_customer' } });
+  });
+
+  it('a sale keeps the seats they sold, not the others', async () => {
+    const theirs = await call('admin', 'POST', '/api/v1/headcount', seat(fresh[3]!, { allocation: 10, saleId: t.users.sale_lead.id }));
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect((await call('sale', 'PATCH', `/api/v1/headcount/${theirs.json().id}`, { billingRate: 1 })).statusCode).toBe(403);
+    const mine = await call('sale', 'POST', '/api/v1/headcount', seat(fresh[3]!, { allocation: 10 }));
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json().saleId).toBe(t.users.sale.id);
+  });
+});
+
+describe('the bench', () => {
+  it('lists the active developers without a seat today, and loses one who gets a seat', async () => {
+    expect(benchPeople.length).toBeGreaterThan(3);
+    const all = (await call('admin', 'GET', '/api/v1/headcount/bench')).json() as Array<{ id: string }>;
+    // The people seated by the tests above have left the bench.
+    for (const p of fresh.slice(0, 2)) expect(benchPeople.map((x) => x.id)).toContain(p);
+    for (const p of fresh.slice(0, 2)) expect(all.map((x) => x.id)).not.toContain(p);
+    const seated = (await call('admin', 'GET', `/api/v1/headcount?_start=0&_end=100&status=active`)).json() as Array<{
+      userId: string;
+      startDate: string;
+      endDate: string | null;
+    }>;
+    const today = new Date().toISOString().slice(0, 10);
+    const busy = new Set(seated.filter((h) => h.startDate <= today && (!h.endDate || h.endDate >= today)).map((h) => h.userId));
+    for (const p of all) expect(busy.has(p.id)).toBe(false);
+  });
+
+  it.each<[Role, number]>([
+    ['admin', 200],
+    ['sale', 200],
+    ['manager', 200],
+    ['hr', 403],
+    ['developer', 403],
+  ])('%s → %i', async (role, status) => {
+    expect((await call(role, 'GET', '/api/v1/headcount/bench')).statusCode).toBe(status);
+  });
+});
+
+describe("a customer's share link", () => {
+  it('shows only the active seats of that customer, without rates, to anyone holding the token', async () => {
+    const created = await call('sale', 'POST', '/api/v1/headcount/token', { customerId, expiresInDays: 7 });
+    expect(created.statusCode, created.body).toBe(201);
+    const { token, id } = created.json();
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    const view = await call(null, 'GET', '/api/v1/headcount/token/view', undefined, { 'x-share-token': token });
+    expect(view.statusCode, view.body).toBe(200);
+    const body = view.json();
+    expect(Object.keys(body).sort()).toEqual(['customer', 'expiresAt', 'seats']);
+    expect(body.seats.length).toBeGreaterThan(0);
+    for (const s of body.seats)
+      expect(Object.keys(s).sort()).toEqual(['allocation', 'endDate', 'fullName', 'project', 'startDate', 'title']);
+    expect(view.body).not.toMatch(/billingRate|currency|salary/i);
+    const active = (
+      await call('admin', 'GET', `/api/v1/headcount?_start=0&_end=100&customerId=${customerId}&status=active`)
+    ).json() as Array<{
+      title: string;
+    }>;
+    expect(body.seats.length).toBeLessThanOrEqual(active.length);
+
+    // The list of links never shows a token again.
+    // With the timestamp the client puts on every URL.
+    const links = await call('sale', 'GET', `/api/v1/headcount/token?customerId=${customerId}&_t=${Date.now()}`);
+    expect(links.statusCode).toBe(200);
+    expect(links.body).not.toContain(token);
+    expect(links.body).not.toMatch(/tokenHash/);
+    expect((links.json() as Array<{ id: string }>).map((l) => l.id)).toContain(id);
+
+    // Revoked, it shows nothing.
+    expect((await call('sale', 'DELETE', `/api/v1/headcount/token/${id}`)).json().revokedAt).toBeTruthy();
+    expect((await call(null, 'GET', '/api/v1/headcount/token/view', undefined, { 'x-share-token': token })).statusCode).toBe(404);
+  });
+
+  it('expires', async () => {
+    const { token, id } = (await call('admin', 'POST', '/api/v1/headcount/token', { customerId })).json();
+    await t.database.db.update(headcountShareLinks).set({ expiresAt: '2020-01-01T00:00:00.000Z' }).where(eq(headcountShareLinks.id, id));
+    expect((await call(null, 'GET', '/api/v1/headcount/token/view', undefined, { 'x-share-token': token })).statusCode).toBe(404);
+  });
+
+  it('a wrong or missing token is refused', async () => {
+    expect((await call(null, 'GET', '/api/v1/headcount/token/view', undefined, { 'x-share-token': 'nope' })).statusCode).toBe(404);
+    expect((await call(null, 'GET', '/api/v1/headcount/token/view')).statusCode).toBe(400);
+  });
+
+  it('a sale shares only the customers they own; roles without the action are refused', async () => {
+    expect((await call('sale', 'POST', '/api/v1/headcount/token', { customerId: otherCustomerId })).statusCode).toBe(403);
+    expect((await call('sale', 'GET', `/api/v1/headcount/token?customerId=${otherCustomerId}`)).statusCode).toBe(403);
+    for (const role of ['manager', 'hr', 'developer'] as Role[])
+      expect((await call(role, 'POST', '/api/v1/headcount/token', { customerId })).statusCode, role).toBe(403);
+    expect((await call('admin', 'POST', '/api/v1/headcount/token', { customerId, expiresInDays: 365 })).statusCode).toBe(400);
+  });
+});
