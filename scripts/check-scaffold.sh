@@ -28,7 +28,7 @@ echo "-- the schema and the migrations agree"
 npx drizzle-kit generate | grep -q "No schema changes" || { echo "the tables and the migrations differ"; exit 1; }
 echo "-- typecheck and lint"
 npm run --silent typecheck
-npx eslint src/domain/modules/$name src/server/modules/$name src/web/modules/$name scripts tests/fixtures tests/api/resources.test.ts
+npx eslint src/domain/modules/$name src/server/modules/$name src/web/modules/$name scripts tests/fixtures
 npx prettier --check --log-level warn .
 echo "-- contract suite and locales"
 projects=(--project api-pglite)

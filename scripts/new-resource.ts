@@ -87,11 +87,11 @@ function main(argv: string[]) {
     '\n};',
     `\n${renderFactory(r).trimEnd()}`,
   );
-  const contract = 'tests/api/resources.test.ts';
+  const contract = 'tests/fixtures/access-table.ts';
   edits[contract] = insert(
     contract,
     read(contract),
-    'const EXPECTED_ACCESS: Record<string, Record<string, Role[]>> = {',
+    'export const EXPECTED_ACCESS: Record<string, Record<string, Role[]>> = {',
     '\n};',
     `\n${renderAccessRow(r).trimEnd()}`,
   );
