@@ -1,8 +1,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 
 const restrict = (patterns) => ['error', { patterns }];
+const webNeverImportsServer = { group: ['**/server/**', 'node:*'], message: 'web never imports the server' };
+// Web modules meet in src/web/app (routes, contributions to each other's pages), never by import.
+const webModules = readdirSync(new URL('./src/web/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {
@@ -45,9 +51,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': restrict([{ group: ['**/server/**', 'node:*'], message: 'web never imports the server' }]),
+      'no-restricted-imports': restrict([webNeverImportsServer]),
     },
   },
+  ...webModules.map((m) => ({
+    files: [`src/web/modules/${m}/**`],
+    rules: {
+      'no-restricted-imports': restrict([
+        webNeverImportsServer,
+        {
+          group: webModules.filter((o) => o !== m).flatMap((o) => [`../${o}`, `../${o}/**`, `../../modules/${o}`, `../../modules/${o}/**`]),
+          message: 'a web module never imports another: they meet in src/web/app',
+        },
+      ]),
+    },
+  })),
   {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': restrict([{ group: ['**/web/**'], message: 'the server never imports web' }]) },
