@@ -224,6 +224,15 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
                 <Skeleton key={i} variant="rounded" height={36} />
               ))}
             </Stack>
+          ) : !query.isFetching && rows.length === 0 ? (
+            // Outside the grid: a grid may hold only rows (axe), and the empty state has a link.
+            <Box sx={{ minHeight: 160 }}>
+              <EmptyState
+                text={t(filtered ? 'common:resource.emptyFiltered' : 'common:resource.empty', { resource: meta.title })}
+                createHref={canCreate && !filtered ? createHref() : undefined}
+                createText={t('common:resource.new', { one: meta.one })}
+              />
+            </Box>
           ) : (
             <RefLabelsContext.Provider value={labelsOf}>
               <DataGrid
@@ -260,15 +269,6 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
                 autoHeight
                 aria-label={meta.title}
                 localeText={localeText}
-                slots={{
-                  noRowsOverlay: () => (
-                    <EmptyState
-                      text={t(filtered ? 'common:resource.emptyFiltered' : 'common:resource.empty', { resource: meta.title })}
-                      createHref={canCreate && !filtered ? createHref() : undefined}
-                      createText={t('common:resource.new', { one: meta.one })}
-                    />
-                  ),
-                }}
                 slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
                 sx={{
                   border: 0,
