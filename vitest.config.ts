@@ -10,7 +10,12 @@ const postgres = process.env.DATABASE_URL;
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/structure/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/structure/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'web',
