@@ -33,7 +33,7 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', '*.config.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
   // The three rooms: domain imports neither side; web and server never import each other.
   {
