@@ -186,4 +186,23 @@ describe('a 500 never carries the error’s message or stack', () => {
     }
     expect((await t.app.inject({ url: '/api/v1/notifications', headers: await t.auth('developer') })).statusCode).toBe(200);
   });
+
+  it('a row its response schema refuses (a value the column takes but the entity does not) answers the bare 500 shape', async () => {
+    const misfit = await createUser({ fullName: 'Misfit Row', email: 'misfit.row@example.com' });
+    await t.database.db.execute(sql`update users set level = 'wizard' where id = ${misfit.id}`);
+    try {
+      const res = await t.app.inject({ url: `/api/v1/user/${misfit.id}`, headers: admin });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        code: 'internal_error',
+        message: 'Internal server error',
+      });
+      expect(res.body).not.toMatch(/wizard|level|schema|at |\.ts/);
+    } finally {
+      await t.database.db.execute(sql`update users set level = null where id = ${misfit.id}`);
+    }
+    expect((await t.app.inject({ url: `/api/v1/user/${misfit.id}`, headers: admin })).statusCode).toBe(200);
+  });
 });
