@@ -83,6 +83,16 @@ describe('totals', () => {
     expect(res.headers['x-total-count']).toBe(String(TIED));
   });
 
+  it('a page past the end is empty and still gives the real total, not the offset', async () => {
+    const beyond = await page('q=tie%20breaker&limit=4&page=10');
+    expect(beyond.data).toEqual([]);
+    expect(beyond.total).toBe(TIED);
+    expect(beyond.totalIsEstimate).toBeUndefined();
+    const res = await t.app.inject({ url: `/api/v1/user?q=tie%20breaker&_start=40&_end=50`, headers: admin });
+    expect(res.json()).toEqual([]);
+    expect(res.headers['x-total-count']).toBe(String(TIED));
+  });
+
   it(`a full page counts exactly up to the limit (${TIED}), and one row more is an estimate`, async () => {
     const full = await page('q=tie%20breaker&limit=4&page=1');
     expect(full.total).toBe(TIED);
