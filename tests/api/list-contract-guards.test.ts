@@ -83,6 +83,16 @@ describe('totals', () => {
     expect(res.headers['x-total-count']).toBe(String(TIED));
   });
 
+  it('a page past the end is empty and still gives the real total, not the offset', async () => {
+    const beyond = await page('q=tie%20breaker&limit=4&page=10');
+    expect(beyond.data).toEqual([]);
+    expect(beyond.total).toBe(TIED);
+    expect(beyond.totalIsEstimate).toBeUndefined();
+    const res = await t.app.inject({ url: `/api/v1/user?q=tie%20breaker&_start=40&_end=50`, headers: admin });
+    expect(res.json()).toEqual([]);
+    expect(res.headers['x-total-count']).toBe(String(TIED));
+  });
+
   it(`a full page counts exactly up to the limit (${TIED}), and one row more is an estimate`, async () => {
     const full = await page('q=tie%20breaker&limit=4&page=1');
     expect(full.total).toBe(TIED);
@@ -185,5 +195,24 @@ describe('a 500 never carries the error’s message or stack', () => {
       await t.database.db.execute(sql`alter table notifications_moved_away rename to notifications`);
     }
     expect((await t.app.inject({ url: '/api/v1/notifications', headers: await t.auth('developer') })).statusCode).toBe(200);
+  });
+
+  it('a row its response schema refuses (a value the column takes but the entity does not) answers the bare 500 shape', async () => {
+    const misfit = await createUser({ fullName: 'Misfit Row', email: 'misfit.row@example.com' });
+    await t.database.db.execute(sql`update users set level = 'wizard' where id = ${misfit.id}`);
+    try {
+      const res = await t.app.inject({ url: `/api/v1/user/${misfit.id}`, headers: admin });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        code: 'internal_error',
+        message: 'Internal server error',
+      });
+      expect(res.body).not.toMatch(/wizard|level|schema|at |\.ts/);
+    } finally {
+      await t.database.db.execute(sql`update users set level = null where id = ${misfit.id}`);
+    }
+    expect((await t.app.inject({ url: `/api/v1/user/${misfit.id}`, headers: admin })).statusCode).toBe(200);
   });
 });
