@@ -224,15 +224,6 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
                 <Skeleton key={i} variant="rounded" height={36} />
               ))}
             </Stack>
-          ) : !query.isFetching && rows.length === 0 ? (
-            // Outside the grid: a grid may hold only rows (axe), and the empty state has a link.
-            <Box sx={{ minHeight: 160 }}>
-              <EmptyState
-                text={t(filtered ? 'common:resource.emptyFiltered' : 'common:resource.empty', { resource: meta.title })}
-                createHref={canCreate && !filtered ? createHref() : undefined}
-                createText={t('common:resource.new', { one: meta.one })}
-              />
-            </Box>
           ) : (
             <RefLabelsContext.Provider value={labelsOf}>
               <DataGrid
@@ -269,6 +260,11 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
                 autoHeight
                 aria-label={meta.title}
                 localeText={localeText}
+                slots={{
+                  noRowsOverlay: () => (
+                    <EmptyState text={t(filtered ? 'common:resource.emptyFiltered' : 'common:resource.empty', { resource: meta.title })} />
+                  ),
+                }}
                 slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
                 sx={{
                   border: 0,
@@ -278,6 +274,14 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
                 }}
               />
             </RefLabelsContext.Provider>
+          )}
+          {/* Below the grid, not in its overlay: a grid may hold only rows and cells (axe). */}
+          {canCreate && !filtered && !query.isFetching && !query.isError && rows.length === 0 && (
+            <Stack sx={{ alignItems: 'center', pb: 3 }}>
+              <Button component={RouterLink} to={createHref()} variant="outlined" startIcon={<AddIcon />}>
+                {t('common:resource.new', { one: meta.one })}
+              </Button>
+            </Stack>
           )}
         </Box>
       </Card>
@@ -301,15 +305,10 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
   );
 }
 
-function EmptyState({ text, createHref, createText }: { text: string; createHref?: string; createText: string }) {
+function EmptyState({ text }: { text: string }) {
   return (
-    <Stack spacing={2} sx={{ height: 1, alignItems: 'center', justifyContent: 'center', p: 3 }} data-testid="empty-state">
+    <Stack sx={{ height: 1, alignItems: 'center', justifyContent: 'center', p: 3 }} data-testid="empty-state">
       <Typography sx={{ color: 'text.secondary' }}>{text}</Typography>
-      {createHref && (
-        <Button component={RouterLink} to={createHref} variant="outlined" startIcon={<AddIcon />}>
-          {createText}
-        </Button>
-      )}
     </Stack>
   );
 }
