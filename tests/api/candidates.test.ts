@@ -34,6 +34,24 @@ async function candidate(over: Record<string, unknown> = {}) {
   return res.json() as { id: string; fullName: string; email: string; phone: string; hashtags: string[] };
 }
 
+describe('demo data', () => {
+  it('is a living pool: hundreds of candidates with stacks and tags, a few with a real PDF CV', async () => {
+    const res = await call('hr', 'GET', '/api/v1/candidates?_start=0&_end=100&sort=fullName');
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(300);
+    const rows = res.json() as Array<{ id: string; techStackIds: string[]; cv: { name: string } | null }>;
+    expect(rows.every((r) => r.techStackIds.length >= 2)).toBe(true);
+    expect((await call('hr', 'GET', '/api/v1/candidates/hashtags/all')).json().length).toBeGreaterThan(10);
+    const vietnamese = await call('hr', 'GET', '/api/v1/candidates?_start=0&_end=1&q=nguyen');
+    expect(Number(vietnamese.headers['x-total-count'])).toBeGreaterThan(0);
+    const all = (await call('hr', 'GET', '/api/v1/candidates?_start=0&_end=100&sort=createdAt&order=asc')).json() as typeof rows;
+    const withCv = all.find((r) => r.cv);
+    expect(withCv?.cv?.name).toMatch(/^CV .+\.pdf$/);
+    const down = await call('sale', 'GET', `/api/v1/candidates/${withCv!.id}/cv`);
+    expect(down.headers['content-type']).toBe('application/pdf');
+    expect(down.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
 describe('duplicates', () => {
   it('an e-mail of another live candidate, in any case, is a 409 naming them on the field', async () => {
     const first = await candidate({ email: `Nguyen.Van.An.${Date.now()}@Example.com` });

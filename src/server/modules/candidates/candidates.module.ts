@@ -16,6 +16,7 @@ import { writeAudit } from '../audit/audit.service.js';
 import { deleteStoredFile, readUpload, sendStoredFile, storeFile, type FileKind } from '../files/files.service.js';
 import type { ServerModule } from '../module.js';
 import { candidates } from './candidates.table.js';
+import { seedCandidates } from './candidates.seed.js';
 
 type CandidateRow = typeof candidates.$inferSelect;
 
@@ -62,6 +63,7 @@ export const candidatesModule: ServerModule = {
   name: 'candidates',
   resource: candidatesResourceModule,
   routes: registerCandidateRoutes,
+  seed: seedCandidates,
 };
 
 /** The CV as sent and the converted one: same rules, their own column. */
