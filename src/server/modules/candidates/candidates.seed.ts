@@ -47,39 +47,52 @@ const VI_GIVEN = [
   'Việt',
   'Yến',
 ];
-const INTERNATIONAL = [
-  'Amélie Fontaine',
-  'Benoît Lefèvre',
-  'Chloé Girard',
-  'Søren Kjær',
-  'Björn Åström',
-  'Zoë Schröder',
-  'Jürgen Weiß',
-  'José Martínez',
-  'Inés Muñoz',
-  'João Gonçalves',
-  'Łukasz Wiśniewski',
-  'Ana Dvořák',
-  'Mehmet Yılmaz',
-  'Aylin Çelik',
-  'Youssef Benali',
-  'Nour El-Amin',
-  'Layla Haddad',
-  'Omar Farouk',
-  'Priya Natarajan',
-  'Arjun Mehta',
-  'Wang Lei',
-  'Chen Jing',
-  'Liu Yang',
-  'Kim Min-jun',
-  'Park Ji-woo',
-  'Sato Haruto',
-  'Tanaka Yui',
-  'Siti Nurhaliza',
-  'Somchai Srisuk',
-  'Emily Johnson',
-  'Liam O’Connor',
-  'Grace Thompson',
+/** Given and family names by region, so that a name reads as one person's. */
+const INTERNATIONAL: Array<[given: string[], family: string[]]> = [
+  [
+    ['Amélie', 'Benoît', 'Chloé', 'Élodie', 'François', 'Hélène', 'Jérôme', 'Noémie'],
+    ['Fontaine', 'Lefèvre', 'Girard', 'Moreau', 'Rousseau', 'Gauthier'],
+  ],
+  [
+    ['Jürgen', 'Zoë', 'Björn', 'Søren', 'Åsa', 'Lukas'],
+    ['Schröder', 'Weiß', 'Åström', 'Kjær', 'Müller', 'Bäcker'],
+  ],
+  [
+    ['José', 'Inés', 'João', 'Lucía', 'Martín', 'Begoña'],
+    ['Martínez', 'Muñoz', 'Gonçalves', 'Fernández', 'Peña'],
+  ],
+  [
+    ['Łukasz', 'Tomáš', 'Zuzana', 'Agnieszka'],
+    ['Wiśniewski', 'Dvořák', 'Novák', 'Kowalczyk'],
+  ],
+  [
+    ['Mehmet', 'Aylin', 'Emre', 'Şule'],
+    ['Yılmaz', 'Çelik', 'Öztürk', 'Şahin'],
+  ],
+  [
+    ['Youssef', 'Nour', 'Layla', 'Omar', 'Karim', 'Rania'],
+    ['Benali', 'El-Amin', 'Haddad', 'Farouk', 'Al-Mansouri'],
+  ],
+  [
+    ['Priya', 'Arjun', 'Ananya', 'Rohan'],
+    ['Natarajan', 'Mehta', 'Iyer', 'Reddy'],
+  ],
+  [
+    ['Lei', 'Jing', 'Yang', 'Wei'],
+    ['Wang', 'Chen', 'Liu', 'Zhao'],
+  ],
+  [
+    ['Min-jun', 'Ji-woo', 'Seo-yeon'],
+    ['Kim', 'Park', 'Choi'],
+  ],
+  [
+    ['Haruto', 'Yui', 'Sōta', 'Aoi'],
+    ['Satō', 'Tanaka', 'Itō', 'Kobayashi'],
+  ],
+  [
+    ['Emily', 'Liam', 'Grace', 'Noah', 'Olivia', 'Jack'],
+    ['Johnson', 'O’Connor', 'Thompson', 'Walsh', 'Bennett'],
+  ],
 ];
 const VI_CITIES = ['Hà Nội', 'Hồ Chí Minh', 'Đà Nẵng', 'Hải Phòng', 'Cần Thơ', 'Huế', 'Nha Trang', 'Quy Nhơn'];
 const WORLD_CITIES = ['Singapore', 'Bangkok', 'Tokyo', 'Seoul', 'Paris', 'Berlin', 'Lisbon', 'Dubai', 'Sydney', 'Remote'];
@@ -216,9 +229,8 @@ export async function seedCandidates(db: Db, ctx: SeedContext) {
   const recruiters = ctx.users.filter((u) => u.role === 'hr' || u.role === 'hr_lead');
   const rows = Array.from({ length: COUNT }, (_, i) => {
     const vietnamese = r.next() < 0.7;
-    const fullName = vietnamese
-      ? `${r.pick(VI_FAMILY)} ${r.pick(VI_MIDDLE)} ${r.pick(VI_GIVEN)}`
-      : INTERNATIONAL[i % INTERNATIONAL.length]!;
+    const [given, family] = r.pick(INTERNATIONAL);
+    const fullName = vietnamese ? `${r.pick(VI_FAMILY)} ${r.pick(VI_MIDDLE)} ${r.pick(VI_GIVEN)}` : `${r.pick(given)} ${r.pick(family)}`;
     const years = Math.floor(r.next() * r.next() * 16);
     const level = LEVEL_BY_YEARS(years);
     const owner = recruiters.length ? recruiters[i % recruiters.length]! : undefined;

@@ -89,7 +89,7 @@ export function useListColumns(o: {
         else if (f.type === 'tags')
           col.renderCell = ({ row }) => (
             <Box sx={{ height: 1, display: 'flex', alignItems: 'center', overflow: 'hidden' }}>
-              <TagChips tags={(row[name] as string[] | null) ?? []} />
+              <TagChips nowrap tags={(row[name] as string[] | null) ?? []} />
             </Box>
           );
         else if (f.ref && (f.type === 'ref' || f.type === 'refs'))

@@ -115,10 +115,16 @@ export function TagsInput({
   );
 }
 
-/** Tags as chips (list cells, detail pages). */
-export function TagChips({ tags }: { tags: readonly string[] }) {
+/** Tags as chips: wrapped on detail pages, on one clipped line in a list's row (`nowrap`). */
+export function TagChips({ tags, nowrap = false }: { tags: readonly string[]; nowrap?: boolean }) {
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    <Stack
+      direction="row"
+      spacing={0.5}
+      useFlexGap
+      sx={{ flexWrap: nowrap ? 'nowrap' : 'wrap', overflow: 'hidden' }}
+      title={nowrap ? tags.map((t) => `#${t}`).join(' ') : undefined}
+    >
       {tags.map((tag) => (
         <Chip key={tag} size="small" variant="outlined" label={`#${tag}`} dir="auto" />
       ))}
