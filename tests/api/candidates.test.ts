@@ -186,6 +186,17 @@ describe('CV files', () => {
 
     const del = await call('hr', 'DELETE', `/api/v1/candidates/${c.id}/cv`);
     expect(del.statusCode).toBe(204);
+    // History tells who put which file and who took it away.
+    const history = (await call('manager', 'GET', `/api/v1/audit?entity=candidates&entityId=${c.id}`)).json().data as Array<{
+      actor: { fullName: string } | null;
+      changes: Array<{ field: string; from: { name: string } | null; to: { name: string } | null }>;
+    }>;
+    const cvChanges = history.flatMap((e) => e.changes.filter((x) => x.field === 'cv'));
+    expect(cvChanges.map((x) => [x.from?.name ?? null, x.to?.name ?? null])).toEqual([
+      ['cv.docx', null],
+      ['CV Lê Thị Hồng.pdf', 'cv.docx'],
+      [null, 'CV Lê Thị Hồng.pdf'],
+    ]);
     expect(await storedFiles()).toBe(before - 1);
     expect((await call('hr', 'GET', `/api/v1/candidates/${c.id}`)).json().cv).toBeNull();
     expect((await call('hr', 'GET', `/api/v1/candidates/${c.id}/cv`)).statusCode).toBe(404);
