@@ -40,6 +40,23 @@ export const decimalNumber = z.number().min(-9_999_999_999).max(9_999_999_999).m
 /** An amount in its record's currency, to the cent, that fits numeric(14, 2). */
 export const moneyAmount = z.number().min(0).max(999_999_999_999.99).multipleOf(0.01);
 
+/** One free tag: letters, digits and `+#._/-` (c++, c#, .net, node.js), inner spaces kept single, lower-cased. */
+export const tagText = (maxLength: number) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(maxLength)
+    .transform((t) => t.replace(/\s+/g, ' '))
+    .refine((t) => t === '' || /^(?=.*[\p{L}\p{N}])[\p{L}\p{M}\p{N} +#._/-]+$/u.test(t), { message: 'tag_chars' });
+
+/** Free tags: each a `tagText`, blank ones dropped, each kept once. */
+export const tagList = (maxTags: number, maxLength: number) =>
+  z
+    .array(tagText(maxLength))
+    .max(maxTags)
+    .transform((tags) => [...new Set(tags.filter(Boolean))]);
+
 export const uuidRef = z.uuid({ message: 'invalid_id' });
 export const optionalRef = orNull(uuidRef);
 

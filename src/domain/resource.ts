@@ -12,7 +12,21 @@ export type CrudAction = (typeof CRUD_ACTIONS)[number];
 
 /** Kinds of field, as the form picks its widget and the list its format. */
 export type FieldType =
-  'string' | 'text' | 'email' | 'password' | 'int' | 'decimal' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum' | 'ref' | 'refs';
+  | 'string'
+  | 'text'
+  | 'email'
+  | 'password'
+  | 'int'
+  | 'decimal'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'enum'
+  | 'ref'
+  | 'refs'
+  /** Free short labels (hashtags): a text[] column, filtered by any of them. */
+  | 'tags';
 
 /**
  * How a field filters a list:
@@ -30,6 +44,8 @@ export interface FieldDecl {
   values?: readonly string[];
   /** Another resource this field points to, and the field of that resource that names a row. */
   ref?: { resource: string; label: string };
+  /** tags: a GET path under the resource's API path answering `[{ tag, count }]`, the form's suggestions. */
+  suggestions?: string;
   /** money: the field holding the currency. */
   currencyField?: string;
   /** Set by the server (computed, counters): shown, never edited. */

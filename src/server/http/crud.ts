@@ -110,14 +110,16 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
 
   function filterCondition({ field, op, values }: ListQuery['filters'][number]): SQL | undefined {
     const column = columnOf(m.table, field);
-    const isArray = decl.fields[field]?.type === 'refs';
+    const type = decl.fields[field]?.type;
+    // Array columns match when they share any of the values.
+    const arrayType = type === 'refs' ? sql.raw('uuid[]') : type === 'tags' ? sql.raw('text[]') : undefined;
     if (op === 'gte') return and(...values.map((v) => sql`${column} >= ${v}`));
     if (op === 'lte') return and(...values.map((v) => sql`${column} <= ${v}`));
-    if (isArray) {
+    if (arrayType) {
       const list = sql`array[${sql.join(
         values.map((v) => sql`${v}`),
         sql`, `,
-      )}]::uuid[]`;
+      )}]::${arrayType}`;
       return op === 'ne' ? sql`not (${column} && ${list})` : sql`${column} && ${list}`;
     }
     if (op === 'ne')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { filterKeys, type FieldDecl, type FilterOp, type ResourceDecl } from '../../domain/resource.js';
-import { isoDate } from '../../domain/fields.js';
+import { isoDate, tagText } from '../../domain/fields.js';
 
 /** Paging, sorting, search and declared filters; json-server's `_start/_end/_sort/_order` too. */
 export interface ListQuery {
@@ -39,6 +39,9 @@ function valueSchema(f: FieldDecl): z.ZodType {
       return z.coerce.number({ message: 'not_number' }).finite();
     case 'boolean':
       return z.enum(['true', 'false']).transform((v) => v === 'true');
+    case 'tags':
+      // Read as the tags are stored: `?hashtags=Java` finds "java".
+      return tagText(200).refine(Boolean, { message: 'required' });
     case 'date':
       return isoDate;
     case 'datetime':

@@ -48,6 +48,7 @@ const API_ERROR_CODES = [
   'bad_url',
   'malformed_multipart',
   'control_characters',
+  'duplicate_candidate',
 ];
 
 type Tree = { [key: string]: string | Tree };

@@ -1,5 +1,5 @@
 import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
-import { defineResource, standardAccess } from '../../resource.js';
+import { defineResource, sectionRoles, standardAccess } from '../../resource.js';
 import { CURRENCIES } from '../../fields.js';
 import {
   CANDIDATE_LEVEL_VALUES,
@@ -10,7 +10,11 @@ import {
   candidateUpdateSchema,
 } from './candidates.schema.js';
 
-/** People the firm sources for its customers' jobs. Recruiters keep them; everyone with the section reads them. */
+/**
+ * People the firm sources for its customers' jobs. Recruiters keep them (and their CVs, through
+ * `edit`); everyone with the section reads them and downloads CVs (`show`); `hashtags` lists the
+ * tags in use.
+ */
 export const candidatesResource = defineResource({
   name: 'candidates',
   label: 'Candidate',
@@ -18,11 +22,16 @@ export const candidatesResource = defineResource({
   path: 'candidates',
   route: '/candidates',
   section: 'candidates',
-  access: standardAccess('candidates', { create: [...PRIVILEGED_ROLES, 'hr'], edit: [...PRIVILEGED_ROLES, 'hr'] }),
+  access: standardAccess('candidates', {
+    create: [...PRIVILEGED_ROLES, 'hr'],
+    edit: [...PRIVILEGED_ROLES, 'hr'],
+    hashtags: sectionRoles('candidates'),
+  }),
   schemas: { entity: candidateSchema, create: candidateCreateSchema, update: candidateUpdateSchema },
   fields: {
     fullName: { type: 'string', sort: true, filter: 'search', list: true },
-    email: { type: 'email', sort: true, filter: 'eq', list: true, unique: true },
+    // Unique among live candidates, as is the phone's digits: the module names the other candidate.
+    email: { type: 'email', sort: true, filter: 'eq', list: true },
     phone: { type: 'string', sort: true, filter: 'search', list: true },
     location: { type: 'string', sort: true, filter: 'search' },
     yearsOfExperience: { type: 'int', sort: true, filter: 'range', list: true },
@@ -36,6 +45,7 @@ export const candidatesResource = defineResource({
       colors: { new: 'info', active: 'primary', placed: 'success', archived: 'default', blacklisted: 'error' },
     },
     techStackIds: { type: 'refs', ref: { resource: 'tech-stacks', label: 'name' }, filter: 'eq' },
+    hashtags: { type: 'tags', filter: 'eq', list: true, suggestions: 'hashtags/all' },
     expectedSalary: { type: 'money', currencyField: 'currency', sort: true, filter: 'range' },
     noticePeriodDays: { type: 'int', sort: true, filter: 'range' },
     source: { type: 'enum', values: CANDIDATE_SOURCE_VALUES, sort: true, filter: 'eq' },

@@ -1,10 +1,34 @@
 import { z } from 'zod';
-import { currency, intNumber, moneyAmount, optionalRef, optionalText, orNull, requiredText, rowShape, uuidRef } from '../../fields.js';
+import {
+  currency,
+  intNumber,
+  tagList,
+  moneyAmount,
+  optionalRef,
+  optionalText,
+  orNull,
+  requiredText,
+  rowShape,
+  uuidRef,
+} from '../../fields.js';
 import { emailSchema } from '../auth/auth.schema.js';
 
 export const CANDIDATE_LEVEL_VALUES = ['intern', 'junior', 'middle', 'senior', 'lead'] as const;
 export const CANDIDATE_STATUS_VALUES = ['new', 'active', 'placed', 'archived', 'blacklisted'] as const;
 export const CANDIDATE_SOURCE_VALUES = ['linkedin', 'referral', 'job_board', 'website', 'agency', 'other'] as const;
+
+export const MAX_HASHTAGS = 30;
+export const MAX_HASHTAG_LENGTH = 40;
+
+/** A CV kept for a candidate: the stored file and what the page shows of it. */
+export const candidateFileSchema = z.object({
+  fileId: z.uuid(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  uploadedAt: z.string(),
+});
+export type CandidateFile = z.infer<typeof candidateFileSchema>;
 
 /** Candidate: what the API returns. */
 export const candidateSchema = z.object({
@@ -17,6 +41,9 @@ export const candidateSchema = z.object({
   level: z.enum(CANDIDATE_LEVEL_VALUES),
   status: z.enum(CANDIDATE_STATUS_VALUES),
   techStackIds: z.array(z.uuid()),
+  hashtags: z.array(z.string()),
+  cv: candidateFileSchema.nullable(),
+  cvConverted: candidateFileSchema.nullable(),
   expectedSalary: z.number().nullable(),
   noticePeriodDays: z.number().nullable(),
   source: z.enum(CANDIDATE_SOURCE_VALUES),
@@ -34,6 +61,7 @@ const fields = {
   level: z.enum(CANDIDATE_LEVEL_VALUES),
   status: z.enum(CANDIDATE_STATUS_VALUES),
   techStackIds: z.array(uuidRef).max(50),
+  hashtags: tagList(MAX_HASHTAGS, MAX_HASHTAG_LENGTH),
   expectedSalary: orNull(moneyAmount),
   noticePeriodDays: orNull(intNumber),
   source: z.enum(CANDIDATE_SOURCE_VALUES),
@@ -45,7 +73,11 @@ export const candidateCreateSchema = z.strictObject({
   level: fields.level.default('intern'),
   status: fields.status.default('new'),
   techStackIds: fields.techStackIds.default([]),
+  hashtags: fields.hashtags.default([]),
   source: fields.source.default('linkedin'),
   currency: fields.currency.default('USD'),
 });
 export const candidateUpdateSchema = z.strictObject(fields).partial();
+
+/** A hashtag and how many live candidates carry it. */
+export const hashtagCountSchema = z.object({ tag: z.string(), count: z.number() });

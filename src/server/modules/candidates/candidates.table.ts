@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CandidateFile } from '../../../domain/modules/candidates/candidates.schema.js';
 import { rowColumns, timestamptz } from '../../db/columns.js';
 
 export const candidates = pgTable(
@@ -17,6 +18,13 @@ export const candidates = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    hashtags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The CV as sent and its converted copy (the firm's template): metadata here, bytes in files. */
+    cv: jsonb().$type<CandidateFile>(),
+    cvConverted: jsonb().$type<CandidateFile>(),
     expectedSalary: numeric({ precision: 14, scale: 2, mode: 'number' }),
     noticePeriodDays: integer(),
     source: text().notNull().default('linkedin'),
@@ -37,5 +45,10 @@ export const candidates = pgTable(
       .where(sql`archived_at is null`),
     index('candidates_owner_hr_id_idx').on(t.ownerHrId),
     index('candidates_tech_stack_ids_idx').using('gin', t.techStackIds),
+    index('candidates_hashtags_idx').using('gin', t.hashtags),
+    // Duplicates are found by the phone's digits, whatever its formatting.
+    index('candidates_phone_digits_idx')
+      .on(sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g')`)
+      .where(sql`archived_at is null`),
   ],
 );

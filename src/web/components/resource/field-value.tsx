@@ -9,6 +9,7 @@ import { resourceByName } from '../../../domain/resources';
 import { useFormatters } from '../../i18n/format';
 import type { ResourceMeta } from './use-resource';
 import { useRefLabels } from './lookup';
+import { TagChips } from './tags-input';
 
 type Formatters = ReturnType<typeof useFormatters>;
 
@@ -30,6 +31,8 @@ export function formatValue(meta: ResourceMeta, fmt: Formatters, name: string, f
       return fmt.money(v as number, (f.currencyField && (record[f.currencyField] as string)) || 'USD');
     case 'boolean':
       return meta.t(v ? 'common:yes' : 'common:no');
+    case 'tags':
+      return (v as string[]).map((tag) => `#${tag}`).join(' ');
     default:
       return String(v);
   }
@@ -85,6 +88,10 @@ export function FieldValue(props: {
         ))}
       </Stack>
     );
+  }
+  if (f.type === 'tags') {
+    const tags = (raw as string[] | null) ?? [];
+    return tags.length ? <TagChips tags={tags} /> : <span>—</span>;
   }
   const text = formatValue(meta, fmt, name, f, record);
   if (f.type === 'enum' && f.colors && text) return <StatusChip label={text} color={f.colors[String(raw)] ?? 'default'} />;

@@ -12,6 +12,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { FieldDecl } from '../../../domain/resource';
 import type { ListState } from './list-params';
 import { ReferencePicker } from './lookup';
+import { TagsInput } from './tags-input';
 import type { ResourceMeta } from './use-resource';
 
 type Props = {
@@ -85,6 +86,21 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
           renderInput={(params) => <TextField {...params} label={label} />}
           sx={{ minWidth: width, flex: `1 1 ${width}`, maxWidth: { md: `max(20rem, ${width})` } }}
         />
+      );
+    }
+    if (f.type === 'tags') {
+      return (
+        <Box key={name} sx={{ minWidth: '12rem', flex: '1 1 12rem', maxWidth: { md: '20rem' } }}>
+          <TagsInput
+            existingOnly
+            size="small"
+            resource={decl.name}
+            field={name}
+            label={label}
+            value={values}
+            onChange={(tags) => set(name, tags)}
+          />
+        </Box>
       );
     }
     if ((f.type === 'ref' || f.type === 'refs') && f.ref) {

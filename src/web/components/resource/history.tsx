@@ -40,6 +40,9 @@ export function History({ meta, id }: { meta: ResourceMeta; id: string }) {
   const show = (field: string, v: unknown) => {
     const f = decl.fields[field];
     if (v === null || v === undefined || v === '') return '—';
+    // A file's metadata reads as its name.
+    if (typeof v === 'object' && !Array.isArray(v) && typeof (v as { name?: unknown }).name === 'string')
+      return (v as { name: string }).name;
     if (!f || typeof v === 'object') return Array.isArray(v) ? v.join(', ') : String(typeof v === 'object' ? JSON.stringify(v) : v);
     return formatValue(meta, fmt, field, f, { [field]: v }) || String(v);
   };

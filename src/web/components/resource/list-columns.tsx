@@ -12,6 +12,7 @@ import { useSettings } from '../../settings';
 import type { FieldDecl } from '../../../domain/resource';
 import type { Formatters } from '../../i18n/format';
 import { RefLink, StatusChip, formatValue } from './field-value';
+import { TagChips } from './tags-input';
 import type { ResourceMeta } from './use-resource';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -85,6 +86,12 @@ export function useListColumns(o: {
         if (f.type === 'enum' && f.colors)
           col.renderCell = ({ row }) =>
             row[name] ? <StatusChip label={valueLabel(name, row[name])} color={f.colors![String(row[name])] ?? 'default'} /> : null;
+        else if (f.type === 'tags')
+          col.renderCell = ({ row }) => (
+            <Box sx={{ height: 1, display: 'flex', alignItems: 'center', overflow: 'hidden' }}>
+              <TagChips nowrap tags={(row[name] as string[] | null) ?? []} />
+            </Box>
+          );
         else if (f.ref && (f.type === 'ref' || f.type === 'refs'))
           col.renderCell = ({ row }) => (
             <RefCell

@@ -22,7 +22,9 @@ import { ErrorState } from '../error-state';
 import { RHFDatePicker } from '../form/rhf-date-picker';
 import { RHFTextField } from '../form/rhf-text-field';
 import { applyServerErrors } from '../form/server-errors';
+import { toHttpError } from '../../providers/session';
 import { ReferencePicker } from './lookup';
+import { TagsInput } from './tags-input';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 import { rowSlug, useResource } from './use-resource';
 
@@ -50,7 +52,7 @@ export type ResourceFormProps = {
 function initialValue(schema: { safeParse: (v: unknown) => { success: boolean; data?: unknown } } | undefined, f: FieldDecl): unknown {
   const parsed = schema?.safeParse(undefined);
   if (parsed?.success && parsed.data !== undefined && parsed.data !== null) return parsed.data;
-  if (f.type === 'refs') return [];
+  if (f.type === 'refs' || f.type === 'tags') return [];
   if (f.type === 'boolean') return false;
   if (f.type === 'int' || f.type === 'decimal' || f.type === 'money' || f.type === 'ref' || f.type === 'date') return null;
   return '';
@@ -94,13 +96,17 @@ export function ResourceForm({
     for (const k of sendable) v[k] = initialValue(shape[k], decl.fields[k] ?? { type: 'string' });
     if (isCreate) for (const k of sendable) if (k in presets) v[k] = presets[k];
     // Presets from the URL: a customer's page opens /projects/new?customerId=…
-    if (isCreate) for (const k of sendable) if (sp.has(k)) v[k] = decl.fields[k]?.type === 'refs' ? sp.getAll(k) : sp.get(k);
+    if (isCreate)
+      for (const k of sendable)
+        if (sp.has(k)) v[k] = decl.fields[k]?.type === 'refs' || decl.fields[k]?.type === 'tags' ? sp.getAll(k) : sp.get(k);
     return v;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resource, action]);
   const resolver = useMemo(() => domainResolver(schema, t), [schema, t]);
   const methods = useForm<Values>({ defaultValues: defaults, resolver });
   const [general, setGeneral] = useState('');
+  /** Rows of this resource a refusal names on a field (a duplicate candidate): linked under the field. */
+  const [others, setOthers] = useState<Record<string, { id: string; name: string }>>({});
 
   const { onFinish, query, formLoading } = useRefineForm<BaseRecord, HttpError, Values>({
     resource,
@@ -130,6 +136,7 @@ export function ResourceForm({
 
   const submit = methods.handleSubmit(async (values) => {
     setGeneral('');
+    setOthers({});
     const body = transform ? transform(values) : values;
     try {
       await onFinish(body);
@@ -137,6 +144,7 @@ export function ResourceForm({
       navigate(back);
     } catch (error) {
       setGeneral(applyServerErrors(error, methods.setError, sendable, t));
+      setOthers(namedRows(toHttpError(error).issues, sendable));
       const first = sendable.find((k) => methods.getFieldState(k).error);
       if (first) methods.setFocus(first);
     }
@@ -206,6 +214,28 @@ export function ResourceForm({
             )}
           </Stack>
         );
+      case 'tags':
+        return (
+          <Controller
+            key={name}
+            name={name}
+            control={methods.control}
+            render={({ field, fieldState: { error } }) => (
+              <TagsInput
+                resource={resource}
+                field={name}
+                label={label}
+                value={(field.value as string[]) ?? []}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={!!error}
+                helperText={error?.message}
+                disabled={off}
+              />
+            )}
+          />
+        );
       case 'ref':
       case 'refs':
         return (
@@ -274,7 +304,27 @@ export function ResourceForm({
               ))}
             </Stack>
           ) : (
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>{names.map(widget)}</Box>
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+              {names.map((n) =>
+                others[n] ? (
+                  <Box key={n}>
+                    {widget(n)}
+                    <Link
+                      component={RouterLink}
+                      to={`${decl.route}/${others[n].id}`}
+                      variant="body2"
+                      dir="auto"
+                      sx={{ display: 'inline-block', mt: 0.5, marginInlineStart: 1.75 }}
+                      data-testid={`${n}-other-row`}
+                    >
+                      {t('common:resource.openOther', { name: others[n].name })}
+                    </Link>
+                  </Box>
+                ) : (
+                  widget(n)
+                ),
+              )}
+            </Box>
           )}
           <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
             <Button variant="outlined" color="inherit" component={RouterLink} to={back}>
@@ -294,6 +344,17 @@ export function ResourceForm({
       </FormProvider>
     </Box>
   );
+}
+
+/** Fields whose issue names another row (params `id` and `name`), by field. */
+export function namedRows(issues: unknown, fields: readonly string[]): Record<string, { id: string; name: string }> {
+  const out: Record<string, { id: string; name: string }> = {};
+  if (!issues || typeof issues !== 'object') return out;
+  for (const [field, issue] of Object.entries(issues as Record<string, { params?: Record<string, unknown> }>)) {
+    const { id, name } = issue?.params ?? {};
+    if (fields.includes(field) && typeof id === 'string' && typeof name === 'string') out[field] = { id, name };
+  }
+  return out;
 }
 
 /** Resources without a navigation entry (tech stacks) are managed from the forms that pick them. */
