@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // API suites run once on the embedded database and, when DATABASE_URL is set, again on PostgreSQL.
-const apiFiles = ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'];
+// Tests beside the server's code are pure (no database): they run once, in the unit project.
+const apiFiles = ['tests/api/**/*.test.ts'];
 // Suites about one database kind run in that kind's project only.
 const embeddedOnly = ['tests/api/embedded-database.test.ts'];
 const postgresOnly = ['tests/api/fanout.test.ts', 'tests/api/outage.test.ts'];
