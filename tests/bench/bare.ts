@@ -54,6 +54,9 @@ interface UserRow {
   avatar_file_id: string | null;
 }
 
+// The route sends instants as ISO 8601 whatever text form the driver gives; the ceiling does the same work.
+const instant = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+
 const toEntity = (r: UserRow) => ({
   id: r.id,
   email: r.email,
@@ -65,10 +68,10 @@ const toEntity = (r: UserRow) => ({
   level: r.level,
   managerId: r.manager_id,
   joinDate: r.join_date,
-  emailVerifiedAt: r.email_verified_at,
+  emailVerifiedAt: instant(r.email_verified_at),
   avatarFileId: r.avatar_file_id,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  createdAt: instant(r.created_at),
+  updatedAt: instant(r.updated_at),
 });
 
 export async function startBareServer(o: BareOptions): Promise<{ server: Server; url: string; close(): Promise<void> }> {
