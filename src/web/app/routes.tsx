@@ -93,14 +93,11 @@ export const SHELL_ROUTES: RouteObject[] = [
   soon('commission/matrix', 'navbar:commission', 'navbar:matrix'),
   soon('hr-commission/dashboard', 'navbar:hrCommission', 'navbar:dashboard'),
   soon('hr-commission/matrix', 'navbar:hrCommission', 'navbar:matrix'),
-  soon('leave', 'navbar:leave', 'navbar:myRequests'),
-  soon('leave/request', 'navbar:leave', 'navbar:myRequests'),
-  soon('leave/matrix', 'navbar:leave', 'navbar:matrix'),
+  // /leave, /leave/new, /leave/{id} and /leave/matrix are the leave resources' own pages.
+  // The spec's second address of my requests.
+  { path: 'leave/request', element: <Navigate to="/leave" replace /> },
   soon('leave/dashboard', 'navbar:leave', 'navbar:dashboard'),
   soon('leave/approvals', 'navbar:leave', 'navbar:approvals'),
-  soon('leave/new', 'navbar:leave', 'auth:pages.new'),
-  soon('leave/:id/edit', 'navbar:leave', 'auth:pages.edit'),
-  soon('leave/:id', 'navbar:leave', 'auth:pages.detail'),
 ];
 
 export const routes: RouteObject[] = [

@@ -11,6 +11,8 @@ import {
   overlapping,
   pendingLevel,
   requesterMayCancel,
+  todayIn,
+  weekOf,
   workingDates,
   type ExistingLeave,
   type HalfDay,
@@ -209,5 +211,22 @@ describe('requesterMayCancel', () => {
     ['cancelled', '2026-07-01', false],
   ])('%s starting %s (today 2026-06-01): %s', (status, startDate, allowed) => {
     expect(requesterMayCancel({ status, startDate }, '2026-06-01')).toBe(allowed);
+  });
+});
+
+describe('todayIn and weekOf', () => {
+  it.each([
+    ['2026-06-01T16:59:59Z', '2026-06-01'],
+    ['2026-06-01T17:00:00Z', '2026-06-02'],
+    ['2026-12-31T18:00:00Z', '2027-01-01'],
+  ])('%s is %s in Hà Nội', (instant, date) => {
+    expect(todayIn(undefined, new Date(instant))).toBe(date);
+  });
+  it.each([
+    ['2026-01-05', '2026-01-05', '2026-01-11'],
+    ['2026-01-11', '2026-01-05', '2026-01-11'],
+    ['2026-12-31', '2026-12-28', '2027-01-03'],
+  ])('the week of %s runs %s to %s', (date, from, to) => {
+    expect(weekOf(date)).toEqual({ from, to });
   });
 });

@@ -164,3 +164,17 @@ export function pendingLevel(r: { approvalsRequired: number; firstApproverId: st
 export function requesterMayCancel(r: { status: LeaveStatus; startDate: string }, today: string): boolean {
   return r.status === 'pending' || (r.status === 'approved' && r.startDate > today);
 }
+
+/** The firm's days are Vietnam's: "today" is the calendar date in Hà Nội, whatever the server's zone. */
+export const FIRM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+export function todayIn(timeZone = FIRM_TIME_ZONE, now = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Monday and Sunday of the week holding `date`. */
+export function weekOf(date: string): { from: string; to: string } {
+  const t = toUtc(date);
+  const back = (new Date(t).getUTCDay() + 6) % 7;
+  return { from: fromUtc(t - back * DAY_MS), to: fromUtc(t + (6 - back) * DAY_MS) };
+}

@@ -1,0 +1,5 @@
+import BeachAccessOutlinedIcon from '@mui/icons-material/BeachAccessOutlined';
+import type { WebModule } from '../../app/web-module';
+
+// The kit's pages; the leave screens of their own (approvals, dashboard) come later.
+export const webModule: WebModule = { resource: 'leave-requests', icon: BeachAccessOutlinedIcon };
