@@ -28,6 +28,7 @@ const PersonalInfoPage = named(() => import('../modules/personal-info/personal-i
 // carries the domain's zod schemas, so it loads with the signed-in screens, not sign-in.
 const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes');
 // A customer's read-only view through a share link: no sign-in, no layout.
+const LeaveApprovalsPage = named(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const SharedHeadcountPage = named(() => import('../modules/headcounts/shared-headcount-page'), 'SharedHeadcountPage');
 const SignedOutElsewhere = named(
   () => import('./resource-routes').then((m) => ({ SignedOutElsewhere: () => <SignedOut isResource={m.isResourcePath} /> })),
@@ -97,7 +98,7 @@ export const SHELL_ROUTES: RouteObject[] = [
   // The spec's second address of my requests.
   { path: 'leave/request', element: <Navigate to="/leave" replace /> },
   soon('leave/dashboard', 'navbar:leave', 'navbar:dashboard'),
-  soon('leave/approvals', 'navbar:leave', 'navbar:approvals'),
+  { path: 'leave/approvals', element: page(<LeaveApprovalsPage />) },
 ];
 
 export const routes: RouteObject[] = [

@@ -40,5 +40,6 @@ export const leaveMatrixResource = defineResource({
   defaultSort: { field: 'userName', order: 'asc' },
   recordTitle: 'userName',
   softDelete: false,
+  // Reached from the Leave entry's Matrix child, not an entry of its own.
   nav: false,
 });

@@ -70,5 +70,4 @@ export const leaveRequestsResource = defineResource({
   defaultSort: { field: 'startDate', order: 'desc' },
   recordTitle: 'reason',
   softDelete: true,
-  nav: false,
 });
