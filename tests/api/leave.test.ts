@@ -1,6 +1,8 @@
 import { and, eq, gte, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
+import { customers } from '../../src/server/modules/customers/customers.table.js';
+import { headcounts } from '../../src/server/modules/headcounts/headcounts.table.js';
 import { leaveRequests } from '../../src/server/modules/leave-requests/leave-requests.table.js';
 import { notifications } from '../../src/server/modules/notifications/notifications.table.js';
 import { users } from '../../src/server/modules/users/users.table.js';
@@ -251,6 +253,34 @@ describe('approving', () => {
     expect(mgr.every((p) => p.userId !== t.users.manager.id)).toBe(true);
     const hrLead = (await call('hr_lead', 'GET', '/api/leave-requests/pending-approvals')).json() as Array<{ id: string }>;
     expect(hrLead.map((p) => p.id)).not.toContain(created.id);
+  });
+});
+
+describe('a placed developer', () => {
+  it("costs billable days the approver sees, and the seat's sale owner is told", async () => {
+    const [customer] = await t.database.db.select({ id: customers.id }).from(customers).limit(1);
+    // A seat of September 2031 sold by the demo sale: the request below falls inside it.
+    await t.database.db.insert(headcounts).values({
+      title: 'Backend Engineer',
+      userId: t.users.developer.id,
+      customerId: customer!.id,
+      billingRate: 6000,
+      currency: 'USD',
+      allocation: 100,
+      startDate: '2031-09-01',
+      endDate: '2031-09-30',
+      status: 'active',
+      saleId: t.users.sale.id,
+    });
+    const since = new Date();
+    const created = await ask('developer', { startDate: '2031-09-09', endDate: '2031-09-10' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await recipients('leave_requested_placed', since)).toContain(t.users.sale.id);
+    const pending = (await call('manager', 'GET', '/api/leave-requests/pending-approvals')).json() as Array<{
+      id: string;
+      billableDays: number;
+    }>;
+    expect(pending.find((p) => p.id === created.json().id)?.billableDays).toBe(2);
   });
 });
 

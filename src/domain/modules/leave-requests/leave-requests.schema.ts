@@ -73,6 +73,8 @@ export const myRequestsSchema = z.object({ data: z.array(leaveRequestSchema), ba
 export const pendingApprovalSchema = leaveRequestSchema.extend({
   requester: z.object({ id: z.uuid(), fullName: z.string() }),
   level: z.number(),
+  /** Working days of the request inside the requester's active seats (0 when not placed). */
+  billableDays: z.number(),
 });
 
 const onLeave = z.object({

@@ -39,6 +39,7 @@ import { writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { balanceFor, holidayDates, refreshMatrix } from '../leave-matrix/leave-balance.js';
 import type { SeedContext, ServerModule } from '../module.js';
+import { headcounts } from '../headcounts/headcounts.table.js';
 import { holidays } from '../holidays/holidays.table.js';
 import { users } from '../users/users.table.js';
 import { leaveRequests } from './leave-requests.table.js';
@@ -90,6 +91,32 @@ function mayRead(user: CurrentUser, requester: { id: string; managerId: string |
 
 const describeRange = (r: Pick<LeaveRow, 'startDate' | 'endDate' | 'halfDay' | 'days' | 'type'>) =>
   `${r.type} leave ${r.startDate === r.endDate ? r.startDate : `${r.startDate} – ${r.endDate}`}${r.halfDay ? ` (${r.halfDay})` : ''}, ${r.days} day(s)`;
+
+/**
+ * A placed person's leave costs billable days: the request's working days that fall in one of
+ * their active seats, and the sale owners of those seats (told of the request).
+ */
+async function placementOf(db: Db, r: Pick<LeaveRow, 'userId' | 'startDate' | 'endDate' | 'halfDay'>) {
+  const seats = await db
+    .select({ saleId: headcounts.saleId, startDate: headcounts.startDate, endDate: headcounts.endDate })
+    .from(headcounts)
+    .where(
+      and(
+        eq(headcounts.userId, r.userId),
+        eq(headcounts.status, 'active'),
+        isNull(headcounts.archivedAt),
+        lte(headcounts.startDate, r.endDate),
+        or(isNull(headcounts.endDate), gte(headcounts.endDate, r.startDate)),
+      ),
+    );
+  if (!seats.length) return { billableDays: 0, saleIds: [] as string[] };
+  const off = await holidayDates(db, r.startDate, r.endDate);
+  const each = r.halfDay && r.startDate === r.endDate ? 0.5 : 1;
+  const billable = workingDates(r.startDate, r.endDate, off).filter((d) =>
+    seats.some((s) => s.startDate <= d && (!s.endDate || s.endDate >= d)),
+  );
+  return { billableDays: billable.length * each, saleIds: [...new Set(seats.flatMap((s) => (s.saleId ? [s.saleId] : [])))] };
+}
 
 /**
  * The request's rules on every write: days from working days, no overlap with one's own
@@ -170,6 +197,14 @@ const leaveRequestsResourceModule: ResourceModule<LeaveRow> = {
       message: `${requester.fullName} asks for ${describeRange(row)}`,
       changedByUserId: ctx.user.id,
     });
+    const placed = await placementOf(db, row);
+    if (placed.billableDays > 0)
+      await notify({ db, realtime: ctx.services.realtime }, placed.saleIds, {
+        type: 'leave_requested_placed',
+        title: 'A placed developer asks for leave',
+        message: `${requester.fullName} asks for ${describeRange(row)}: ${placed.billableDays} billable day(s)`,
+        changedByUserId: ctx.user.id,
+      });
   },
 };
 
@@ -237,18 +272,23 @@ function registerLeaveRoutes(app: Api, s: Services) {
         .where(and(eq(leaveRequests.status, 'pending'), isNull(leaveRequests.archivedAt), ne(leaveRequests.userId, user.id)))
         .orderBy(asc(leaveRequests.startDate), asc(leaveRequests.id))
         .limit(1000);
-      return rows
+      const mine = rows
         .map(({ request, fullName, managerId }) => ({
           request,
           requester: { id: request.userId, fullName, managerId },
           level: pendingLevel(request),
         }))
-        .filter(({ request, requester, level }) => mayApprove({ id: user.id, role: user.role }, requester, level, request.firstApproverId))
-        .map(({ request, requester, level }) => ({
+        .filter(({ request, requester, level }) => mayApprove({ id: user.id, role: user.role }, requester, level, request.firstApproverId));
+      const out = [];
+      for (const { request, requester, level } of mine)
+        out.push({
           ...entity(request),
           requester: { id: requester.id, fullName: requester.fullName },
           level,
-        }));
+          // What it costs the firm, for the approver to weigh.
+          billableDays: (await placementOf(s.db, request)).billableDays,
+        });
+      return out;
     },
   );
 

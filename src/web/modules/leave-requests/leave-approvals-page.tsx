@@ -24,7 +24,7 @@ import { useFormatters } from '../../i18n/format';
 import { http } from '../../providers/http';
 import { toast } from '../../toast';
 
-type Pending = LeaveRequest & { requester: { id: string; fullName: string }; level: number };
+type Pending = LeaveRequest & { requester: { id: string; fullName: string }; level: number; billableDays: number };
 type Decision = 'approve' | 'reject';
 const KEY = ['leave-requests', 'pending-approvals'];
 
@@ -82,6 +82,7 @@ export function LeaveApprovalsPage() {
                   <TableCell>{t('leave-requests:fields.type')}</TableCell>
                   <TableCell>{t('leave-requests:approvals.dates')}</TableCell>
                   <TableCell align="right">{t('leave-requests:fields.days')}</TableCell>
+                  <TableCell align="right">{t('leave-requests:approvals.billable')}</TableCell>
                   <TableCell>{t('leave-requests:fields.reason')}</TableCell>
                   <TableCell>{t('leave-requests:approvals.level')}</TableCell>
                   <TableCell />
@@ -97,6 +98,7 @@ export function LeaveApprovalsPage() {
                       {r.halfDay ? ` (${t(`leave-requests:values.halfDay.${r.halfDay}`)})` : ''}
                     </TableCell>
                     <TableCell align="right">{fmt.number(r.days)}</TableCell>
+                    <TableCell align="right">{r.billableDays ? fmt.number(r.billableDays) : '—'}</TableCell>
                     <TableCell dir="auto">{r.reason}</TableCell>
                     <TableCell>{t(r.level === 2 ? 'leave-requests:approvals.second' : 'leave-requests:approvals.first')}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
