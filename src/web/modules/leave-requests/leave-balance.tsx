@@ -72,7 +72,8 @@ export function BalancePreview() {
     HalfDay | null | undefined,
   ];
   const valid = !!startDate && !!endDate && ISO_DATE.test(startDate) && ISO_DATE.test(endDate) && endDate >= startDate;
-  const year = Number((valid ? startDate : todayIn()).slice(0, 4));
+  // The start date's year, as soon as there is one; this year before.
+  const year = Number((startDate && ISO_DATE.test(startDate) ? startDate : todayIn()).slice(0, 4));
   const balance = useMyBalance(year);
   const holidays = useQuery({
     queryKey: ['calendar', startDate, endDate],
