@@ -137,10 +137,12 @@ describe('asking for leave', () => {
   });
 
   it('a pending request is edited by its requester, not once decided', async () => {
-    const created = (await ask('developer', oneDay(40))).json();
+    const created = (await ask('developer', oneDay(40, { halfDay: 'pm' }))).json();
+    expect(created.days).toBe(0.5);
     const edited = await call('developer', 'PATCH', `/api/leave-requests/${created.id}`, { endDate: weekday(41) });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().days).toBe(2);
+    // Two days now: the half day goes.
+    expect(edited.json()).toMatchObject({ days: 2, halfDay: null });
     const readOnly = await call('developer', 'PATCH', `/api/leave-requests/${created.id}`, { status: 'approved' });
     expect(readOnly.statusCode).toBe(400);
     // The manager reads a report's request but cannot edit it.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intNumber, requiredText, rowShape, uuidRef } from '../../fields.js';
+import { intNumber, optionalText, orNull, requiredText, rowShape, uuidRef } from '../../fields.js';
 
 /** One person's leave balance for one year: used, pending and remaining are computed by the server. */
 export const leaveMatrixSchema = z.object({
@@ -28,9 +28,10 @@ const fields = {
 /** Entitlement and carry-over default to the rules' values for the person and year. */
 export const leaveMatrixCreateSchema = z.strictObject({
   ...fields,
-  userName: fields.userName.optional(),
-  entitlement: fields.entitlement.optional(),
-  carried: fields.carried.optional(),
+  // Left blank (the form sends null), the server fills them.
+  userName: optionalText(200),
+  entitlement: orNull(days),
+  carried: orNull(days),
 });
 export const leaveMatrixUpdateSchema = z.strictObject({ userName: fields.userName, entitlement: days, carried: days }).partial();
 

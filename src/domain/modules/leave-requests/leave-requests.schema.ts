@@ -41,7 +41,8 @@ const datesInOrder = (r: Dates) => !r.startDate || !r.endDate || r.endDate >= r.
 const halfDayOnOneDay = (r: Dates) => !r.halfDay || !r.startDate || !r.endDate || r.startDate === r.endDate;
 
 export const leaveRequestCreateSchema = z
-  .strictObject(fields)
+  // Most requests are annual leave: the form starts there.
+  .strictObject({ ...fields, type: fields.type.default('annual') })
   .refine(datesInOrder, { message: 'end_before_start', path: ['endDate'] })
   .refine(halfDayOnOneDay, { message: 'half_day_one_day', path: ['halfDay'] });
 export const leaveRequestUpdateSchema = z

@@ -15,6 +15,7 @@ import {
   weekOf,
   workingDates,
   type ExistingLeave,
+  type HalfDay,
   type LeaveRange,
 } from '../../../domain/modules/leave/leave.rules.js';
 import { leaveRequestsResource } from '../../../domain/modules/leave-requests/leave-requests.resource.js';
@@ -181,9 +182,15 @@ const leaveRequestsResourceModule: ResourceModule<LeaveRow> = {
     if (existing.status !== 'pending')
       throw conflict('Only a pending request can be changed', 'leave_not_pending', { status: { code: 'leave_not_pending' } });
     const next = { ...existing, ...input } as LeaveRow;
-    const { days, approvalsRequired } = await checkRequest(ctx, { ...(next as LeaveRow & LeaveRange), id: existing.id });
+    // A half day stays on a one-day request: new dates over several days drop it.
+    const halfDay = next.startDate === next.endDate ? next.halfDay : null;
+    const { days, approvalsRequired } = await checkRequest(ctx, {
+      ...(next as LeaveRow & LeaveRange),
+      halfDay: halfDay as HalfDay | null,
+      id: existing.id,
+    });
     // A changed request is decided afresh.
-    return { ...input, days, approvalsRequired, firstApproverId: null, firstApprovedAt: null, firstNote: null };
+    return { ...input, halfDay, days, approvalsRequired, firstApproverId: null, firstApprovedAt: null, firstNote: null };
   },
   async afterWrite(action, row, before, ctx) {
     const db = asDb(ctx.tx);
