@@ -290,6 +290,8 @@ describe('cancelling', () => {
   it('the requester cancels a pending or future approved request; others cannot', async () => {
     const pending = (await ask('developer', oneDay(80))).json();
     expect((await call('sale', 'POST', `/api/leave-requests/${pending.id}/cancel`, {})).statusCode).toBe(404);
+    expect((await call('developer', 'POST', `/api/leave-requests/${pending.id}/cancel`, { why: 'x' })).statusCode).toBe(400);
+    expect((await call('developer', 'POST', '/api/leave-requests/nope/cancel', {})).statusCode).toBe(400);
     const res = await call('developer', 'POST', `/api/leave-requests/${pending.id}/cancel`, {});
     expect(res.json().status).toBe('cancelled');
     const again = await call('developer', 'POST', `/api/leave-requests/${pending.id}/cancel`, {});

@@ -52,6 +52,7 @@ async function fillRequired(page: Page, decl: ResourceDecl, stamp: number, title
     const field = form.getByLabel(label(w.fields[name]!));
     if (name === decl.recordTitle) await field.fill(titleValue);
     else if (f.type === 'int') await field.fill(String(2040 + (stamp % 60)));
+    else if (f.type === 'money' || f.type === 'decimal') await field.fill('1000');
     else if (name === 'code') await field.fill(`E2E${stamp % 1_000_000}`);
     else if (f.type === 'email') await field.fill(`e2e.${stamp}@example.com`);
     else if (f.type === 'password') await field.fill('a-long-enough-passphrase');
