@@ -28,6 +28,7 @@ const PersonalInfoPage = named(() => import('../modules/personal-info/personal-i
 // carries the domain's zod schemas, so it loads with the signed-in screens, not sign-in.
 const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes');
 // A customer's read-only view through a share link: no sign-in, no layout.
+const LeaveDashboardPage = named(() => import('../modules/leave-requests/leave-dashboard-page'), 'LeaveDashboardPage');
 const LeaveApprovalsPage = named(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const SharedHeadcountPage = named(() => import('../modules/headcounts/shared-headcount-page'), 'SharedHeadcountPage');
 const SignedOutElsewhere = named(
@@ -97,7 +98,7 @@ export const SHELL_ROUTES: RouteObject[] = [
   // /leave, /leave/new, /leave/{id} and /leave/matrix are the leave resources' own pages.
   // The spec's second address of my requests.
   { path: 'leave/request', element: <Navigate to="/leave" replace /> },
-  soon('leave/dashboard', 'navbar:leave', 'navbar:dashboard'),
+  { path: 'leave/dashboard', element: page(<LeaveDashboardPage />) },
   { path: 'leave/approvals', element: page(<LeaveApprovalsPage />) },
 ];
 
