@@ -67,6 +67,8 @@ export interface OwnerScope {
   field: string;
   roles: readonly Role[];
   applies: 'all' | 'write';
+  /** The caller also reads the rows owned by the people who report to them (users.managerId): leave, logwork. */
+  managers?: boolean;
 }
 
 export interface ResourceDecl<TCustom extends string = string> {

@@ -1,4 +1,7 @@
 import type { ResourceDecl } from './resource.js';
+import { leaveMatrixResource } from './modules/leave-matrix/leave-matrix.resource.js';
+import { leaveRequestsResource } from './modules/leave-requests/leave-requests.resource.js';
+import { holidaysResource } from './modules/holidays/holidays.resource.js';
 import { headcountsResource } from './modules/headcounts/headcounts.resource.js';
 import { candidatesResource } from './modules/candidates/candidates.resource.js';
 import { allowsAction } from './resource.js';
@@ -15,6 +18,9 @@ export const RESOURCES: readonly ResourceDecl[] = [
   techStacksResource,
   candidatesResource,
   headcountsResource,
+  holidaysResource,
+  leaveRequestsResource,
+  leaveMatrixResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

@@ -101,6 +101,15 @@ export const VALIDATION_EN: Record<string, string> = {
   tag_chars: 'Use letters, digits, spaces and + # . _ / - only',
   duplicate_candidate: 'This candidate already exists: {{name}}',
   allocation_over: "The person's seats would add up to {{total}} % (with {{seats}}); at most 100 %",
+  half_day_one_day: 'A half day is for a one-day request only',
+  note_required: 'Add a note saying why',
+  range_too_long: 'The date range is too long',
+  leave_overlap: 'Overlaps your request of {{start}} – {{end}}',
+  leave_balance: '{{days}} annual day(s) asked in {{year}}, only {{remaining}} remain',
+  leave_no_working_days: 'These dates hold no working day',
+  leave_not_pending: 'Only a pending request can be changed or decided',
+  leave_not_cancellable: 'This request can no longer be cancelled',
+  leave_matrix_exists: 'This person already has a balance row for this year',
 };
 
 export function describeIssue(issue: FieldIssue): string {

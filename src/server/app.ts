@@ -133,16 +133,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
     }
   });
 
-  await app.register(
-    async (plain) => {
-      const api = plain.withTypeProvider<ZodTypeProvider>();
-      for (const mod of MODULES) {
-        mod.routes?.(api, services);
-        if (mod.resource) registerResource(api, services, mod.resource);
-      }
-    },
-    { prefix: '/api/v1' },
-  );
+  // Most of the API is under /api/v1; the spec puts a few modules (leave, calendar, commission)
+  // under /api: a module's routes live under its resource's base.
+  for (const prefix of ['/api/v1', '/api'] as const) {
+    await app.register(
+      async (plain) => {
+        const api = plain.withTypeProvider<ZodTypeProvider>();
+        for (const mod of MODULES) {
+          if ((mod.resource?.decl.base ?? '/api/v1') !== prefix) continue;
+          mod.routes?.(api, services);
+          if (mod.resource) registerResource(api, services, mod.resource);
+        }
+      },
+      { prefix },
+    );
+  }
 
   const webRoot = opts.webRoot;
   const spa = Boolean(webRoot && existsSync(join(webRoot, 'index.html')));

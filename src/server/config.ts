@@ -40,6 +40,8 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   TRUST_PROXY: boolish.default(false),
   BASE_CURRENCY: z.string().length(3).default('USD'),
+  /** Leave requests of more working days than this need a second approval (hr_lead or admin). */
+  LEAVE_SECOND_APPROVAL_DAYS: z.coerce.number().min(0).max(365).default(5),
   /** Lists above this many matching rows report an estimated total instead of counting. */
   EXACT_COUNT_LIMIT: z.coerce.number().int().positive().default(10_000),
 });

@@ -440,7 +440,8 @@ describe('fuzz: the notifications socket', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/notifications',
-      headers: await t.auth('admin'),
+      // A fresh session too: a fuzzed sign-out or password change may have ended the fixture's.
+      headers: { authorization: `Bearer ${await signInAgain('admin')}` },
       payload: { userIds: [t.users.developer.id], title: 'For the developer only', message: 'x' },
     });
     expect(res.statusCode).toBe(201);

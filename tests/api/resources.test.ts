@@ -14,6 +14,15 @@ import { liveClient } from '../fixtures/socket.js';
 // The contract every declared resource keeps, run over the registry: a resource added to it is
 // covered without a line of test code (but must bring a factory and a row in the table below).
 
+/**
+ * Roles that read only their own rows of a resource (and their reports', for a manager): DOMAIN.md's
+ * "developer: own leave", "manager: approves leave of the people who report to them".
+ */
+const OWN_ROWS_ONLY: Record<string, Role[]> = {
+  'leave-requests': ['developer', 'hr', 'sale', 'manager'],
+};
+const ownRowsOnly = (r: ResourceDecl, role: Role) => OWN_ROWS_ONLY[r.name]?.includes(role) ?? false;
+
 let t: TestApp;
 let ctx: FactoryContext;
 let seq = 0;
@@ -37,8 +46,8 @@ const base = (r: ResourceDecl) => `${r.base}/${r.path}`;
 const call = async (role: Role, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: await t.auth(role), ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-async function createRow(r: ResourceDecl, overrides: Record<string, unknown> = {}) {
-  const res = await call('admin', 'POST', base(r), { ...FACTORIES[r.name]!.create(++seq, ctx), ...overrides });
+async function createRow(r: ResourceDecl, overrides: Record<string, unknown> = {}, as: Role = 'admin') {
+  const res = await call(as, 'POST', base(r), { ...FACTORIES[r.name]!.create(++seq, ctx), ...overrides });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Record<string, unknown> & { id: string };
 }
@@ -47,6 +56,9 @@ it('every declared resource has a factory and a row in the hand-written access t
   for (const r of RESOURCES) {
     expect(FACTORIES[r.name], `factory for ${r.name}`).toBeDefined();
     expect(EXPECTED_ACCESS[r.name], `access table row for ${r.name}`).toBeDefined();
+    expect(r.owner?.applies === 'all' ? [...r.owner.roles].sort() : [], `own-rows roles of ${r.name}`).toEqual(
+      [...(OWN_ROWS_ONLY[r.name] ?? [])].sort(),
+    );
   }
 });
 
@@ -65,7 +77,10 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
     for (const action of CRUD_ACTIONS) {
       for (const role of ROLES) {
         const allowed = expected[action]!.includes(role);
-        const row = ['show', 'edit', 'delete'].includes(action) ? await createRow(r) : undefined;
+        // A role that reads only its own rows is asked about a row of its own.
+        const row = ['show', 'edit', 'delete'].includes(action)
+          ? await createRow(r, {}, ownRowsOnly(r, role) && can(role, r.name, 'create') ? role : 'admin')
+          : undefined;
         const res =
           action === 'list'
             ? await call(role, 'GET', `${base(r)}?_start=0&_end=5`)
@@ -292,7 +307,8 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
     const created = await createRow(r);
     for (const role of ROLES) {
       const res = await call(role, 'GET', `/api/v1/audit?entity=${r.name}&entityId=${created.id}`);
-      expect(res.statusCode, role).toBe(EXPECTED_ACCESS[r.name]!.show!.includes(role) ? 200 : 403);
+      // A role that reads only its own rows is told nothing of another's (404, as for a missing row).
+      expect(res.statusCode, role).toBe(EXPECTED_ACCESS[r.name]!.show!.includes(role) ? (ownRowsOnly(r, role) ? 404 : 200) : 403);
     }
   });
 
@@ -306,7 +322,8 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
       }),
     );
     const created = await createRow(r);
-    const readers = EXPECTED_ACCESS[r.name]!.show!;
+    // The row is admin's: roles that read only their own rows must not hear of it.
+    const readers = EXPECTED_ACCESS[r.name]!.show!.filter((role) => !ownRowsOnly(r, role));
     for (const [role, c] of clients) {
       if (readers.includes(role)) await c.next('live', (p: { payload: { ids: string[] } }) => p.payload.ids.includes(created.id));
     }

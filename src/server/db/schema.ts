@@ -10,3 +10,6 @@ export * from '../modules/projects/projects.table.js';
 export * from '../modules/tech-stacks/tech-stacks.table.js';
 export * from '../modules/candidates/candidates.table.js';
 export * from '../modules/headcounts/headcounts.table.js';
+export * from '../modules/holidays/holidays.table.js';
+export * from '../modules/leave-requests/leave-requests.table.js';
+export * from '../modules/leave-matrix/leave-matrix.table.js';

@@ -44,6 +44,7 @@ export interface ResourceModule<TRow extends Row = Row> {
 
 export type WriteAction = 'created' | 'updated' | 'deleted';
 
+const TEXT_TYPES = new Set(['string', 'text', 'email']);
 const idParams = z.object({ id: z.uuid({ message: 'invalid_id' }) });
 const lookupLimit = 20;
 
@@ -105,7 +106,10 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
 
   /** Rows the caller may read. */
   function readScope(user: CurrentUser): SQL | undefined {
-    return scoped(user, false) ? eq(ownerColumn!, user.id) : undefined;
+    if (!scoped(user, false)) return undefined;
+    if (!decl.owner!.managers) return eq(ownerColumn!, user.id);
+    // Reads only: writes through the generic routes stay the owner's (assertOwnerWrite).
+    return or(eq(ownerColumn!, user.id), sql`${ownerColumn} in (select u.id from users u where u.manager_id = ${user.id})`);
   }
 
   function filterCondition({ field, op, values }: ListQuery['filters'][number]): SQL | undefined {
@@ -332,7 +336,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
           throw conflict(`The ${field} does not exist`, 'reference_missing', { [field]: 'reference_missing' });
       }
     }
-    for (const [field] of uniqueFields) {
+    for (const [field, f] of uniqueFields) {
       const v = values[field];
       if (v === undefined || v === null) continue;
       const column = columnOf(m.table, field);
@@ -341,7 +345,8 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
         .from(table)
         .where(
           and(
-            typeof v === 'string' ? sql`lower(${column}) = lower(${v})` : eq(column, v),
+            // Texts are unique case-insensitively; a date or number as it is (lower() takes text only).
+            typeof v === 'string' && TEXT_TYPES.has(f.type) ? sql`lower(${column}) = lower(${v})` : eq(column, v),
             archivedAt ? isNull(archivedAt) : undefined,
             selfId ? ne(m.table.id, selfId) : undefined,
           ),

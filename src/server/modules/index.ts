@@ -1,5 +1,8 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { leaveMatrixModule } from './leave-matrix/leave-matrix.module.js';
+import { leaveRequestsModule } from './leave-requests/leave-requests.module.js';
+import { holidaysModule } from './holidays/holidays.module.js';
 import { headcountsModule } from './headcounts/headcounts.module.js';
 import { candidatesModule } from './candidates/candidates.module.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -23,6 +26,9 @@ export const MODULES: readonly ServerModule[] = [
   projectsModule,
   candidatesModule,
   headcountsModule,
+  holidaysModule,
+  leaveRequestsModule,
+  leaveMatrixModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

@@ -28,6 +28,8 @@ const PersonalInfoPage = named(() => import('../modules/personal-info/personal-i
 // carries the domain's zod schemas, so it loads with the signed-in screens, not sign-in.
 const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes');
 // A customer's read-only view through a share link: no sign-in, no layout.
+const LeaveDashboardPage = named(() => import('../modules/leave-requests/leave-dashboard-page'), 'LeaveDashboardPage');
+const LeaveApprovalsPage = named(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const SharedHeadcountPage = named(() => import('../modules/headcounts/shared-headcount-page'), 'SharedHeadcountPage');
 const SignedOutElsewhere = named(
   () => import('./resource-routes').then((m) => ({ SignedOutElsewhere: () => <SignedOut isResource={m.isResourcePath} /> })),
@@ -93,14 +95,11 @@ export const SHELL_ROUTES: RouteObject[] = [
   soon('commission/matrix', 'navbar:commission', 'navbar:matrix'),
   soon('hr-commission/dashboard', 'navbar:hrCommission', 'navbar:dashboard'),
   soon('hr-commission/matrix', 'navbar:hrCommission', 'navbar:matrix'),
-  soon('leave', 'navbar:leave', 'navbar:myRequests'),
-  soon('leave/request', 'navbar:leave', 'navbar:myRequests'),
-  soon('leave/matrix', 'navbar:leave', 'navbar:matrix'),
-  soon('leave/dashboard', 'navbar:leave', 'navbar:dashboard'),
-  soon('leave/approvals', 'navbar:leave', 'navbar:approvals'),
-  soon('leave/new', 'navbar:leave', 'auth:pages.new'),
-  soon('leave/:id/edit', 'navbar:leave', 'auth:pages.edit'),
-  soon('leave/:id', 'navbar:leave', 'auth:pages.detail'),
+  // /leave, /leave/new, /leave/{id} and /leave/matrix are the leave resources' own pages.
+  // The spec's second address of my requests.
+  { path: 'leave/request', element: <Navigate to="/leave" replace /> },
+  { path: 'leave/dashboard', element: page(<LeaveDashboardPage />) },
+  { path: 'leave/approvals', element: page(<LeaveApprovalsPage />) },
 ];
 
 export const routes: RouteObject[] = [

@@ -7,6 +7,15 @@ import { errorKind, errorText, isRetryable, issueText } from './error-text';
 // The codes the server's error bodies carry (src/server/http/errors.ts and the modules),
 // plus those another change may add, plus the client's own for a request without answer.
 const API_ERROR_CODES = [
+  'approve_own',
+  'not_approver',
+  'leave_overlap',
+  'leave_balance',
+  'leave_no_working_days',
+  'leave_not_pending',
+  'leave_not_cancellable',
+  'leave_matrix_exists',
+  'note_required',
   'validation_failed',
   'bad_request',
   'unauthorized',

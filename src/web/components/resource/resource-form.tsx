@@ -46,6 +46,8 @@ export type ResourceFormProps = {
   presets?: Values;
   /** The page title; defaults to "New <one>" / "Edit <one>". */
   title?: ReactNode;
+  /** Shown under the fields, inside the form's context (`useWatch`): what the values cost (a leave balance). */
+  children?: ReactNode;
 };
 
 /** A field's starting value on create: the schema's default, else blank for its widget. */
@@ -74,6 +76,7 @@ export function ResourceForm({
   transform,
   presets = {},
   title,
+  children,
 }: ResourceFormProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel, valueLabel } = meta;
@@ -326,6 +329,7 @@ export function ResourceForm({
               )}
             </Box>
           )}
+          {!loading && children}
           <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
             <Button variant="outlined" color="inherit" component={RouterLink} to={back}>
               {t('common:buttons.cancel')}
