@@ -104,7 +104,8 @@ describe('standardAccess', () => {
 });
 
 describe('allowsAction', () => {
-  const d = { access: { ...standardAccess('users'), share: ['sale'] as Role[] } };
+  // A custom action beside the standard ones; built per test so a broken standardAccess fails them.
+  const d = () => ({ access: { ...standardAccess('users'), share: ['sale'] as Role[] } });
   it.each([
     ['admin', 'delete', true],
     ['ADMIN', 'delete', true],
@@ -119,7 +120,7 @@ describe('allowsAction', () => {
     [42, 'list', false],
     ['admin', 'publish', false],
   ] as Array<[unknown, string, boolean]>)('%j may %s: %s', (role, action, allowed) => {
-    expect(allowsAction(d, role, action)).toBe(allowed);
+    expect(allowsAction(d(), role, action)).toBe(allowed);
   });
 
   it('every crud action is known', () => {
@@ -149,5 +150,16 @@ describe('filterKeys', () => {
     [{ type: 'string' }, []],
   ] as Array<[FieldDecl, unknown]>)('%j', (f, keys) => {
     expect(filterKeys('status', f)).toEqual(keys);
+  });
+});
+
+describe('the declarations', () => {
+  // Loaded inside the test: a declaration defineResource refuses (or a schema module that throws)
+  // must fail a test, not only the collection of the files that import the registry.
+  it('every module loads and registers its resource', async () => {
+    const { RESOURCES, resourceByName } = await import('./resources.js');
+    const names = ['users', 'customers', 'projects', 'tech-stacks', 'candidates', 'headcounts'];
+    expect(RESOURCES.map((r) => r.name)).toEqual(names);
+    for (const n of names) expect(resourceByName(n)?.name).toBe(n);
   });
 });

@@ -216,9 +216,10 @@ const LISTS: Record<string, ListContract> = {
 
 describe.each(cases)('%s declaration', (name, r) => {
   const fields = Object.entries(r.fields);
-  const entity = shapeOf(r.schemas.entity);
-  const create = shapeOf(r.schemas.create);
-  const update = shapeOf(r.schemas.update);
+  // Read inside each test, so a broken declaration fails tests rather than the file's collection.
+  const entity = () => shapeOf(r.schemas.entity);
+  const create = () => shapeOf(r.schemas.create);
+  const update = () => shapeOf(r.schemas.update);
   const named = (pick: (f: FieldDecl) => unknown) => fields.filter(([, f]) => pick(f)).map(([n]) => n);
 
   it('has its identity and routes', () => {
@@ -245,19 +246,19 @@ describe.each(cases)('%s declaration', (name, r) => {
 
   it.each(fields)('%s exists in the entity schema with a matching kind (a password only in the create schema)', (field, f) => {
     if (f.type === 'password') {
-      expect(entity[field], 'never returned').toBeUndefined();
-      expect(create[field]).toBeDefined();
+      expect(entity()[field], 'never returned').toBeUndefined();
+      expect(create()[field]).toBeDefined();
       return;
     }
-    expect(entity[field], field).toBeDefined();
-    expect(KIND[f.type](unwrap(entity[field]!)), `${field}: ${f.type}`).toBe(true);
+    expect(entity()[field], field).toBeDefined();
+    expect(KIND[f.type](unwrap(entity()[field]!)), `${field}: ${f.type}`).toBe(true);
   });
 
   it('a field is edited in the form exactly when the create schema takes it; read-only ones are never written', () => {
     for (const [field, f] of fields) {
-      expect(f.readOnly === true, `${field} readOnly`).toBe(!(field in create));
-      expect(f.form !== false, `${field} form`).toBe(field in create);
-      if (f.readOnly) expect(update[field], field).toBeUndefined();
+      expect(f.readOnly === true, `${field} readOnly`).toBe(!(field in create()));
+      expect(f.form !== false, `${field} form`).toBe(field in create());
+      if (f.readOnly) expect(update()[field], field).toBeUndefined();
     }
   });
 
@@ -291,7 +292,7 @@ describe.each(cases)('%s declaration', (name, r) => {
 
   it("enum values are the entity schema's options; chip colours, when given, cover every value", () => {
     for (const [field, f] of fields.filter(([, f]) => f.type === 'enum')) {
-      expect(f.values, field).toEqual((unwrap(entity[field]!) as unknown as { options: string[] }).options);
+      expect(f.values, field).toEqual((unwrap(entity()[field]!) as unknown as { options: string[] }).options);
       if (!f.colors) continue;
       expect(Object.keys(f.colors).sort(), field).toEqual([...f.values!].sort());
       for (const c of Object.values(f.colors)) expect(CHIP_COLORS).toContain(c);

@@ -5,8 +5,12 @@ import {
   HEADCOUNT_RATE_UNIT_VALUES,
   HEADCOUNT_STATUS_VALUES,
   headcountCreateSchema,
+  benchPersonSchema,
   headcountUpdateSchema,
+  shareLinkCreatedSchema,
   shareLinkCreateSchema,
+  shareLinkSchema,
+  sharedHeadcountSchema,
 } from './headcounts.schema.js';
 
 // First issue as the server and the form report it: field path and code.
@@ -105,5 +109,42 @@ describe('share link create', () => {
     [{ token: 'x' }, ': unknown_field'],
   ])('%j → %s', (over, expected) => {
     expect(check(shareLinkCreateSchema, { customerId: id(2), ...over })).toBe(expected);
+  });
+});
+
+// Responses go out through these schemas, which drop keys they do not name.
+describe('share link and bench responses', () => {
+  const link = {
+    id: id(3),
+    customerId: id(2),
+    expiresAt: '2024-02-01T00:00:00Z',
+    revokedAt: null,
+    createdAt: '2024-01-01T00:00:00Z',
+    createdBy: id(1),
+  };
+
+  it('a link keeps its fields; its token is shown only when it is made', () => {
+    expect(shareLinkSchema.parse({ ...link, token: 'secret' })).toEqual(link);
+    expect(shareLinkCreatedSchema.parse({ ...link, token: 'secret' })).toEqual({ ...link, token: 'secret' });
+    expect(shareLinkCreatedSchema.safeParse(link).success).toBe(false);
+  });
+
+  it("what a customer sees: its name and its seats, never rates nor anyone's ids", () => {
+    const seat = { fullName: 'Ann Lee', title: 'QA', project: null, startDate: '2024-01-01', endDate: null, allocation: 50 };
+    const shown = { customer: { name: 'Acme' }, expiresAt: '2024-02-01T00:00:00Z', seats: [seat] };
+    expect(
+      sharedHeadcountSchema.parse({
+        ...shown,
+        customer: { name: 'Acme', id: id(2), code: 'ACME' },
+        seats: [{ ...seat, billingRate: 4000, currency: 'USD', userId: id(1) }],
+      }),
+    ).toEqual(shown);
+    expect(sharedHeadcountSchema.safeParse({ ...shown, customer: {} }).success).toBe(false);
+    expect(sharedHeadcountSchema.safeParse({ ...shown, seats: [{ ...seat, allocation: undefined }] }).success).toBe(false);
+  });
+
+  it('a person on the bench', () => {
+    const person = { id: id(1), fullName: 'Ann Lee', title: null, level: 'senior', lastSeatEnd: '2024-01-31' };
+    expect(benchPersonSchema.parse({ ...person, email: 'ann@example.com' })).toEqual(person);
   });
 });
