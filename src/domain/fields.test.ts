@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { codeText, decimalNumber, intNumber, isoDateTime, moneyAmount, orNull } from './fields.js';
+import {
+  codeText,
+  decimalNumber,
+  intNumber,
+  isoDate,
+  isoDateTime,
+  moneyAmount,
+  optionalText,
+  orNull,
+  requiredText,
+  uuidRef,
+} from './fields.js';
 import { issueOf, type IssueLike } from './validation.js';
 
 describe('codeText', () => {
@@ -55,6 +66,15 @@ describe('number, instant and optional builders', () => {
     [isoDateTime, '2026-01-31', 'datetime'],
     [isoDateTime, '2100-01-01T00:00:00Z', 'date_range'],
     [isoDateTime, '1899-12-31T23:59:59Z', 'date_range'],
+    // The bounds are whole days: the first and the last instant of the range are in it.
+    [isoDateTime, '1900-01-01T00:00:00Z', 'ok'],
+    [isoDateTime, '2099-12-31T23:59:59Z', 'ok'],
+    [isoDate, '1900-01-01', 'ok'],
+    [isoDate, '2099-12-31', 'ok'],
+    [isoDate, '1899-12-31', 'date_range'],
+    [isoDate, '2100-01-01', 'date_range'],
+    [isoDate, '2024-02-30', 'date'],
+    [uuidRef, 'abc', 'invalid_id'],
   ])('%#: %j → %s', (schema, value, expected) => {
     expect(code(schema, value)).toBe(expected);
   });
@@ -64,5 +84,39 @@ describe('number, instant and optional builders', () => {
     expect(s.parse(null)).toBeNull();
     expect(s.parse(7)).toBe(7);
     expect(s.safeParse(1.5).success).toBe(false);
+  });
+});
+
+describe('text builders', () => {
+  it('requiredText trims and holds its bounds', () => {
+    const t = requiredText(5, 2);
+    expect(t.parse('  ab  ')).toBe('ab');
+    expect(t.parse('abcde')).toBe('abcde');
+    expect(t.safeParse('abcdef').success).toBe(false);
+    expect(t.safeParse(' a ').error!.issues[0]!.message).toBe('required');
+    expect(requiredText(5).parse('a')).toBe('a');
+  });
+
+  it('optionalText trims, holds its maximum and stores blank as null', () => {
+    const t = optionalText(5);
+    expect(t.parse('  ab  ')).toBe('ab');
+    expect(t.parse('     abcde ')).toBe('abcde');
+    expect(t.safeParse('abcdef').success).toBe(false);
+    expect(t.parse('   ')).toBeNull();
+    expect(t.parse('')).toBeNull();
+    expect(t.parse(undefined)).toBeNull();
+    expect(t.parse(null)).toBeNull();
+  });
+});
+
+describe('issue codes stated as messages', () => {
+  // The form and the server read a schema's own message as the code before the issue's kind.
+  it.each([
+    [isoDate, '2024-13-01', 'date'],
+    [isoDate, '2100-01-01', 'date_range'],
+    [isoDateTime, 'today', 'datetime'],
+    [uuidRef, 'abc', 'invalid_id'],
+  ] as Array<[z.ZodType, string, string]>)('%#: %j → %s', (schema, value, message) => {
+    expect(schema.safeParse(value).error!.issues[0]!.message).toBe(message);
   });
 });

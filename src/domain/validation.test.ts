@@ -8,6 +8,8 @@ describe('issueOf', () => {
     ['own code as message', { code: 'custom', message: 'password_common' }, { code: 'password_common' }],
     ['prose message is not a code', { code: 'custom', message: 'Not a code' }, { code: 'invalid' }],
     ['message with a capital is not a code', { code: 'custom', message: 'Password_common' }, { code: 'invalid' }],
+    // A lower-case sentence is not a code either: the whole message must be one.
+    ['message that only starts like a code', { code: 'custom', message: 'too big: at most 5' }, { code: 'invalid' }],
     ['missing value', { code: 'invalid_type', input: undefined, expected: 'string' }, { code: 'required' }],
     ['null value', { code: 'invalid_type', input: null, expected: 'string' }, { code: 'required' }],
     ['not a number', { code: 'invalid_type', input: 'x', expected: 'number' }, { code: 'not_number' }],

@@ -176,6 +176,9 @@ describe('paths', () => {
     // …but a path that merely starts with the same letters is not theirs.
     ['developer', '/logwork/all-devsX', true],
     ['sale', '/kpi/listing', true],
+    // Below a listed path, its list still holds.
+    ['sale', '/kpi/list/42', false],
+    ['hr_lead', '/kpi/list/42', true],
     ['developer', '/leave', true],
     ['developer', '/logwork', true],
     ['developer', '/users', false],

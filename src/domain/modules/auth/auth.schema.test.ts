@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { codeSchema, emailSchema, loginSchema, passwordSchema } from './auth.schema.js';
+import {
+  changePasswordSchema,
+  codeSchema,
+  emailSchema,
+  loginSchema,
+  logoutSchema,
+  passwordSchema,
+  tokenPairSchema,
+} from './auth.schema.js';
 
 describe('auth schemas', () => {
   it.each([
@@ -32,5 +40,23 @@ describe('auth schemas', () => {
 
   it('login refuses unknown fields', () => {
     expect(loginSchema.safeParse({ email: 'a@b.co', password: 'x', role: 'admin' }).success).toBe(false);
+  });
+});
+
+describe('session and password-change bodies', () => {
+  it('logout takes the refresh token, or nothing', () => {
+    expect(logoutSchema.parse({ token: 'abc' })).toEqual({ token: 'abc' });
+    expect(logoutSchema.parse({})).toEqual({});
+    expect(logoutSchema.safeParse({ token: 'x'.repeat(4097) }).success).toBe(false);
+  });
+
+  it('a token pair keeps both tokens', () => {
+    expect(tokenPairSchema.parse({ accessToken: 'a', refreshToken: 'r', extra: 1 })).toEqual({ accessToken: 'a', refreshToken: 'r' });
+  });
+
+  it('changing a password needs the current one, stated as required', () => {
+    const r = changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'plain words are fine' });
+    expect(r.error!.issues[0]!.message).toBe('required');
+    expect(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'plain words are fine' }).success).toBe(true);
   });
 });

@@ -23,6 +23,8 @@ describe('allocationPeak', () => {
     ['a seat that ended before', seat('n', 100, '2026-03-01'), [seat('a', 100, '2026-01-01', '2026-02-28')], 100, []],
     ['a seat that starts after', seat('n', 100, '2026-01-01', '2026-02-28'), [seat('a', 100, '2026-03-01')], 100, []],
     ['touching on the last day counts', seat('n', 60, '2026-01-01', '2026-02-28'), [seat('a', 60, '2026-02-28')], 120, ['a']],
+    // The other way round: a seat ending on the day this one starts shares that day.
+    ['another ending on the first day counts', seat('n', 60, '2026-02-28'), [seat('a', 60, '2026-01-01', '2026-02-28')], 120, ['a']],
     ['an ended seat holds no time', seat('n', 100, '2026-01-01'), [seat('a', 100, '2026-01-01', null, 'ended')], 100, []],
     ['a pending seat holds time', seat('n', 60, '2026-01-01'), [seat('a', 60, '2026-06-01', null, 'pending')], 120, ['a']],
     [

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { markAsReadSchema, notificationCreateSchema, notificationListQuery, NOTIFICATION_TYPES } from './notifications.schema.js';
+import {
+  markAsReadSchema,
+  notificationCreateSchema,
+  notificationListQuery,
+  notificationSchema,
+  NOTIFICATION_TYPES,
+} from './notifications.schema.js';
 
 const id = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
@@ -10,6 +16,7 @@ describe('notification schemas', () => {
     for (const bad of [{ page: '0' }, { page: '100001' }, { limit: '0' }, { limit: '101' }, { page: '1.5' }, { unread: 'yes' }])
       expect(notificationListQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     expect(notificationListQuery.parse({ page: '100000', limit: '1' })).toEqual({ page: 100000, limit: 1 });
+    expect(notificationListQuery.parse({ unread: 'false' })).toMatchObject({ unread: 'false' });
   });
 
   it('mark-as-read takes one id, and nothing else', () => {
@@ -42,5 +49,22 @@ describe('notification schemas', () => {
     expect(bad({ jobId: 'x' }).success).toBe(false);
     expect(bad({ jobId: id }).success).toBe(true);
     expect(bad({ extra: true }).success).toBe(false);
+  });
+});
+
+describe('a notification as the API returns it', () => {
+  it('keeps its fields and who changed what', () => {
+    const n = {
+      id,
+      type: 'job_updated',
+      title: 'Job updated',
+      message: 'Backend developer',
+      isRead: false,
+      createdAt: '2024-01-01T00:00:00Z',
+      jobId: id,
+      changedByUser: { id, fullName: 'Ann Lee' },
+    };
+    expect(notificationSchema.parse({ ...n, userId: id, changedByUser: { ...n.changedByUser, email: 'ann@example.com' } })).toEqual(n);
+    expect(notificationSchema.safeParse({ ...n, changedByUser: { id } }).success).toBe(false);
   });
 });

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { issueOf, type IssueLike } from '../../validation.js';
+import { customerCreateSchema, customerUpdateSchema } from './customers.schema.js';
+
+// First issue as the server and the form report it: field path and code.
+const check = (schema: z.ZodType, body: unknown) => {
+  const r = schema.safeParse(body, { reportInput: true });
+  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
+};
+const base = { name: 'Acme', code: 'acme' };
+
+describe('customer create', () => {
+  it('applies its defaults and normalizes', () => {
+    expect(customerCreateSchema.parse({ ...base, country: ' ', billingEmail: ' Bill@Acme.COM ' })).toEqual({
+      name: 'Acme',
+      code: 'ACME',
+      currency: 'USD',
+      paymentTermsDays: 30,
+      status: 'active',
+      country: null,
+      billingEmail: 'bill@acme.com',
+      // Absent optional fields are stored as null.
+      billingContact: null,
+      address: null,
+      taxId: null,
+      ownerSaleId: null,
+    });
+    expect(customerCreateSchema.parse({ ...base, billingEmail: null, ownerSaleId: undefined })).toMatchObject({
+      billingEmail: null,
+      ownerSaleId: null,
+    });
+  });
+
+  it.each([
+    [{ name: undefined }, 'name: required'],
+    [{ code: undefined }, 'code: required'],
+    [{ name: ' A ' }, 'name: required'],
+    [{ name: 'Ac' }, 'ok'],
+    [{ name: 'x'.repeat(160) }, 'ok'],
+    [{ name: 'x'.repeat(161) }, 'name: too_long'],
+    [{ code: 'C'.repeat(20) }, 'ok'],
+    [{ code: 'C'.repeat(21) }, 'code: too_long'],
+    [{ code: 'A B' }, 'code: code_chars'],
+    [{ country: 'x'.repeat(80) }, 'ok'],
+    [{ country: 'x'.repeat(81) }, 'country: too_long'],
+    [{ billingContact: 'x'.repeat(120) }, 'ok'],
+    [{ billingContact: 'x'.repeat(121) }, 'billingContact: too_long'],
+    [{ address: 'x'.repeat(500) }, 'ok'],
+    [{ address: 'x'.repeat(501) }, 'address: too_long'],
+    [{ taxId: 'x'.repeat(40) }, 'ok'],
+    [{ taxId: 'x'.repeat(41) }, 'taxId: too_long'],
+    [{ billingEmail: 'bill' }, 'billingEmail: email'],
+    [{ paymentTermsDays: 0 }, 'ok'],
+    [{ paymentTermsDays: 365 }, 'ok'],
+    [{ paymentTermsDays: 366 }, 'paymentTermsDays: too_big'],
+    [{ paymentTermsDays: -1 }, 'paymentTermsDays: too_small'],
+    [{ paymentTermsDays: 1.5 }, 'paymentTermsDays: not_number'],
+    [{ currency: 'EUR' }, 'ok'],
+    [{ currency: 'XYZ' }, 'currency: choice'],
+    [{ status: 'inactive' }, 'ok'],
+    [{ status: 'closed' }, 'status: choice'],
+    [{ ownerSaleId: 'me' }, 'ownerSaleId: invalid_id'],
+    [{ id: '00000000-0000-4000-8000-000000000000' }, ': unknown_field'],
+  ])('%j → %s', (over, expected) => {
+    expect(check(customerCreateSchema, { ...base, ...over })).toBe(expected);
+  });
+});
+
+describe('customer update', () => {
+  it('is partial: nothing is required and no default is added', () => {
+    expect(customerUpdateSchema.parse({})).toEqual({});
+    expect(customerUpdateSchema.parse({ status: 'inactive' })).toEqual({ status: 'inactive' });
+  });
+  it.each([
+    [{ name: 'x'.repeat(161) }, 'name: too_long'],
+    [{ paymentTermsDays: 366 }, 'paymentTermsDays: too_big'],
+    [{ code: 'vng-01' }, 'ok'],
+    [{ createdAt: '2024-01-01' }, ': unknown_field'],
+  ])('%j → %s', (body, expected) => {
+    expect(check(customerUpdateSchema, body)).toBe(expected);
+  });
+});

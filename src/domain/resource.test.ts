@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { PRIVILEGED_ROLES, ROLES, type Role, type Section } from './auth/permissions.js';
+import {
+  allowsAction,
+  CRUD_ACTIONS,
+  defineResource,
+  filterKeys,
+  sectionRoles,
+  standardAccess,
+  type FieldDecl,
+  type ResourceDecl,
+} from './resource.js';
+
+const schemas = { entity: z.object({}), create: z.object({}), update: z.object({}) };
+const decl = (
+  fields: Record<string, FieldDecl>,
+  defaultSort: ResourceDecl['defaultSort'] = { field: 'name', order: 'asc' },
+): ResourceDecl => ({
+  name: 'things',
+  label: 'Thing',
+  base: '/api/v1',
+  path: 'things',
+  route: '/things',
+  section: 'customers',
+  access: standardAccess('customers'),
+  schemas,
+  fields,
+  defaultSort,
+  recordTitle: 'name',
+  softDelete: false,
+});
+const name: FieldDecl = { type: 'string', sort: true };
+
+describe('defineResource', () => {
+  it.each([
+    ['an enum without values', { name, kind: { type: 'enum' } }, 'things.kind: an enum needs values'],
+    ['an enum with an empty list of values', { name, kind: { type: 'enum', values: [] } }, 'things.kind: an enum needs values'],
+    ['a reference without ref', { name, owner: { type: 'ref' } }, 'things.owner: a reference needs ref'],
+    ['a list of references without ref', { name, tags: { type: 'refs' } }, 'things.tags: a reference needs ref'],
+    ['a default sort on an unsortable field', { name: { type: 'string' } }, 'things: the default sort field must be sortable'],
+    ['a default sort on an undeclared field', { title: name }, 'things: the default sort field must be sortable'],
+  ] as Array<[string, Record<string, FieldDecl>, string]>)('refuses %s', (_what, fields, message) => {
+    expect(() => defineResource(decl(fields))).toThrow(message);
+  });
+
+  it('accepts a sound declaration and returns it unchanged', () => {
+    const d = decl({
+      name,
+      kind: { type: 'enum', values: ['a'] },
+      owner: { type: 'ref', ref: { resource: 'users', label: 'fullName' } },
+      tags: { type: 'refs', ref: { resource: 'tags', label: 'name' } },
+      note: { type: 'text' },
+    });
+    expect(defineResource(d)).toBe(d);
+  });
+
+  it('accepts createdAt as the default sort even when it is not declared', () => {
+    const d = decl({ name: { type: 'string' } }, { field: 'createdAt', order: 'desc' });
+    expect(defineResource(d)).toBe(d);
+  });
+});
+
+describe('sectionRoles', () => {
+  // Read from the spec's section table (permissions.ts), in the order of ROLES.
+  it.each([
+    ['dashboard', ROLES],
+    ['users', ['admin', 'hr_lead', 'sale_lead', 'hr', 'manager']],
+    ['headcount', ['admin', 'hr_lead', 'sale_lead', 'sale', 'manager']],
+    ['customers', ['admin', 'hr_lead', 'sale_lead', 'hr', 'sale', 'manager']],
+    ['hr-commission', ['admin', 'hr_lead', 'hr']],
+    ['pnl', ['admin', 'hr_lead', 'sale_lead']],
+    ['logworks', ['admin', 'hr_lead', 'sale_lead', 'developer', 'hr']],
+  ] as Array<[Section, readonly Role[]]>)('%s: %j', (section, roles) => {
+    expect(sectionRoles(section)).toEqual(roles);
+  });
+});
+
+describe('standardAccess', () => {
+  it.each([
+    ['users', ['admin', 'hr_lead', 'sale_lead', 'hr', 'manager'], ['admin', 'hr_lead', 'sale_lead']],
+    ['headcount', ['admin', 'hr_lead', 'sale_lead', 'sale', 'manager'], ['admin', 'hr_lead', 'sale_lead']],
+    ['hr-commission', ['admin', 'hr_lead', 'hr'], ['admin', 'hr_lead']],
+  ] as Array<[Section, Role[], Role[]]>)('%s: the section reads, the privileged among it write', (section, readers, writers) => {
+    expect(standardAccess(section)).toEqual({
+      list: readers,
+      show: readers,
+      create: writers,
+      edit: writers,
+      delete: writers,
+      export: readers,
+      lookup: readers,
+    });
+  });
+
+  it('overrides win, for standard and custom actions, and leave the rest alone', () => {
+    const access = standardAccess('users', { delete: ['admin'], lookup: ROLES, archive: ['hr'] });
+    expect(access.delete).toEqual(['admin']);
+    expect(access.lookup).toEqual(ROLES);
+    expect(access.archive).toEqual(['hr']);
+    expect(access.create).toEqual(PRIVILEGED_ROLES);
+    expect(access.list).toEqual(sectionRoles('users'));
+  });
+});
+
+describe('allowsAction', () => {
+  // A custom action beside the standard ones; built per test so a broken standardAccess fails them.
+  const d = () => ({ access: { ...standardAccess('users'), share: ['sale'] as Role[] } });
+  it.each([
+    ['admin', 'delete', true],
+    ['ADMIN', 'delete', true],
+    ['Hr', 'list', true],
+    ['hr', 'delete', false],
+    ['developer', 'list', false],
+    ['sale', 'share', true],
+    ['admin', 'share', false],
+    ['root', 'list', false],
+    ['', 'list', false],
+    [undefined, 'list', false],
+    [42, 'list', false],
+    ['admin', 'publish', false],
+  ] as Array<[unknown, string, boolean]>)('%j may %s: %s', (role, action, allowed) => {
+    expect(allowsAction(d(), role, action)).toBe(allowed);
+  });
+
+  it('every crud action is known', () => {
+    expect(CRUD_ACTIONS).toEqual(['list', 'show', 'create', 'edit', 'delete', 'export', 'lookup']);
+  });
+});
+
+describe('filterKeys', () => {
+  it.each([
+    [
+      { type: 'enum', values: ['a'], filter: 'eq' },
+      [
+        { key: 'status', op: 'eq' },
+        { key: 'status_ne', op: 'ne' },
+      ],
+    ],
+    [
+      { type: 'date', filter: 'range' },
+      [
+        { key: 'status', op: 'eq' },
+        { key: 'status_gte', op: 'gte' },
+        { key: 'status_lte', op: 'lte' },
+      ],
+    ],
+    // Searched fields go into `q`: no key of their own.
+    [{ type: 'string', filter: 'search' }, []],
+    [{ type: 'string' }, []],
+  ] as Array<[FieldDecl, unknown]>)('%j', (f, keys) => {
+    expect(filterKeys('status', f)).toEqual(keys);
+  });
+});
+
+describe('the declarations', () => {
+  // Loaded inside the test: a declaration defineResource refuses (or a schema module that throws)
+  // must fail a test, not only the collection of the files that import the registry.
+  it('every module loads and registers its resource', async () => {
+    const { RESOURCES, resourceByName } = await import('./resources.js');
+    const names = ['users', 'customers', 'projects', 'tech-stacks', 'candidates', 'headcounts'];
+    expect(RESOURCES.map((r) => r.name)).toEqual(names);
+    for (const n of names) expect(resourceByName(n)?.name).toBe(n);
+  });
+});

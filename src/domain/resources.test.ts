@@ -1,0 +1,324 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { EXPECTED_ACCESS } from '../../tests/fixtures/access-table.js';
+import { ROLES } from './auth/permissions.js';
+import { CURRENCIES } from './fields.js';
+import { filterKeys, type FieldDecl, type ResourceDecl } from './resource.js';
+import { can, RESOURCES, resourceByName } from './resources.js';
+
+// The registry drives routes, pages and contract suites; these checks hold it to the hand-written
+// access table, to the list contract below and to its own schemas, without a database.
+
+type Shape = Record<string, z.ZodType>;
+const shapeOf = (s: z.ZodType) => (s as unknown as { shape: Shape }).shape;
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  format?: string;
+}
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+/** The schema under nullable/optional/default wrappers. */
+function unwrap(s: z.ZodType): z.ZodType {
+  const def = defOf(s);
+  return def.innerType && ['nullable', 'optional', 'default'].includes(def.type) ? unwrap(def.innerType) : s;
+}
+/** What a field's type must look like in the entity schema. */
+const KIND: Record<FieldDecl['type'], (s: z.ZodType) => boolean> = {
+  string: (s) => defOf(s).type === 'string',
+  text: (s) => defOf(s).type === 'string',
+  email: (s) => defOf(s).type === 'string',
+  password: (s) => defOf(s).type === 'string',
+  int: (s) => defOf(s).type === 'number',
+  decimal: (s) => defOf(s).type === 'number',
+  money: (s) => defOf(s).type === 'number',
+  date: (s) => defOf(s).type === 'string',
+  datetime: (s) => defOf(s).type === 'string',
+  boolean: (s) => defOf(s).type === 'boolean',
+  enum: (s) => defOf(s).type === 'enum',
+  ref: (s) => defOf(s).type === 'string' && defOf(s).format === 'uuid',
+  refs: (s) => defOf(s).type === 'array',
+};
+const CHIP_COLORS = ['default', 'primary', 'secondary', 'success', 'warning', 'error', 'info'];
+
+const byName = (name: string) => RESOURCES.find((r) => r.name === name)!;
+const cases = RESOURCES.map((r) => [r.name, r] as const);
+
+describe('can() against the hand-written access table', () => {
+  it('the table and the registry name the same resources', () => {
+    expect(RESOURCES.map((r) => r.name).sort()).toEqual(Object.keys(EXPECTED_ACCESS).sort());
+  });
+
+  it.each(cases)('%s: the table and the declaration name the same actions', (name, r) => {
+    expect(Object.keys(r.access).sort()).toEqual(Object.keys(EXPECTED_ACCESS[name]!).sort());
+  });
+
+  const rows = Object.entries(EXPECTED_ACCESS).flatMap(([resource, actions]) =>
+    Object.entries(actions).flatMap(([action, roles]) => ROLES.map((role) => [resource, action, role, roles.includes(role)] as const)),
+  );
+  it.each(rows)('%s %s by %s: %s', (resource, action, role, allowed) => {
+    expect(can(role, resource, action)).toBe(allowed);
+    // Roles are compared in lower case.
+    expect(can(role.toUpperCase(), resource, action)).toBe(allowed);
+  });
+
+  it.each([
+    ['admin', 'invoices', 'list'],
+    ['admin', 'users', 'approve'],
+    ['root', 'users', 'list'],
+    [undefined, 'users', 'list'],
+  ])('%j may not %s %s', (role, resource, action) => {
+    expect(can(role, resource, action)).toBe(false);
+  });
+});
+
+describe('resourceByName', () => {
+  it.each(cases)('%s', (name, r) => {
+    expect(resourceByName(name)).toBe(r);
+  });
+  it.each(['invoice', 'Users', ''])('%j is unknown', (name) => {
+    expect(resourceByName(name)).toBeUndefined();
+  });
+});
+
+// Identity and routes of each resource: API paths as the spec names them, client routes, section.
+const IDENTITY: Record<string, Partial<ResourceDecl>> = {
+  users: { label: 'User', base: '/api/v1', path: 'user', route: '/users', section: 'users', softDelete: true, recordTitle: 'fullName' },
+  customers: {
+    label: 'Customer',
+    base: '/api/v1',
+    path: 'customers',
+    route: '/customers',
+    section: 'customers',
+    softDelete: true,
+    recordTitle: 'name',
+    owner: { field: 'ownerSaleId', roles: ['sale'], applies: 'write' },
+  },
+  projects: {
+    label: 'Project',
+    base: '/api/v1',
+    path: 'projects',
+    route: '/projects',
+    section: 'customers',
+    nav: false,
+    softDelete: true,
+    recordTitle: 'name',
+  },
+  'tech-stacks': {
+    label: 'Tech stack',
+    base: '/api/v1',
+    path: 'tech-stacks',
+    route: '/tech-stacks',
+    section: 'candidates',
+    nav: false,
+    softDelete: true,
+    recordTitle: 'name',
+  },
+  candidates: {
+    label: 'Candidate',
+    base: '/api/v1',
+    path: 'candidates',
+    route: '/candidates',
+    section: 'candidates',
+    softDelete: true,
+    recordTitle: 'fullName',
+  },
+  headcounts: {
+    label: 'Headcount',
+    base: '/api/v1',
+    path: 'headcount',
+    route: '/headcounts',
+    section: 'headcount',
+    softDelete: true,
+    recordTitle: 'title',
+    owner: { field: 'saleId', roles: ['sale'], applies: 'write' },
+  },
+};
+
+// The list contract: the columns shown (in order), what sorts, and how each field filters.
+interface ListContract {
+  sort: string[];
+  defaultSort: ResourceDecl['defaultSort'];
+  eq: string[];
+  range: string[];
+  search: string[];
+  list: string[];
+  unique: string[];
+}
+const LISTS: Record<string, ListContract> = {
+  users: {
+    defaultSort: { field: 'fullName', order: 'asc' },
+    sort: ['fullName', 'email', 'role', 'status', 'joinDate', 'createdAt'],
+    eq: ['role', 'status', 'level', 'managerId'],
+    range: ['joinDate', 'createdAt'],
+    search: ['fullName', 'email', 'title', 'phone'],
+    list: ['fullName', 'email', 'role', 'status', 'title', 'level', 'joinDate'],
+    unique: ['email'],
+  },
+  customers: {
+    defaultSort: { field: 'name', order: 'asc' },
+    sort: ['name', 'code', 'status', 'country', 'currency', 'paymentTermsDays', 'createdAt'],
+    eq: ['code', 'status', 'country', 'ownerSaleId', 'currency'],
+    range: ['paymentTermsDays', 'createdAt'],
+    search: ['name', 'billingContact', 'billingEmail'],
+    list: ['name', 'code', 'status', 'country', 'ownerSaleId', 'paymentTermsDays'],
+    unique: ['code'],
+  },
+  projects: {
+    defaultSort: { field: 'name', order: 'asc' },
+    sort: ['name', 'code', 'status', 'startDate', 'endDate', 'createdAt'],
+    eq: ['code', 'customerId', 'status', 'techStackIds'],
+    range: ['startDate', 'endDate', 'createdAt'],
+    search: ['name'],
+    list: ['name', 'code', 'customerId', 'status', 'startDate', 'endDate'],
+    unique: ['code'],
+  },
+  'tech-stacks': {
+    defaultSort: { field: 'name', order: 'asc' },
+    sort: ['name', 'category', 'createdAt'],
+    eq: ['category'],
+    range: ['createdAt'],
+    search: ['name'],
+    list: ['name', 'category'],
+    unique: ['name'],
+  },
+  candidates: {
+    defaultSort: { field: 'fullName', order: 'asc' },
+    sort: [
+      'fullName',
+      'email',
+      'phone',
+      'location',
+      'yearsOfExperience',
+      'level',
+      'status',
+      'expectedSalary',
+      'noticePeriodDays',
+      'source',
+      'currency',
+      'createdAt',
+    ],
+    eq: ['email', 'level', 'status', 'techStackIds', 'source', 'ownerHrId', 'currency'],
+    range: ['yearsOfExperience', 'expectedSalary', 'noticePeriodDays', 'createdAt'],
+    search: ['fullName', 'phone', 'location'],
+    list: ['fullName', 'email', 'phone', 'yearsOfExperience', 'level', 'status'],
+    unique: ['email'],
+  },
+  headcounts: {
+    defaultSort: { field: 'title', order: 'asc' },
+    sort: ['title', 'status', 'billingRate', 'rateUnit', 'allocation', 'startDate', 'endDate', 'currency', 'createdAt'],
+    eq: ['userId', 'customerId', 'status', 'rateUnit', 'projectId', 'saleId', 'hrId', 'currency'],
+    range: ['billingRate', 'allocation', 'startDate', 'endDate', 'createdAt'],
+    search: ['title'],
+    list: ['title', 'userId', 'customerId', 'status', 'billingRate', 'rateUnit', 'allocation', 'startDate'],
+    unique: [],
+  },
+};
+
+describe.each(cases)('%s declaration', (name, r) => {
+  const fields = Object.entries(r.fields);
+  // Read inside each test, so a broken declaration fails tests rather than the file's collection.
+  const entity = () => shapeOf(r.schemas.entity);
+  const create = () => shapeOf(r.schemas.create);
+  const update = () => shapeOf(r.schemas.update);
+  const named = (pick: (f: FieldDecl) => unknown) => fields.filter(([, f]) => pick(f)).map(([n]) => n);
+
+  it('has its identity and routes', () => {
+    expect(r).toMatchObject(IDENTITY[name]!);
+    expect(r.owner).toEqual(IDENTITY[name]!.owner);
+    expect(r.nav).toBe(IDENTITY[name]!.nav);
+  });
+
+  it('keeps its list contract', () => {
+    const c = LISTS[name]!;
+    expect(r.defaultSort).toEqual(c.defaultSort);
+    expect(named((f) => f.sort)).toEqual(c.sort);
+    expect(named((f) => f.filter === 'eq')).toEqual(c.eq);
+    expect(named((f) => f.filter === 'range')).toEqual(c.range);
+    expect(named((f) => f.filter === 'search')).toEqual(c.search);
+    expect(named((f) => f.list)).toEqual(c.list);
+    expect(named((f) => f.unique)).toEqual(c.unique);
+    // Query keys: the filter of each field as the list reads them.
+    const keys = fields.flatMap(([n, f]) => filterKeys(n, f).map((k) => k.key));
+    expect(keys).toEqual(
+      fields.flatMap(([n, f]) => (f.filter === 'eq' ? [n, `${n}_ne`] : f.filter === 'range' ? [n, `${n}_gte`, `${n}_lte`] : [])),
+    );
+  });
+
+  it.each(fields)('%s exists in the entity schema with a matching kind (a password only in the create schema)', (field, f) => {
+    if (f.type === 'password') {
+      expect(entity()[field], 'never returned').toBeUndefined();
+      expect(create()[field]).toBeDefined();
+      return;
+    }
+    expect(entity()[field], field).toBeDefined();
+    expect(KIND[f.type](unwrap(entity()[field]!)), `${field}: ${f.type}`).toBe(true);
+  });
+
+  it('a field is edited in the form exactly when the create schema takes it; read-only ones are never written', () => {
+    for (const [field, f] of fields) {
+      expect(f.readOnly === true, `${field} readOnly`).toBe(!(field in create()));
+      expect(f.form !== false, `${field} form`).toBe(field in create());
+      if (f.readOnly) expect(update()[field], field).toBeUndefined();
+    }
+  });
+
+  it('each reference names a declared resource and a field of it', () => {
+    for (const [field, f] of fields.filter(([, f]) => f.type === 'ref' || f.type === 'refs')) {
+      const target = resourceByName(f.ref!.resource);
+      expect(target, `${field} → ${f.ref!.resource}`).toBeDefined();
+      expect(target!.fields[f.ref!.label], `${field} label`).toBeDefined();
+      // A picker shows the row's name: the target's title.
+      expect(f.ref!.label).toBe(target!.recordTitle);
+    }
+    for (const [, f] of fields.filter(([, f]) => f.type !== 'ref' && f.type !== 'refs')) expect(f.ref).toBeUndefined();
+  });
+
+  it('the record title is a declared text field and the default sort a sortable one', () => {
+    expect(r.fields[r.recordTitle]?.type).toBe('string');
+    expect(r.fields[r.defaultSort.field]?.sort).toBe(true);
+  });
+
+  it('money says which field holds its currency, and that field is a currency', () => {
+    for (const [field, f] of fields) {
+      if (f.type !== 'money') {
+        expect(f.currencyField, field).toBeUndefined();
+        continue;
+      }
+      const cur = r.fields[f.currencyField!];
+      expect(cur?.type, `${field} → ${f.currencyField}`).toBe('enum');
+      expect(cur!.values).toEqual(CURRENCIES);
+    }
+  });
+
+  it("enum values are the entity schema's options; chip colours, when given, cover every value", () => {
+    for (const [field, f] of fields.filter(([, f]) => f.type === 'enum')) {
+      expect(f.values, field).toEqual((unwrap(entity()[field]!) as unknown as { options: string[] }).options);
+      if (!f.colors) continue;
+      expect(Object.keys(f.colors).sort(), field).toEqual([...f.values!].sort());
+      for (const c of Object.values(f.colors)) expect(CHIP_COLORS).toContain(c);
+    }
+  });
+
+  it('a unique field is found from the list: by equality or by search', () => {
+    for (const [field, f] of fields.filter(([, f]) => f.unique)) expect(['eq', 'search'], field).toContain(f.filter);
+  });
+});
+
+describe('the registry', () => {
+  it.each([['name'], ['path'], ['route']] as const)('no two resources share a %s', (key) => {
+    const values = RESOURCES.map((r) => r[key]);
+    expect(new Set(values).size).toBe(values.length);
+  });
+
+  it('names are plural kebab-case and routes start with a slash', () => {
+    for (const r of RESOURCES) {
+      expect(r.name).toMatch(/^[a-z]+(-[a-z]+)*s$/);
+      expect(r.route).toMatch(/^\/[a-z]+(-[a-z]+)*$/);
+    }
+  });
+
+  it('the users audit never keeps the password hash nor the search column', () => {
+    expect(byName('users').auditOmit).toEqual(['passwordHash', 'search']);
+    expect(RESOURCES.filter((r) => r.auditOmit).map((r) => r.name)).toEqual(['users']);
+  });
+});
