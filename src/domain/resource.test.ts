@@ -158,7 +158,17 @@ describe('the declarations', () => {
   // must fail a test, not only the collection of the files that import the registry.
   it('every module loads and registers its resource', async () => {
     const { RESOURCES, resourceByName } = await import('./resources.js');
-    const names = ['users', 'customers', 'projects', 'tech-stacks', 'candidates', 'headcounts'];
+    const names = [
+      'users',
+      'customers',
+      'projects',
+      'tech-stacks',
+      'candidates',
+      'headcounts',
+      'holidays',
+      'leave-requests',
+      'leave-matrix',
+    ];
     expect(RESOURCES.map((r) => r.name)).toEqual(names);
     for (const n of names) expect(resourceByName(n)?.name).toBe(n);
   });

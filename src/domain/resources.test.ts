@@ -37,6 +37,7 @@ const KIND: Record<FieldDecl['type'], (s: z.ZodType) => boolean> = {
   enum: (s) => defOf(s).type === 'enum',
   ref: (s) => defOf(s).type === 'string' && defOf(s).format === 'uuid',
   refs: (s) => defOf(s).type === 'array',
+  tags: (s) => defOf(s).type === 'array',
 };
 const CHIP_COLORS = ['default', 'primary', 'secondary', 'success', 'warning', 'error', 'info'];
 
@@ -132,6 +133,36 @@ const IDENTITY: Record<string, Partial<ResourceDecl>> = {
     recordTitle: 'title',
     owner: { field: 'saleId', roles: ['sale'], applies: 'write' },
   },
+  holidays: {
+    label: 'Holiday',
+    base: '/api',
+    path: 'calendar/holidays',
+    route: '/leave/holidays',
+    section: 'leave',
+    nav: false,
+    softDelete: true,
+    recordTitle: 'name',
+  },
+  'leave-requests': {
+    label: 'Leave request',
+    base: '/api',
+    path: 'leave-requests',
+    route: '/leave',
+    section: 'leave',
+    softDelete: true,
+    recordTitle: 'reason',
+    owner: { field: 'userId', roles: ['developer', 'hr', 'sale', 'manager'], applies: 'all', managers: true },
+  },
+  'leave-matrix': {
+    label: 'Leave balance',
+    base: '/api',
+    path: 'leave-matrix',
+    route: '/leave/matrix',
+    section: 'leave',
+    nav: false,
+    softDelete: false,
+    recordTitle: 'userName',
+  },
 };
 
 // The list contract: the columns shown (in order), what sorts, and how each field filters.
@@ -197,11 +228,12 @@ const LISTS: Record<string, ListContract> = {
       'currency',
       'createdAt',
     ],
-    eq: ['email', 'level', 'status', 'techStackIds', 'source', 'ownerHrId', 'currency'],
+    eq: ['email', 'level', 'status', 'techStackIds', 'hashtags', 'source', 'ownerHrId', 'currency'],
     range: ['yearsOfExperience', 'expectedSalary', 'noticePeriodDays', 'createdAt'],
     search: ['fullName', 'phone', 'location'],
-    list: ['fullName', 'email', 'phone', 'yearsOfExperience', 'level', 'status'],
-    unique: ['email'],
+    list: ['fullName', 'email', 'phone', 'yearsOfExperience', 'level', 'status', 'hashtags'],
+    // E-mail and phone are unique among live candidates by the module's own check, which names the other candidate.
+    unique: [],
   },
   headcounts: {
     defaultSort: { field: 'title', order: 'asc' },
@@ -210,6 +242,33 @@ const LISTS: Record<string, ListContract> = {
     range: ['billingRate', 'allocation', 'startDate', 'endDate', 'createdAt'],
     search: ['title'],
     list: ['title', 'userId', 'customerId', 'status', 'billingRate', 'rateUnit', 'allocation', 'startDate'],
+    unique: [],
+  },
+  holidays: {
+    defaultSort: { field: 'date', order: 'asc' },
+    sort: ['name', 'date', 'createdAt'],
+    eq: [],
+    range: ['date', 'createdAt'],
+    search: ['name'],
+    list: ['name', 'date'],
+    unique: ['date'],
+  },
+  'leave-requests': {
+    defaultSort: { field: 'startDate', order: 'desc' },
+    sort: ['reason', 'type', 'startDate', 'endDate', 'days', 'status', 'decidedAt', 'createdAt'],
+    eq: ['type', 'halfDay', 'status', 'userId', 'firstApproverId', 'approverId'],
+    range: ['startDate', 'endDate', 'days', 'decidedAt', 'createdAt'],
+    search: ['reason'],
+    list: ['reason', 'type', 'startDate', 'endDate', 'days', 'status'],
+    unique: [],
+  },
+  'leave-matrix': {
+    defaultSort: { field: 'userName', order: 'asc' },
+    sort: ['userName', 'year', 'entitlement', 'carried', 'used', 'pending', 'remaining', 'createdAt'],
+    eq: ['userId'],
+    range: ['year', 'entitlement', 'carried', 'used', 'pending', 'remaining', 'createdAt'],
+    search: ['userName'],
+    list: ['userName', 'year', 'entitlement', 'carried', 'used', 'pending', 'remaining'],
     unique: [],
   },
 };
@@ -299,8 +358,8 @@ describe.each(cases)('%s declaration', (name, r) => {
     }
   });
 
-  it('a unique field is found from the list: by equality or by search', () => {
-    for (const [field, f] of fields.filter(([, f]) => f.unique)) expect(['eq', 'search'], field).toContain(f.filter);
+  it('a unique field is found from the list: by equality, by range (a date) or by search', () => {
+    for (const [field, f] of fields.filter(([, f]) => f.unique)) expect(['eq', 'range', 'search'], field).toContain(f.filter);
   });
 });
 
@@ -310,10 +369,10 @@ describe('the registry', () => {
     expect(new Set(values).size).toBe(values.length);
   });
 
-  it('names are plural kebab-case and routes start with a slash', () => {
+  it('names are kebab-case (plural, or the spec’s own: leave-matrix) and routes start with a slash', () => {
     for (const r of RESOURCES) {
-      expect(r.name).toMatch(/^[a-z]+(-[a-z]+)*s$/);
-      expect(r.route).toMatch(/^\/[a-z]+(-[a-z]+)*$/);
+      expect(r.name).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(r.route).toMatch(/^(\/[a-z]+(-[a-z]+)*)+$/);
     }
   });
 

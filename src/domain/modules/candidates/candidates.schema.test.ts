@@ -25,6 +25,7 @@ describe('candidate create', () => {
       level: 'intern',
       status: 'new',
       techStackIds: [],
+      hashtags: [],
       source: 'linkedin',
       currency: 'USD',
     });
