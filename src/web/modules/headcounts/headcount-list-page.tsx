@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,7 +14,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { BenchPerson } from '../../../domain/modules/headcounts/headcounts.schema';
 import { can } from '../../../domain/resources';
-import { ErrorState } from '../../components/error-state';
+import { QueryState } from '../../components/query-state';
 import { ResourceList } from '../../components/resource/resource-list';
 import { useFormatters } from '../../i18n/format';
 import { http } from '../../providers/http';
@@ -59,54 +57,44 @@ function Bench({ canPlace }: { canPlace: boolean }) {
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('headcounts:bench.hint')}</Typography>
       <Card>
-        {query.isError ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-          </Box>
-        ) : !query.data ? (
-          <Stack spacing={1} sx={{ p: 2 }}>
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} variant="rounded" height={36} />
-            ))}
-          </Stack>
-        ) : !query.data.length ? (
-          <Typography sx={{ p: 3, color: 'text.secondary' }}>{t('headcounts:bench.empty')}</Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="bench">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('headcounts:fields.userId')}</TableCell>
-                  <TableCell>{t('users:fields.title')}</TableCell>
-                  <TableCell>{t('users:fields.level')}</TableCell>
-                  <TableCell>{t('headcounts:bench.lastSeatEnd')}</TableCell>
-                  {canPlace && <TableCell />}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {query.data.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell dir="auto">{p.fullName}</TableCell>
-                    <TableCell dir="auto">{p.title ?? '—'}</TableCell>
-                    <TableCell>{p.level ? t(`users:values.level.${p.level}`, { defaultValue: p.level }) : '—'}</TableCell>
-                    <TableCell>{p.lastSeatEnd ? fmt.date(p.lastSeatEnd) : t('headcounts:bench.never')}</TableCell>
-                    {canPlace && (
-                      <TableCell align="right">
-                        <Button
-                          size="small"
-                          component={RouterLink}
-                          to={`/headcounts/new?userId=${p.id}&returnTo=${encodeURIComponent('/headcounts?view=bench')}`}
-                        >
-                          {t('headcounts:bench.place')}
-                        </Button>
-                      </TableCell>
-                    )}
+        <QueryState query={query} empty={t('headcounts:bench.empty')}>
+          {(rows) => (
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" data-testid="bench">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('headcounts:fields.userId')}</TableCell>
+                    <TableCell>{t('users:fields.title')}</TableCell>
+                    <TableCell>{t('users:fields.level')}</TableCell>
+                    <TableCell>{t('headcounts:bench.lastSeatEnd')}</TableCell>
+                    {canPlace && <TableCell />}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
+                </TableHead>
+                <TableBody>
+                  {rows.map((p) => (
+                    <TableRow key={p.id}>
+                      <TableCell dir="auto">{p.fullName}</TableCell>
+                      <TableCell dir="auto">{p.title ?? '—'}</TableCell>
+                      <TableCell>{p.level ? t(`users:values.level.${p.level}`, { defaultValue: p.level }) : '—'}</TableCell>
+                      <TableCell>{p.lastSeatEnd ? fmt.date(p.lastSeatEnd) : t('headcounts:bench.never')}</TableCell>
+                      {canPlace && (
+                        <TableCell align="right">
+                          <Button
+                            size="small"
+                            component={RouterLink}
+                            to={`/headcounts/new?userId=${p.id}&returnTo=${encodeURIComponent('/headcounts?view=bench')}`}
+                          >
+                            {t('headcounts:bench.place')}
+                          </Button>
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+        </QueryState>
       </Card>
     </Box>
   );

@@ -8,8 +8,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { LeaveRequest } from '../../../domain/modules/leave-requests/leave-requests.schema';
-import { ErrorState } from '../../components/error-state';
+import { QueryState } from '../../components/query-state';
 import { errorText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { http } from '../../providers/http';
@@ -61,60 +59,50 @@ export function LeaveApprovalsPage() {
         {t('leave-requests:approvals.title')}
       </Typography>
       <Card>
-        {pending.isError ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorState error={pending.error} onRetry={() => void pending.refetch()} />
-          </Box>
-        ) : !pending.data ? (
-          <Stack spacing={1} sx={{ p: 2 }}>
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} variant="rounded" height={36} />
-            ))}
-          </Stack>
-        ) : !pending.data.length ? (
-          <Typography sx={{ p: 3, color: 'text.secondary' }}>{t('leave-requests:approvals.empty')}</Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="leave-approvals">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('leave-requests:fields.userId')}</TableCell>
-                  <TableCell>{t('leave-requests:fields.type')}</TableCell>
-                  <TableCell>{t('leave-requests:approvals.dates')}</TableCell>
-                  <TableCell align="right">{t('leave-requests:fields.days')}</TableCell>
-                  <TableCell align="right">{t('leave-requests:approvals.billable')}</TableCell>
-                  <TableCell>{t('leave-requests:fields.reason')}</TableCell>
-                  <TableCell>{t('leave-requests:approvals.level')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {pending.data.map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell dir="auto">{r.requester.fullName}</TableCell>
-                    <TableCell>{t(`leave-requests:values.type.${r.type}`)}</TableCell>
-                    <TableCell>
-                      {range(r)}
-                      {r.halfDay ? ` (${t(`leave-requests:values.halfDay.${r.halfDay}`)})` : ''}
-                    </TableCell>
-                    <TableCell align="right">{fmt.number(r.days)}</TableCell>
-                    <TableCell align="right">{r.billableDays ? fmt.number(r.billableDays) : '—'}</TableCell>
-                    <TableCell dir="auto">{r.reason}</TableCell>
-                    <TableCell>{t(r.level === 2 ? 'leave-requests:approvals.second' : 'leave-requests:approvals.first')}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button size="small" color="success" onClick={() => open(r, 'approve')} data-testid={`approve-${r.id}`}>
-                        {t('leave-requests:approvals.approve')}
-                      </Button>
-                      <Button size="small" color="error" onClick={() => open(r, 'reject')} data-testid={`reject-${r.id}`}>
-                        {t('leave-requests:approvals.reject')}
-                      </Button>
-                    </TableCell>
+        <QueryState query={pending} empty={t('leave-requests:approvals.empty')}>
+          {(rows) => (
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" data-testid="leave-approvals">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('leave-requests:fields.userId')}</TableCell>
+                    <TableCell>{t('leave-requests:fields.type')}</TableCell>
+                    <TableCell>{t('leave-requests:approvals.dates')}</TableCell>
+                    <TableCell align="right">{t('leave-requests:fields.days')}</TableCell>
+                    <TableCell align="right">{t('leave-requests:approvals.billable')}</TableCell>
+                    <TableCell>{t('leave-requests:fields.reason')}</TableCell>
+                    <TableCell>{t('leave-requests:approvals.level')}</TableCell>
+                    <TableCell />
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
+                </TableHead>
+                <TableBody>
+                  {rows.map((r) => (
+                    <TableRow key={r.id}>
+                      <TableCell dir="auto">{r.requester.fullName}</TableCell>
+                      <TableCell>{t(`leave-requests:values.type.${r.type}`)}</TableCell>
+                      <TableCell>
+                        {range(r)}
+                        {r.halfDay ? ` (${t(`leave-requests:values.halfDay.${r.halfDay}`)})` : ''}
+                      </TableCell>
+                      <TableCell align="right">{fmt.number(r.days)}</TableCell>
+                      <TableCell align="right">{r.billableDays ? fmt.number(r.billableDays) : '—'}</TableCell>
+                      <TableCell dir="auto">{r.reason}</TableCell>
+                      <TableCell>{t(r.level === 2 ? 'leave-requests:approvals.second' : 'leave-requests:approvals.first')}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <Button size="small" color="success" onClick={() => open(r, 'approve')} data-testid={`approve-${r.id}`}>
+                          {t('leave-requests:approvals.approve')}
+                        </Button>
+                        <Button size="small" color="error" onClick={() => open(r, 'reject')} data-testid={`reject-${r.id}`}>
+                          {t('leave-requests:approvals.reject')}
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+        </QueryState>
       </Card>
       <Dialog open={!!deciding} onClose={() => setDeciding(undefined)} fullWidth maxWidth="sm">
         <DialogTitle>
