@@ -45,6 +45,32 @@ import { holidays } from '../holidays/holidays.table.js';
 import { users } from '../users/users.table.js';
 import { leaveRequests } from './leave-requests.table.js';
 
+/** Approved leave that touches `from`–`to`, with the person's name (the dashboard and the calendar). */
+function approvedLeave(db: Db, from: string, to: string, scope?: SQL) {
+  return db
+    .select({
+      id: leaveRequests.id,
+      userId: leaveRequests.userId,
+      fullName: users.fullName,
+      type: leaveRequests.type,
+      startDate: leaveRequests.startDate,
+      endDate: leaveRequests.endDate,
+      halfDay: leaveRequests.halfDay,
+      days: leaveRequests.days,
+    })
+    .from(leaveRequests)
+    .innerJoin(users, eq(users.id, leaveRequests.userId))
+    .where(
+      and(
+        scope,
+        eq(leaveRequests.status, 'approved'),
+        isNull(leaveRequests.archivedAt),
+        lte(leaveRequests.startDate, to),
+        gte(leaveRequests.endDate, from),
+      ),
+    );
+}
+
 type LeaveRow = typeof leaveRequests.$inferSelect;
 const asDb = (tx: unknown) => tx as Db;
 const entity = (r: LeaveRow) =>
@@ -482,29 +508,7 @@ function registerLeaveRoutes(app: Api, s: Services) {
       const { year = Number(today.slice(0, 4)) } = req.query as z.infer<typeof yearQuery>;
       const week = weekOf(today);
       const onLeave = (from: string, to: string) =>
-        s.db
-          .select({
-            id: leaveRequests.id,
-            userId: leaveRequests.userId,
-            fullName: users.fullName,
-            type: leaveRequests.type,
-            startDate: leaveRequests.startDate,
-            endDate: leaveRequests.endDate,
-            halfDay: leaveRequests.halfDay,
-            days: leaveRequests.days,
-          })
-          .from(leaveRequests)
-          .innerJoin(users, eq(users.id, leaveRequests.userId))
-          .where(
-            and(
-              eq(leaveRequests.status, 'approved'),
-              isNull(leaveRequests.archivedAt),
-              lte(leaveRequests.startDate, to),
-              gte(leaveRequests.endDate, from),
-            ),
-          )
-          .orderBy(asc(users.fullName), asc(leaveRequests.startDate))
-          .limit(1000);
+        approvedLeave(s.db, from, to).orderBy(asc(users.fullName), asc(leaveRequests.startDate)).limit(1000);
       const [todayRows, weekRows, [pending], approved] = await Promise.all([
         onLeave(today, today),
         onLeave(week.from, week.to),
@@ -572,30 +576,7 @@ function registerLeaveRoutes(app: Api, s: Services) {
           .from(holidays)
           .where(and(isNull(holidays.archivedAt), gte(holidays.date, from), lte(holidays.date, to)))
           .orderBy(asc(holidays.date)),
-        s.db
-          .select({
-            id: leaveRequests.id,
-            userId: leaveRequests.userId,
-            fullName: users.fullName,
-            type: leaveRequests.type,
-            startDate: leaveRequests.startDate,
-            endDate: leaveRequests.endDate,
-            halfDay: leaveRequests.halfDay,
-            days: leaveRequests.days,
-          })
-          .from(leaveRequests)
-          .innerJoin(users, eq(users.id, leaveRequests.userId))
-          .where(
-            and(
-              scopeOf(req.user!),
-              eq(leaveRequests.status, 'approved'),
-              isNull(leaveRequests.archivedAt),
-              lte(leaveRequests.startDate, to),
-              gte(leaveRequests.endDate, from),
-            ),
-          )
-          .orderBy(asc(leaveRequests.startDate), asc(users.fullName))
-          .limit(2000),
+        approvedLeave(s.db, from, to, scopeOf(req.user!)).orderBy(asc(leaveRequests.startDate), asc(users.fullName)).limit(2000),
       ]);
       return { holidays: days, leave: leave as OnLeave[] };
     },
