@@ -1,4 +1,5 @@
 import type { ResourceDecl } from './resource.js';
+import { jobsResource } from './modules/jobs/jobs.resource.js';
 import { headcountsResource } from './modules/headcounts/headcounts.resource.js';
 import { candidatesResource } from './modules/candidates/candidates.resource.js';
 import { allowsAction } from './resource.js';
@@ -15,6 +16,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
   techStacksResource,
   candidatesResource,
   headcountsResource,
+  jobsResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

@@ -101,6 +101,12 @@ export const VALIDATION_EN: Record<string, string> = {
   tag_chars: 'Use letters, digits, spaces and + # . _ / - only',
   duplicate_candidate: 'This candidate already exists: {{name}}',
   allocation_over: "The person's seats would add up to {{total}} % (with {{seats}}); at most 100 %",
+  not_recruiter: 'Assigned recruiters must be recruiters (hr or hr_lead)',
+  already_in_pipeline: 'This candidate is already in the pipeline',
+  stage_unchanged: 'The candidate is already at this stage',
+  stage_final: 'Only a lead can move a candidate out of hired, rejected or withdrawn',
+  no_opening_left: 'Every opening of this job is filled',
+  job_closed: 'The job is closed',
 };
 
 export function describeIssue(issue: FieldIssue): string {

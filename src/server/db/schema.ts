@@ -10,3 +10,4 @@ export * from '../modules/projects/projects.table.js';
 export * from '../modules/tech-stacks/tech-stacks.table.js';
 export * from '../modules/candidates/candidates.table.js';
 export * from '../modules/headcounts/headcounts.table.js';
+export * from '../modules/jobs/jobs.table.js';

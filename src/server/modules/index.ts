@@ -1,5 +1,6 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { jobsModule } from './jobs/jobs.module.js';
 import { headcountsModule } from './headcounts/headcounts.module.js';
 import { candidatesModule } from './candidates/candidates.module.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -23,6 +24,7 @@ export const MODULES: readonly ServerModule[] = [
   projectsModule,
   candidatesModule,
   headcountsModule,
+  jobsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.
