@@ -1,5 +1,10 @@
-import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
+import WorkOutlineIcon from '@mui/icons-material/WorkOutline';
 import type { WebModule } from '../../app/web-module';
 
-// Every page is the kit's; give one of your own with `pages: { show: () => import('./…') }`.
-export const webModule: WebModule = { resource: 'jobs', icon: ListAltOutlinedIcon };
+// The detail page adds the pipeline; a customer's page lists its jobs.
+export const webModule: WebModule = {
+  resource: 'jobs',
+  icon: WorkOutlineIcon,
+  pages: { show: () => import('./job-show-page').then((m) => m.JobShowPage) },
+  contributes: [{ to: 'customers', related: { field: 'customerId' } }],
+};
