@@ -1,0 +1,48 @@
+// Jobs end to end: from a job's page, a candidate is added to the pipeline with the picker, moved
+// to another stage with a note that History shows, and taken out after a confirmation.
+import { expect, test } from '@playwright/test';
+import { signIn, useEnglish } from './support/session';
+
+test.beforeEach(async ({ page }) => {
+  await useEnglish(page);
+});
+
+test('the pipeline: add a candidate, move them with a note, read their history, remove them', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'hr_lead', `/auth/sign-in?returnTo=${encodeURIComponent('/jobs?status=open')}`);
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  await grid.getByRole('row').nth(1).getByRole('gridcell').nth(1).click();
+  await expect(page).toHaveURL(/\/jobs\/[\w-]+$/);
+  await page.getByRole('tab', { name: 'Pipeline' }).click();
+  const pipeline = page.getByTestId('job-pipeline');
+  await expect(pipeline.getByTestId('job-openings')).toHaveText(/^\d+ of \d+$/);
+
+  const picker = pipeline.getByRole('combobox', { name: 'Add a candidate' });
+  await picker.click();
+  await picker.fill('a');
+  const option = page.getByRole('option').first();
+  await expect(option).toBeVisible();
+  const name = (await option.textContent())!.trim();
+  await option.click();
+  await pipeline.getByRole('button', { name: 'Add', exact: true }).click();
+  const row = pipeline.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Sourced');
+
+  await row.getByRole('button', { name: `Change stage: ${name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Stage' }).click();
+  await page.getByRole('option', { name: 'Screening' }).click();
+  await dialog.getByLabel('Note').fill('Phone screen on Monday');
+  await dialog.getByRole('button', { name: 'Change stage' }).click();
+  await expect(row).toContainText('Screening');
+
+  await row.getByRole('button', { name: `History: ${name}` }).click();
+  await expect(page.getByRole('dialog')).toContainText('Sourced → Screening');
+  await expect(page.getByRole('dialog')).toContainText('Phone screen on Monday');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  await row.getByRole('button', { name: `Remove: ${name}` }).click();
+  await page.getByTestId('pipeline-confirm-remove').click();
+  await expect(pipeline.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
