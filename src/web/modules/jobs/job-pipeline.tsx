@@ -31,6 +31,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import HistoryIcon from '@mui/icons-material/History';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import {
@@ -77,6 +78,7 @@ export function JobPipeline({ id }: { id: string }) {
     queryFn: async () => (await http.get<JobCandidate[]>(`/api/v1/jobs/${id}/candidates`)).data,
   });
   const mayMove = can(role, 'jobs', 'move');
+  const mayPlace = can(role, 'headcounts', 'create');
   const [picked, setPicked] = useState<string | null>(null);
   const [moving, setMoving] = useState<JobCandidate>();
   const [removing, setRemoving] = useState<JobCandidate>();
@@ -195,6 +197,17 @@ export function JobPipeline({ id }: { id: string }) {
                     <CvCell jobId={id} row={row} mayEdit={mayMove} onChanged={refresh} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {row.stage === 'hired' && job && mayPlace && (
+                      <Tooltip title={t('jobs:pipeline.proposeHeadcount')}>
+                        <IconButton
+                          component={RouterLink}
+                          to={headcountDraft(job, id)}
+                          aria-label={`${t('jobs:pipeline.proposeHeadcount')}: ${row.candidateName}`}
+                        >
+                          <BadgeIcon />
+                        </IconButton>
+                      </Tooltip>
+                    )}
                     {mayMove && (
                       <Tooltip title={t('jobs:pipeline.move')}>
                         <IconButton aria-label={`${t('jobs:pipeline.move')}: ${row.candidateName}`} onClick={() => setMoving(row)}>
@@ -240,6 +253,15 @@ export function JobPipeline({ id }: { id: string }) {
       />
     </Stack>
   );
+}
+
+/** A hire proposes a headcount: the seat's form opened with what the job already says. */
+function headcountDraft(job: Job, id: string): string {
+  const q = new URLSearchParams({ title: job.title, customerId: job.customerId, currency: job.currency, returnTo: `/jobs/${id}` });
+  if (job.projectId) q.set('projectId', job.projectId);
+  if (job.ownerSaleId) q.set('saleId', job.ownerSaleId);
+  if (job.billRate !== null) q.set('billingRate', String(job.billRate));
+  return `/headcounts/new?${q.toString()}`;
 }
 
 /** The stage change asks where to and why; the server's refusal (a final stage, no opening left) shows in place. */
