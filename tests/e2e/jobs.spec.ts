@@ -37,6 +37,18 @@ test('the pipeline: add a candidate, move them with a note, read their history, 
   await dialog.getByRole('button', { name: 'Change stage' }).click();
   await expect(row).toContainText('Screening');
 
+  // On the board, a card dragged to another column asks for the stage change with that stage chosen.
+  await pipeline.getByRole('button', { name: 'Board' }).click();
+  const board = pipeline.getByTestId('pipeline-board');
+  const card = board.getByRole('group', { name: /^Screening/ }).getByText(name);
+  await expect(card).toBeVisible();
+  await card.dragTo(board.getByRole('group', { name: /^Interview/ }));
+  await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Stage' })).toHaveText('Interview');
+  await page.getByRole('dialog').getByRole('button', { name: 'Change stage' }).click();
+  await expect(board.getByRole('group', { name: /^Interview/ })).toContainText(name);
+  await pipeline.getByRole('button', { name: 'Table' }).click();
+  await expect(row).toContainText('Interview');
+
   await row.getByRole('button', { name: `History: ${name}` }).click();
   await expect(page.getByRole('dialog')).toContainText('Sourced → Screening');
   await expect(page.getByRole('dialog')).toContainText('Phone screen on Monday');

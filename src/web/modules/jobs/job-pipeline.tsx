@@ -26,6 +26,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -80,7 +82,8 @@ export function JobPipeline({ id }: { id: string }) {
   const mayMove = can(role, 'jobs', 'move');
   const mayPlace = can(role, 'headcounts', 'create');
   const [picked, setPicked] = useState<string | null>(null);
-  const [moving, setMoving] = useState<JobCandidate>();
+  const [moving, setMoving] = useState<{ row: JobCandidate; to?: PipelineStage }>();
+  const [view, setView] = useState<'table' | 'board'>('table');
   const [removing, setRemoving] = useState<JobCandidate>();
   const [history, setHistory] = useState<JobCandidate>();
   const refresh = async () => {
@@ -167,10 +170,24 @@ export function JobPipeline({ id }: { id: string }) {
         </Stack>
       )}
 
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={view}
+        onChange={(_, v: 'table' | 'board' | null) => v && setView(v)}
+        aria-label={t('jobs:pipeline.view')}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        <ToggleButton value="table">{t('jobs:pipeline.table')}</ToggleButton>
+        <ToggleButton value="board">{t('jobs:pipeline.board')}</ToggleButton>
+      </ToggleButtonGroup>
+
       {pipeline.isPending ? (
         <Skeleton variant="rounded" height={200} />
       ) : rows.length === 0 ? (
         <Typography sx={{ color: 'text.secondary' }}>{t('jobs:pipeline.empty')}</Typography>
+      ) : view === 'board' ? (
+        <Board rows={rows} mayMove={mayMove} onMove={(row, to) => setMoving({ row, to })} />
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={t('jobs:pipeline.tab')}>
@@ -210,7 +227,7 @@ export function JobPipeline({ id }: { id: string }) {
                     )}
                     {mayMove && (
                       <Tooltip title={t('jobs:pipeline.move')}>
-                        <IconButton aria-label={`${t('jobs:pipeline.move')}: ${row.candidateName}`} onClick={() => setMoving(row)}>
+                        <IconButton aria-label={`${t('jobs:pipeline.move')}: ${row.candidateName}`} onClick={() => setMoving({ row })}>
                           <SwapHorizIcon />
                         </IconButton>
                       </Tooltip>
@@ -239,7 +256,7 @@ export function JobPipeline({ id }: { id: string }) {
         </Box>
       )}
 
-      {moving && <MoveDialog jobId={id} row={moving} onClose={() => setMoving(undefined)} onMoved={refresh} />}
+      {moving && <MoveDialog jobId={id} row={moving.row} to={moving.to} onClose={() => setMoving(undefined)} onMoved={refresh} />}
       {history && <HistoryDialog jobId={id} row={history} onClose={() => setHistory(undefined)} />}
       <ConfirmDialog
         open={!!removing}
@@ -264,20 +281,108 @@ function headcountDraft(job: Job, id: string): string {
   return `/headcounts/new?${q.toString()}`;
 }
 
+/**
+ * The pipeline as columns by stage. A card dragged to another column opens the stage change for
+ * it (the note is still asked for); without a pointer, each card's button opens the same dialog.
+ */
+function Board({
+  rows,
+  mayMove,
+  onMove,
+}: {
+  rows: JobCandidate[];
+  mayMove: boolean;
+  onMove: (row: JobCandidate, to?: PipelineStage) => void;
+}) {
+  const { t } = useTranslation();
+  const [over, setOver] = useState<PipelineStage>();
+  return (
+    <Box
+      sx={{ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(180px, 1fr)', gap: 1.5, overflowX: 'auto', pb: 1 }}
+      data-testid="pipeline-board"
+    >
+      {PIPELINE_STAGE_VALUES.map((stage) => {
+        const cards = rows.filter((r) => r.stage === stage);
+        const label = t(`jobs:stages.${stage}`);
+        return (
+          <Box
+            key={stage}
+            role="group"
+            aria-label={`${label} (${cards.length})`}
+            onDragOver={(e) => {
+              if (!mayMove) return;
+              e.preventDefault();
+              setOver(stage);
+            }}
+            onDragLeave={() => setOver(undefined)}
+            onDrop={(e) => {
+              e.preventDefault();
+              setOver(undefined);
+              const row = rows.find((r) => r.candidateId === e.dataTransfer.getData('text/plain'));
+              if (row && row.stage !== stage) onMove(row, stage);
+            }}
+            sx={{ p: 1, borderRadius: 1, bgcolor: over === stage ? 'action.selected' : 'action.hover', minHeight: 160 }}
+          >
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+              <Chip size="small" color={STAGE_COLORS[stage]} label={label} />
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {cards.length}
+              </Typography>
+            </Stack>
+            <Stack spacing={1}>
+              {cards.map((row) => (
+                <Card
+                  key={row.id}
+                  variant="outlined"
+                  draggable={mayMove}
+                  onDragStart={(e) => e.dataTransfer.setData('text/plain', row.candidateId)}
+                  sx={{ p: 1, cursor: mayMove ? 'grab' : 'default' }}
+                >
+                  <Link
+                    component={RouterLink}
+                    to={`/candidates/${row.candidateId}`}
+                    dir="auto"
+                    variant="body2"
+                    sx={{ display: 'block', wordBreak: 'break-word' }}
+                  >
+                    {row.candidateName}
+                  </Link>
+                  {mayMove && (
+                    <Button
+                      size="small"
+                      startIcon={<SwapHorizIcon />}
+                      onClick={() => onMove(row)}
+                      aria-label={`${t('jobs:pipeline.move')}: ${row.candidateName}`}
+                    >
+                      {t('jobs:pipeline.move')}
+                    </Button>
+                  )}
+                </Card>
+              ))}
+            </Stack>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
 /** The stage change asks where to and why; the server's refusal (a final stage, no opening left) shows in place. */
 function MoveDialog({
   jobId,
   row,
+  to,
   onClose,
   onMoved,
 }: {
   jobId: string;
   row: JobCandidate;
+  to?: PipelineStage;
   onClose: () => void;
   onMoved: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [stage, setStage] = useState<PipelineStage>(PIPELINE_STAGE_VALUES.find((s) => s !== row.stage)!);
+  const [stage, setStage] = useState<PipelineStage>(to ?? PIPELINE_STAGE_VALUES.find((s) => s !== row.stage)!);
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const move = useMutation({
