@@ -1,14 +1,13 @@
 // Jobs end to end: from a job's page, a candidate is added to the pipeline with the picker, moved
-// to another stage with a note that History shows, and taken out after a confirmation.
+// to another stage with a note that History shows, and taken out after a confirmation; the
+// pipeline's table and board pass axe in English and in Arabic (right to left).
 import { expect, test } from '@playwright/test';
+import { SHELL_MODES, modeName, presetShell, seriousViolations } from './shell-support';
 import { signIn, useEnglish } from './support/session';
-
-test.beforeEach(async ({ page }) => {
-  await useEnglish(page);
-});
 
 test('the pipeline: add a candidate, move them with a note, read their history, remove them', async ({ page }) => {
   test.setTimeout(120_000);
+  await useEnglish(page);
   await signIn(page, 'hr_lead', `/auth/sign-in?returnTo=${encodeURIComponent('/jobs?status=open')}`);
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('row').nth(1)).toBeVisible();
@@ -58,3 +57,30 @@ test('the pipeline: add a candidate, move them with a note, read their history, 
   await page.getByTestId('pipeline-confirm-remove').click();
   await expect(pipeline.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });
+
+for (const mode of [SHELL_MODES[0]!, SHELL_MODES[3]!]) {
+  test(`the pipeline's table and board have no serious axe finding, in English and in Arabic (${modeName(mode)})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await presetShell(page, 'en');
+    await signIn(page, 'hr_lead');
+    const findings: Record<string, unknown> = {};
+    for (const lang of ['en', 'ar'] as const) {
+      await presetShell(page, lang, mode);
+      await page.goto('/jobs?status=open');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+      const grid = page.getByRole('grid');
+      await expect(grid.getByRole('row').nth(1)).toBeVisible();
+      await grid.getByRole('row').nth(1).getByRole('gridcell').nth(1).click();
+      await expect(page).toHaveURL(/\/jobs\/[\w-]+$/);
+      await page.getByRole('tab').nth(1).click();
+      const pipeline = page.getByTestId('job-pipeline');
+      await expect(pipeline.getByRole('table')).toBeVisible();
+      findings[`${lang} table`] = await seriousViolations(page);
+      await page.getByTestId('pipeline-view-board').click();
+      await expect(pipeline.getByTestId('pipeline-board')).toBeVisible();
+      findings[`${lang} board`] = await seriousViolations(page);
+    }
+    expect(findings).toEqual({ 'en table': [], 'en board': [], 'ar table': [], 'ar board': [] });
+  });
+}

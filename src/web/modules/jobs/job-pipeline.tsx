@@ -178,8 +178,12 @@ export function JobPipeline({ id }: { id: string }) {
         aria-label={t('jobs:pipeline.view')}
         sx={{ alignSelf: 'flex-start' }}
       >
-        <ToggleButton value="table">{t('jobs:pipeline.table')}</ToggleButton>
-        <ToggleButton value="board">{t('jobs:pipeline.board')}</ToggleButton>
+        <ToggleButton value="table" data-testid="pipeline-view-table">
+          {t('jobs:pipeline.table')}
+        </ToggleButton>
+        <ToggleButton value="board" data-testid="pipeline-view-board">
+          {t('jobs:pipeline.board')}
+        </ToggleButton>
       </ToggleButtonGroup>
 
       {pipeline.isPending ? (
