@@ -168,6 +168,7 @@ describe('the declarations', () => {
       'holidays',
       'leave-requests',
       'leave-matrix',
+      'jobs',
     ];
     expect(RESOURCES.map((r) => r.name)).toEqual(names);
     for (const n of names) expect(resourceByName(n)?.name).toBe(n);

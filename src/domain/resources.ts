@@ -2,6 +2,7 @@ import type { ResourceDecl } from './resource.js';
 import { leaveMatrixResource } from './modules/leave-matrix/leave-matrix.resource.js';
 import { leaveRequestsResource } from './modules/leave-requests/leave-requests.resource.js';
 import { holidaysResource } from './modules/holidays/holidays.resource.js';
+import { jobsResource } from './modules/jobs/jobs.resource.js';
 import { headcountsResource } from './modules/headcounts/headcounts.resource.js';
 import { candidatesResource } from './modules/candidates/candidates.resource.js';
 import { allowsAction } from './resource.js';
@@ -21,6 +22,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
   holidaysResource,
   leaveRequestsResource,
   leaveMatrixResource,
+  jobsResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

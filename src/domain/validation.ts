@@ -110,6 +110,12 @@ export const VALIDATION_EN: Record<string, string> = {
   leave_not_pending: 'Only a pending request can be changed or decided',
   leave_not_cancellable: 'This request can no longer be cancelled',
   leave_matrix_exists: 'This person already has a balance row for this year',
+  not_recruiter: 'Assigned recruiters must be recruiters (hr or hr_lead)',
+  already_in_pipeline: 'This candidate is already in the pipeline',
+  stage_unchanged: 'The candidate is already at this stage',
+  stage_final: 'Only a lead can move a candidate out of hired, rejected or withdrawn',
+  no_opening_left: 'Every opening of this job is filled',
+  job_closed: 'The job is closed',
 };
 
 export function describeIssue(issue: FieldIssue): string {

@@ -13,3 +13,4 @@ export * from '../modules/headcounts/headcounts.table.js';
 export * from '../modules/holidays/holidays.table.js';
 export * from '../modules/leave-requests/leave-requests.table.js';
 export * from '../modules/leave-matrix/leave-matrix.table.js';
+export * from '../modules/jobs/jobs.table.js';

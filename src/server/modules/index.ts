@@ -3,6 +3,7 @@ import type { ServerModule } from './module.js';
 import { leaveMatrixModule } from './leave-matrix/leave-matrix.module.js';
 import { leaveRequestsModule } from './leave-requests/leave-requests.module.js';
 import { holidaysModule } from './holidays/holidays.module.js';
+import { jobsModule } from './jobs/jobs.module.js';
 import { headcountsModule } from './headcounts/headcounts.module.js';
 import { candidatesModule } from './candidates/candidates.module.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -29,6 +30,7 @@ export const MODULES: readonly ServerModule[] = [
   holidaysModule,
   leaveRequestsModule,
   leaveMatrixModule,
+  jobsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

@@ -78,8 +78,6 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'personal-info', element: page(<PersonalInfoPage />) },
   ...crudSoon('invoices', 'navbar:invoice'),
   ...crudSoon('salary', 'navbar:salary'),
-  ...crudSoon('jobs', 'navbar:jobs'),
-  soon('jobs/:id', 'navbar:jobs', 'auth:pages.detail'),
   ...crudSoon('external-costs', 'navbar:externalCosts'),
   ...crudSoon('kpi', 'navbar:kpi'),
   ...crudSoon('clients', 'navbar:clients'),

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import {
+  currency,
+  intNumber,
+  moneyAmount,
+  optionalDate,
+  optionalRef,
+  optionalText,
+  orNull,
+  requiredText,
+  rowShape,
+  uuidRef,
+} from '../../fields.js';
+
+export const JOB_LEVEL_VALUES = ['intern', 'junior', 'middle', 'senior', 'lead'] as const;
+export const JOB_PRIORITY_VALUES = ['low', 'medium', 'high', 'urgent'] as const;
+export const JOB_STATUS_VALUES = ['open', 'on_hold', 'filled', 'closed'] as const;
+
+/** Job: what the API returns. */
+export const jobSchema = z.object({
+  ...rowShape,
+  title: z.string(),
+  customerId: z.uuid(),
+  projectId: z.uuid().nullable(),
+  techStackIds: z.array(z.uuid()),
+  level: z.enum(JOB_LEVEL_VALUES),
+  openings: z.number(),
+  filled: z.number(),
+  billRate: z.number().nullable(),
+  location: z.string().nullable(),
+  remote: z.boolean(),
+  description: z.string().nullable(),
+  priority: z.enum(JOB_PRIORITY_VALUES),
+  deadline: z.string().nullable(),
+  status: z.enum(JOB_STATUS_VALUES),
+  ownerSaleId: z.uuid().nullable(),
+  recruiterIds: z.array(z.uuid()),
+  currency: currency,
+});
+export type Job = z.infer<typeof jobSchema>;
+
+const fields = {
+  title: requiredText(200),
+  customerId: uuidRef,
+  projectId: optionalRef,
+  techStackIds: z.array(uuidRef).max(50),
+  level: z.enum(JOB_LEVEL_VALUES),
+  openings: intNumber.min(1).max(1000),
+  billRate: orNull(moneyAmount),
+  location: optionalText(200),
+  remote: z.boolean(),
+  description: optionalText(5000),
+  priority: z.enum(JOB_PRIORITY_VALUES),
+  deadline: optionalDate,
+  status: z.enum(JOB_STATUS_VALUES),
+  ownerSaleId: optionalRef,
+  recruiterIds: z.array(uuidRef).max(20),
+  currency: currency,
+};
+export const jobCreateSchema = z.strictObject({
+  ...fields,
+  techStackIds: fields.techStackIds.default([]),
+  level: fields.level.default('middle'),
+  openings: fields.openings.default(1),
+  remote: fields.remote.default(false),
+  priority: fields.priority.default('medium'),
+  status: fields.status.default('open'),
+  recruiterIds: fields.recruiterIds.default([]),
+  currency: fields.currency.default('USD'),
+});
+export const jobUpdateSchema = z.strictObject(fields).partial();
+
+/** Pipeline stages in their usual order; rejected and withdrawn leave it from any stage. */
+export const PIPELINE_STAGE_VALUES = [
+  'sourced',
+  'screening',
+  'submitted',
+  'interview',
+  'offered',
+  'hired',
+  'rejected',
+  'withdrawn',
+] as const;
+export type PipelineStage = (typeof PIPELINE_STAGE_VALUES)[number];
+
+/** A CV sent to this job's customer: the stored file and what the page shows of it. */
+export const jobCandidateFileSchema = z.object({
+  fileId: z.uuid(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  uploadedAt: z.string(),
+});
+export type JobCandidateFile = z.infer<typeof jobCandidateFileSchema>;
+
+/** A candidate in a job's pipeline, with what a row of the pipeline shows. */
+export const jobCandidateSchema = z.object({
+  id: z.uuid(),
+  jobId: z.uuid(),
+  candidateId: z.uuid(),
+  candidateName: z.string(),
+  candidateEmail: z.string().nullable(),
+  candidateLevel: z.string().nullable(),
+  stage: z.enum(PIPELINE_STAGE_VALUES),
+  cv: jobCandidateFileSchema.nullable(),
+  addedBy: z.uuid().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JobCandidate = z.infer<typeof jobCandidateSchema>;
+
+export const jobCandidateAddSchema = z.strictObject({ candidateId: uuidRef });
+export const jobCandidateStatusSchema = z.strictObject({
+  stage: z.enum(PIPELINE_STAGE_VALUES),
+  note: optionalText(2000),
+});
+export const jobCandidateListQuery = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  stage: z.enum(PIPELINE_STAGE_VALUES).optional(),
+});
+
+/** One change in a pipeline: who moved the candidate, when, from where to where, and why. */
+export const jobCandidateEventSchema = z.object({
+  id: z.uuid(),
+  jobCandidateId: z.uuid(),
+  fromStage: z.enum(PIPELINE_STAGE_VALUES).nullable(),
+  toStage: z.enum(PIPELINE_STAGE_VALUES).nullable(),
+  note: z.string().nullable(),
+  byUserId: z.uuid().nullable(),
+  byUserName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type JobCandidateEvent = z.infer<typeof jobCandidateEventSchema>;

@@ -1,0 +1,454 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PRIVILEGED_ROLES } from '../../../domain/auth/permissions.js';
+import { afterHire, stageMoveRefusal } from '../../../domain/modules/jobs/jobs.rules.js';
+import {
+  jobCandidateAddSchema,
+  jobCandidateEventSchema,
+  jobCandidateFileSchema,
+  jobCandidateListQuery,
+  jobCandidateSchema,
+  jobCandidateStatusSchema,
+  type JobCandidateFile,
+  type PipelineStage,
+} from '../../../domain/modules/jobs/jobs.schema.js';
+import type { Db } from '../../db/client.js';
+import type { Api } from '../../http/api.js';
+import type { CurrentUser } from '../../http/access.js';
+import { conflict, forbidden, notFound, pgError, unprocessable } from '../../http/errors.js';
+import type { Services } from '../../services.js';
+import { writeAudit } from '../audit/audit.service.js';
+import { candidates } from '../candidates/candidates.table.js';
+import { deleteStoredFile, readUpload, sendStoredFile, storeFile, type FileKind } from '../files/files.service.js';
+import { notify, type NotifyInput } from '../notifications/notifications.service.js';
+import { users } from '../users/users.table.js';
+import { jobFollowers, notifyIn, type JobRow } from './jobs.notify.js';
+import { jobCandidateEvents, jobCandidates, jobs } from './jobs.table.js';
+
+// A job's pipeline: its candidates, their stages and history, and the CV sent to the customer.
+
+const CV_KINDS: readonly FileKind[] = ['pdf', 'doc', 'docx'];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const idParams = z.object({ id: z.uuid({ message: 'invalid_id' }) });
+const candidateParams = z.object({ id: z.uuid({ message: 'invalid_id' }), candidateId: z.uuid({ message: 'invalid_id' }) });
+type CandidateParams = z.infer<typeof candidateParams>;
+
+const pipelineAccess = { resource: 'jobs', action: 'pipeline' } as const;
+const moveAccess = { resource: 'jobs', action: 'move' } as const;
+
+/** Pipeline rows with what the list shows of each candidate. */
+const rowColumns = {
+  id: jobCandidates.id,
+  jobId: jobCandidates.jobId,
+  candidateId: jobCandidates.candidateId,
+  candidateName: sql<string>`coalesce(${candidates.fullName}, '')`,
+  candidateEmail: candidates.email,
+  candidateLevel: candidates.level,
+  stage: jobCandidates.stage,
+  cv: jobCandidates.cv,
+  addedBy: jobCandidates.addedBy,
+  createdAt: jobCandidates.createdAt,
+  updatedAt: jobCandidates.updatedAt,
+};
+
+export function registerJobRoutes(app: Api, s: Services) {
+  const tags = ['jobs'];
+  const base = '/jobs/:id/candidates';
+  const one = `${base}/:candidateId`;
+
+  /** The live job, locked when the caller writes; 404 when missing or archived. */
+  async function jobOf(db: Db | Tx, id: string, lock = false): Promise<JobRow> {
+    const q = db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, id), isNull(jobs.archivedAt)));
+    const [job] = lock ? await q.for('update') : await q;
+    if (!job) throw notFound('Job');
+    return job;
+  }
+
+  /** Sales change the pipelines of the jobs they own; recruiters and leads any. */
+  function assertMayMove(user: CurrentUser, job: JobRow) {
+    if (user.role === 'sale' && job.ownerSaleId !== user.id)
+      throw forbidden('You can change only the pipelines of the jobs you own', 'not_owner');
+  }
+
+  async function liveRow(db: Db | Tx, p: CandidateParams, lock = false) {
+    const q = db
+      .select()
+      .from(jobCandidates)
+      .where(and(eq(jobCandidates.jobId, p.id), eq(jobCandidates.candidateId, p.candidateId), isNull(jobCandidates.archivedAt)));
+    const [row] = lock ? await q.for('update') : await q;
+    if (!row) throw notFound('Job candidate');
+    return row;
+  }
+
+  async function pipelineRow(db: Db | Tx, id: string) {
+    const [row] = await db
+      .select(rowColumns)
+      .from(jobCandidates)
+      .leftJoin(candidates, eq(candidates.id, jobCandidates.candidateId))
+      .where(eq(jobCandidates.id, id));
+    return row!;
+  }
+
+  const tell = (tx: Tx, job: JobRow, input: NotifyInput) => notify(notifyIn(s, tx as unknown as Db), jobFollowers(job), input);
+
+  const audit = (tx: Tx, req: FastifyRequest, jobId: string, before: unknown, after: unknown) =>
+    writeAudit(tx as unknown as Db, {
+      actorId: req.user!.id,
+      entity: 'jobs',
+      entityId: jobId,
+      action: 'updated',
+      before: before as Record<string, unknown>,
+      after: after as Record<string, unknown>,
+      requestId: req.id,
+    });
+
+  /** A hire or its undoing changes the job's filled count, and its status when the last opening is taken or freed. */
+  async function applyHire(tx: Tx, req: FastifyRequest, job: JobRow, from: PipelineStage | null, to: PipelineStage | null) {
+    const next = afterHire(job, from, to);
+    if (next.filled === job.filled && next.status === job.status) return;
+    await tx
+      .update(jobs)
+      .set({ filled: next.filled, status: next.status, updatedAt: sql`now()` })
+      .where(eq(jobs.id, job.id));
+    await audit(tx, req, job.id, { filled: job.filled, status: job.status }, next);
+    if (next.status !== job.status)
+      await tell(tx, job, {
+        type: 'job_status_changed',
+        title: 'Job status changed',
+        message: `${job.title}: ${job.status} → ${next.status}`,
+        jobId: job.id,
+        changedByUserId: req.user!.id,
+      });
+  }
+
+  const candidateName = async (tx: Tx, id: string) =>
+    (await tx.select({ name: candidates.fullName }).from(candidates).where(eq(candidates.id, id)))[0]?.name ?? '';
+
+  app.get(
+    base,
+    {
+      config: { access: pipelineAccess },
+      schema: {
+        tags,
+        summary: "The job's pipeline: its candidates with their stage; q searches their names (accent-free)",
+        params: idParams,
+        querystring: jobCandidateListQuery,
+        response: { 200: z.array(jobCandidateSchema) },
+      },
+    },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      const q = req.query as z.infer<typeof jobCandidateListQuery>;
+      await jobOf(s.db, id);
+      return s.db
+        .select(rowColumns)
+        .from(jobCandidates)
+        .leftJoin(candidates, eq(candidates.id, jobCandidates.candidateId))
+        .where(
+          and(
+            eq(jobCandidates.jobId, id),
+            isNull(jobCandidates.archivedAt),
+            q.stage ? eq(jobCandidates.stage, q.stage) : undefined,
+            q.q ? sql`strpos(${candidates.search}, f_unaccent(lower(${q.q}))) > 0` : undefined,
+          ),
+        )
+        .orderBy(asc(candidates.fullName), asc(jobCandidates.id));
+    },
+  );
+
+  app.post(
+    base,
+    {
+      config: { access: moveAccess },
+      schema: {
+        tags,
+        summary: 'Add a candidate to the pipeline (sourced); 409 when already in it',
+        params: idParams,
+        body: jobCandidateAddSchema,
+        response: { 201: jobCandidateSchema },
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const { candidateId } = req.body as z.infer<typeof jobCandidateAddSchema>;
+      try {
+        const row = await s.db.transaction(async (tx) => {
+          const job = await jobOf(tx, id, true);
+          assertMayMove(req.user!, job);
+          if (job.status === 'closed') throw unprocessable('The job is closed', 'job_closed');
+          const [candidate] = await tx
+            .select({ name: candidates.fullName })
+            .from(candidates)
+            .where(and(eq(candidates.id, candidateId), isNull(candidates.archivedAt)));
+          if (!candidate) throw conflict('The candidateId does not exist', 'reference_missing', { candidateId: 'reference_missing' });
+          const [existing] = await tx
+            .select({ id: jobCandidates.id })
+            .from(jobCandidates)
+            .where(and(eq(jobCandidates.jobId, id), eq(jobCandidates.candidateId, candidateId), isNull(jobCandidates.archivedAt)));
+          if (existing) throw alreadyIn();
+          const [created] = await tx
+            .insert(jobCandidates)
+            .values({ jobId: id, candidateId, stage: 'sourced', addedBy: req.user!.id })
+            .returning();
+          await tx
+            .insert(jobCandidateEvents)
+            .values({ jobCandidateId: created!.id, fromStage: null, toStage: 'sourced', byUserId: req.user!.id });
+          await audit(tx, req, id, { pipeline: null }, { pipeline: { candidateId, stage: 'sourced' } });
+          await tell(tx, job, {
+            type: 'candidate_added',
+            title: 'Candidate added',
+            message: `${candidate.name} was added to ${job.title}`,
+            jobId: id,
+            changedByUserId: req.user!.id,
+          });
+          return pipelineRow(tx, created!.id);
+        });
+        return reply.status(201).send(row);
+      } catch (err) {
+        // Two adds at once: the unique index keeps one, the other is the same 409.
+        if (pgError(err)?.code === '23505') throw alreadyIn();
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    one,
+    {
+      config: { access: moveAccess },
+      schema: { tags, summary: 'Take a candidate out of the pipeline; their history is kept', params: candidateParams },
+    },
+    async (req, reply) => {
+      const p = req.params as CandidateParams;
+      await s.db.transaction(async (tx) => {
+        const job = await jobOf(tx, p.id, true);
+        assertMayMove(req.user!, job);
+        const row = await liveRow(tx, p, true);
+        const stage = row.stage as PipelineStage;
+        // A hire is undone only by a lead, as any move out of hired.
+        if (stage === 'hired' && !PRIVILEGED_ROLES.includes(req.user!.role))
+          throw unprocessable('Only a lead can undo a hire', 'stage_final', { stage: 'stage_final' });
+        await tx
+          .update(jobCandidates)
+          .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(jobCandidates.id, row.id));
+        await tx.insert(jobCandidateEvents).values({ jobCandidateId: row.id, fromStage: stage, toStage: null, byUserId: req.user!.id });
+        await audit(tx, req, p.id, { pipeline: { candidateId: p.candidateId, stage } }, { pipeline: null });
+        await applyHire(tx, req, job, stage, null);
+        await tell(tx, job, {
+          type: 'candidate_removed',
+          title: 'Candidate removed',
+          message: `${await candidateName(tx, p.candidateId)} was removed from ${job.title}`,
+          jobId: p.id,
+          changedByUserId: req.user!.id,
+        });
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.patch(
+    `${one}/status`,
+    {
+      config: { access: moveAccess },
+      schema: {
+        tags,
+        summary: 'Move a candidate to another stage with a note; out of hired, rejected or withdrawn only by a lead (422 stage_final)',
+        params: candidateParams,
+        body: jobCandidateStatusSchema,
+        response: { 200: jobCandidateSchema },
+      },
+    },
+    async (req) => {
+      const p = req.params as CandidateParams;
+      const body = req.body as z.infer<typeof jobCandidateStatusSchema>;
+      return s.db.transaction(async (tx) => {
+        const job = await jobOf(tx, p.id, true);
+        assertMayMove(req.user!, job);
+        const row = await liveRow(tx, p, true);
+        const from = row.stage as PipelineStage;
+        const refusal = stageMoveRefusal(from, body.stage, req.user!.role, job);
+        if (refusal) throw unprocessable(STAGE_REFUSALS[refusal] ?? 'This move is not allowed', refusal, { stage: refusal });
+        await tx
+          .update(jobCandidates)
+          .set({ stage: body.stage, updatedAt: sql`now()` })
+          .where(eq(jobCandidates.id, row.id));
+        await tx
+          .insert(jobCandidateEvents)
+          .values({ jobCandidateId: row.id, fromStage: from, toStage: body.stage, note: body.note ?? null, byUserId: req.user!.id });
+        await audit(
+          tx,
+          req,
+          p.id,
+          { pipeline: { candidateId: p.candidateId, stage: from } },
+          { pipeline: { candidateId: p.candidateId, stage: body.stage } },
+        );
+        await tell(tx, job, {
+          type: 'candidate_status_changed',
+          title: 'Candidate moved',
+          message: `${await candidateName(tx, p.candidateId)} (${job.title}): ${from} → ${body.stage}`,
+          jobId: p.id,
+          changedByUserId: req.user!.id,
+        });
+        await applyHire(tx, req, job, from, body.stage);
+        return pipelineRow(tx, row.id);
+      });
+    },
+  );
+
+  app.get(
+    `${one}/history`,
+    {
+      config: { access: pipelineAccess },
+      schema: {
+        tags,
+        summary: "The candidate's moves in this job, oldest first, including earlier times in it",
+        params: candidateParams,
+        response: { 200: z.array(jobCandidateEventSchema) },
+      },
+    },
+    async (req) => {
+      const p = req.params as CandidateParams;
+      await jobOf(s.db, p.id);
+      const events = await s.db
+        .select({
+          id: jobCandidateEvents.id,
+          jobCandidateId: jobCandidateEvents.jobCandidateId,
+          fromStage: jobCandidateEvents.fromStage,
+          toStage: jobCandidateEvents.toStage,
+          note: jobCandidateEvents.note,
+          byUserId: jobCandidateEvents.byUserId,
+          byUserName: users.fullName,
+          createdAt: jobCandidateEvents.createdAt,
+        })
+        .from(jobCandidateEvents)
+        .innerJoin(jobCandidates, eq(jobCandidates.id, jobCandidateEvents.jobCandidateId))
+        .leftJoin(users, eq(users.id, jobCandidateEvents.byUserId))
+        .where(and(eq(jobCandidates.jobId, p.id), eq(jobCandidates.candidateId, p.candidateId)))
+        .orderBy(asc(jobCandidateEvents.createdAt), asc(jobCandidateEvents.id));
+      if (events.length === 0) throw notFound('Job candidate');
+      return events;
+    },
+  );
+
+  app.put(
+    `${one}/cv`,
+    {
+      config: {
+        access: moveAccess,
+        multipartBody: {
+          fields: {
+            file: {
+              description: 'The CV sent to the customer: PDF, DOC or DOCX, checked by content; replaces the previous one',
+              binary: true,
+            },
+          },
+          required: ['file'],
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Upload the CV sent to this job’s customer',
+        consumes: ['multipart/form-data'],
+        params: candidateParams,
+        response: { 200: jobCandidateFileSchema },
+      },
+    },
+    async (req) => {
+      const p = req.params as CandidateParams;
+      assertMayMove(req.user!, await jobOf(s.db, p.id));
+      await liveRow(s.db, p);
+      const upload = await readUpload(req);
+      const stored = await storeFile(s.db, { ...upload, ownerId: req.user!.id }, { allowed: CV_KINDS, maxBytes: s.config.FILE_MAX_BYTES });
+      const file: JobCandidateFile = {
+        fileId: stored.id,
+        name: stored.name,
+        mime: stored.mime,
+        size: stored.size,
+        uploadedAt: new Date().toISOString(),
+      };
+      try {
+        const before = await s.db.transaction(async (tx) => {
+          const row = await liveRow(tx, p, true);
+          await tx
+            .update(jobCandidates)
+            .set({ cv: file, updatedAt: sql`now()` })
+            .where(eq(jobCandidates.id, row.id));
+          await audit(
+            tx,
+            req,
+            p.id,
+            { pipelineCv: { candidateId: p.candidateId, cv: row.cv } },
+            { pipelineCv: { candidateId: p.candidateId, cv: file } },
+          );
+          return row.cv;
+        });
+        if (before) await deleteStoredFile(s.db, before.fileId);
+      } catch (err) {
+        // The row went away meanwhile: no file is left behind.
+        await deleteStoredFile(s.db, stored.id);
+        throw err;
+      }
+      return file;
+    },
+  );
+
+  app.get(
+    `${one}/cv`,
+    {
+      config: { access: pipelineAccess },
+      schema: { tags, summary: 'Download the CV sent to the customer with its original name and type', params: candidateParams },
+    },
+    async (req, reply) => {
+      const p = req.params as CandidateParams;
+      await jobOf(s.db, p.id);
+      const row = await liveRow(s.db, p);
+      if (!row.cv) throw notFound('CV');
+      return sendStoredFile(s.db, reply, row.cv.fileId);
+    },
+  );
+
+  app.delete(
+    `${one}/cv`,
+    {
+      config: { access: moveAccess },
+      schema: { tags, summary: 'Delete the CV sent to the customer', params: candidateParams },
+    },
+    async (req, reply) => {
+      const p = req.params as CandidateParams;
+      assertMayMove(req.user!, await jobOf(s.db, p.id));
+      const before = await s.db.transaction(async (tx) => {
+        const row = await liveRow(tx, p, true);
+        if (!row.cv) throw notFound('CV');
+        await tx
+          .update(jobCandidates)
+          .set({ cv: null, updatedAt: sql`now()` })
+          .where(eq(jobCandidates.id, row.id));
+        await audit(
+          tx,
+          req,
+          p.id,
+          { pipelineCv: { candidateId: p.candidateId, cv: row.cv } },
+          { pipelineCv: { candidateId: p.candidateId, cv: null } },
+        );
+        return row.cv;
+      });
+      await deleteStoredFile(s.db, before.fileId);
+      return reply.status(204).send();
+    },
+  );
+}
+
+const alreadyIn = () =>
+  conflict('This candidate is already in the pipeline', 'already_in_pipeline', { candidateId: 'already_in_pipeline' });
+
+const STAGE_REFUSALS: Record<string, string> = {
+  stage_unchanged: 'The candidate is already at this stage',
+  stage_final: 'Only a lead can move a candidate out of hired, rejected or withdrawn',
+  no_opening_left: 'Every opening of this job is filled',
+};

@@ -1,0 +1,611 @@
+import { useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInvalidate, useOne } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import UploadIcon from '@mui/icons-material/UploadFileOutlined';
+import {
+  PIPELINE_STAGE_VALUES,
+  type Job,
+  type JobCandidate,
+  type JobCandidateEvent,
+  type PipelineStage,
+} from '../../../domain/modules/jobs/jobs.schema';
+import { can } from '../../../domain/resources';
+import { ErrorState } from '../../components/error-state';
+import { ConfirmDialog } from '../../components/resource/confirm-dialog';
+import { ReferencePicker } from '../../components/resource/lookup';
+import { errorText } from '../../i18n/error-text';
+import { useFormatters } from '../../i18n/format';
+import { useAuthContext } from '../../providers/auth-context';
+import { http } from '../../providers/http';
+import { toast } from '../../toast';
+
+const STAGE_COLORS: Record<PipelineStage, 'default' | 'info' | 'primary' | 'secondary' | 'warning' | 'success' | 'error'> = {
+  sourced: 'default',
+  screening: 'info',
+  submitted: 'primary',
+  interview: 'secondary',
+  offered: 'warning',
+  hired: 'success',
+  rejected: 'error',
+  withdrawn: 'default',
+};
+/** What the CV upload offers; the server decides by the content, not by this. */
+const ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** A job's pipeline: openings filled, candidates by stage, add one, move one with a note, its CV and its history. */
+export function JobPipeline({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { role } = useAuthContext();
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  const { query: jobQuery } = useOne<Job>({ resource: 'jobs', id });
+  const job = jobQuery.data?.data;
+  const key = ['jobs', id, 'candidates'];
+  const pipeline = useQuery({
+    queryKey: key,
+    queryFn: async () => (await http.get<JobCandidate[]>(`/api/v1/jobs/${id}/candidates`)).data,
+  });
+  const mayMove = can(role, 'jobs', 'move');
+  const mayPlace = can(role, 'headcounts', 'create');
+  const [picked, setPicked] = useState<string | null>(null);
+  const [moving, setMoving] = useState<{ row: JobCandidate; to?: PipelineStage }>();
+  const [view, setView] = useState<'table' | 'board'>('table');
+  const [removing, setRemoving] = useState<JobCandidate>();
+  const [history, setHistory] = useState<JobCandidate>();
+  const refresh = async () => {
+    await client.invalidateQueries({ queryKey: key });
+    // Hires change the job's filled count and status.
+    await invalidate({ resource: 'jobs', id, invalidates: ['detail', 'list'] });
+  };
+
+  const add = useMutation({
+    mutationFn: async (candidateId: string) => (await http.post(`/api/v1/jobs/${id}/candidates`, { candidateId })).data,
+    onSuccess: async () => {
+      setPicked(null);
+      toast.success(t('jobs:pipeline.addedOk'));
+      await refresh();
+    },
+    onError: (e) => toast.error(errorText(t, e)),
+  });
+  const remove = useMutation({
+    mutationFn: async (row: JobCandidate) => (await http.delete(`/api/v1/jobs/${id}/candidates/${row.candidateId}`)).data,
+    onSuccess: async () => {
+      toast.success(t('jobs:pipeline.removedOk'));
+      await refresh();
+    },
+    onError: (e) => toast.error(errorText(t, e)),
+    onSettled: () => setRemoving(undefined),
+  });
+
+  if (pipeline.isError) return <ErrorState error={pipeline.error} onRetry={() => void pipeline.refetch()} />;
+  const rows = [...(pipeline.data ?? [])].sort(
+    (a, b) =>
+      PIPELINE_STAGE_VALUES.indexOf(a.stage) - PIPELINE_STAGE_VALUES.indexOf(b.stage) || a.candidateName.localeCompare(b.candidateName),
+  );
+  const counts = new Map(PIPELINE_STAGE_VALUES.map((s) => [s, rows.filter((r) => r.stage === s).length]));
+
+  return (
+    <Stack spacing={3} data-testid="job-pipeline">
+      <Card sx={{ p: 3 }}>
+        {job ? (
+          <Box>
+            <Typography variant="subtitle2" sx={{ color: 'text.secondary' }}>
+              {t('jobs:pipeline.openings')}
+            </Typography>
+            <Typography variant="h5" data-testid="job-openings">
+              {t('jobs:pipeline.filledOf', { filled: job.filled, openings: job.openings })}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={Math.min(100, (100 * job.filled) / Math.max(1, job.openings))}
+              aria-label={t('jobs:pipeline.openings')}
+              sx={{ mt: 1, height: 8, borderRadius: 1 }}
+            />
+          </Box>
+        ) : (
+          <Skeleton height={60} />
+        )}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+          {PIPELINE_STAGE_VALUES.map((s) => (
+            <Chip
+              key={s}
+              size="small"
+              color={STAGE_COLORS[s]}
+              variant="outlined"
+              label={`${t(`jobs:stages.${s}`)} · ${counts.get(s) ?? 0}`}
+            />
+          ))}
+        </Stack>
+      </Card>
+
+      {mayMove && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <Box sx={{ flex: 1, minWidth: 240 }}>
+            <ReferencePicker
+              resource="candidates"
+              label={t('jobs:pipeline.addCandidate')}
+              value={picked}
+              onChange={setPicked}
+              exclude={rows.map((r) => r.candidateId)}
+              size="small"
+            />
+          </Box>
+          <Button variant="contained" disabled={!picked} loading={add.isPending} onClick={() => picked && add.mutate(picked)}>
+            {t('jobs:pipeline.add')}
+          </Button>
+        </Stack>
+      )}
+
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={view}
+        onChange={(_, v: 'table' | 'board' | null) => v && setView(v)}
+        aria-label={t('jobs:pipeline.view')}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        <ToggleButton value="table" data-testid="pipeline-view-table">
+          {t('jobs:pipeline.table')}
+        </ToggleButton>
+        <ToggleButton value="board" data-testid="pipeline-view-board">
+          {t('jobs:pipeline.board')}
+        </ToggleButton>
+      </ToggleButtonGroup>
+
+      {pipeline.isPending ? (
+        <Skeleton variant="rounded" height={200} />
+      ) : rows.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>{t('jobs:pipeline.empty')}</Typography>
+      ) : view === 'board' ? (
+        <Board rows={rows} mayMove={mayMove} onMove={(row, to) => setMoving({ row, to })} />
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('jobs:pipeline.tab')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('jobs:pipeline.candidate')}</TableCell>
+                <TableCell>{t('jobs:pipeline.stage')}</TableCell>
+                <TableCell>{t('jobs:pipeline.cv')}</TableCell>
+                <TableCell align="right">{t('jobs:pipeline.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id} data-testid={`pipeline-row-${row.candidateId}`}>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/candidates/${row.candidateId}`} dir="auto">
+                      {row.candidateName}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <Chip size="small" color={STAGE_COLORS[row.stage]} label={t(`jobs:stages.${row.stage}`)} />
+                  </TableCell>
+                  <TableCell>
+                    <CvCell jobId={id} row={row} mayEdit={mayMove} onChanged={refresh} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {row.stage === 'hired' && job && mayPlace && (
+                      <Tooltip title={t('jobs:pipeline.proposeHeadcount')}>
+                        <IconButton
+                          component={RouterLink}
+                          to={headcountDraft(job, id)}
+                          aria-label={`${t('jobs:pipeline.proposeHeadcount')}: ${row.candidateName}`}
+                        >
+                          <BadgeIcon />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    {mayMove && (
+                      <Tooltip title={t('jobs:pipeline.move')}>
+                        <IconButton aria-label={`${t('jobs:pipeline.move')}: ${row.candidateName}`} onClick={() => setMoving({ row })}>
+                          <SwapHorizIcon />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    <Tooltip title={t('jobs:pipeline.history')}>
+                      <IconButton aria-label={`${t('jobs:pipeline.history')}: ${row.candidateName}`} onClick={() => setHistory(row)}>
+                        <HistoryIcon />
+                      </IconButton>
+                    </Tooltip>
+                    {mayMove && (
+                      <Tooltip title={t('jobs:pipeline.remove')}>
+                        <IconButton
+                          color="error"
+                          aria-label={`${t('jobs:pipeline.remove')}: ${row.candidateName}`}
+                          onClick={() => setRemoving(row)}
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+
+      {moving && <MoveDialog jobId={id} row={moving.row} to={moving.to} onClose={() => setMoving(undefined)} onMoved={refresh} />}
+      {history && <HistoryDialog jobId={id} row={history} onClose={() => setHistory(undefined)} />}
+      <ConfirmDialog
+        open={!!removing}
+        title={t('jobs:pipeline.removeTitle')}
+        message={t('jobs:pipeline.removeMessage', { name: removing?.candidateName ?? '' })}
+        confirmText={t('jobs:pipeline.remove')}
+        pending={remove.isPending}
+        onCancel={() => setRemoving(undefined)}
+        onConfirm={() => removing && remove.mutate(removing)}
+        testId="pipeline-confirm-remove"
+      />
+    </Stack>
+  );
+}
+
+/** A hire proposes a headcount: the seat's form opened with what the job already says. */
+function headcountDraft(job: Job, id: string): string {
+  const q = new URLSearchParams({ title: job.title, customerId: job.customerId, currency: job.currency, returnTo: `/jobs/${id}` });
+  if (job.projectId) q.set('projectId', job.projectId);
+  if (job.ownerSaleId) q.set('saleId', job.ownerSaleId);
+  if (job.billRate !== null) q.set('billingRate', String(job.billRate));
+  return `/headcounts/new?${q.toString()}`;
+}
+
+/**
+ * The pipeline as columns by stage. A card dragged to another column opens the stage change for
+ * it (the note is still asked for); without a pointer, each card's button opens the same dialog.
+ */
+function Board({
+  rows,
+  mayMove,
+  onMove,
+}: {
+  rows: JobCandidate[];
+  mayMove: boolean;
+  onMove: (row: JobCandidate, to?: PipelineStage) => void;
+}) {
+  const { t } = useTranslation();
+  const [over, setOver] = useState<PipelineStage>();
+  return (
+    <Box
+      sx={{ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(180px, 1fr)', gap: 1.5, overflowX: 'auto', pb: 1 }}
+      data-testid="pipeline-board"
+    >
+      {PIPELINE_STAGE_VALUES.map((stage) => {
+        const cards = rows.filter((r) => r.stage === stage);
+        const label = t(`jobs:stages.${stage}`);
+        return (
+          <Box
+            key={stage}
+            role="group"
+            aria-label={`${label} (${cards.length})`}
+            onDragOver={(e) => {
+              if (!mayMove) return;
+              e.preventDefault();
+              setOver(stage);
+            }}
+            onDragLeave={() => setOver(undefined)}
+            onDrop={(e) => {
+              e.preventDefault();
+              setOver(undefined);
+              const row = rows.find((r) => r.candidateId === e.dataTransfer.getData('text/plain'));
+              if (row && row.stage !== stage) onMove(row, stage);
+            }}
+            sx={{ p: 1, borderRadius: 1, bgcolor: over === stage ? 'action.selected' : 'action.hover', minHeight: 160 }}
+          >
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+              <Chip size="small" color={STAGE_COLORS[stage]} label={label} />
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {cards.length}
+              </Typography>
+            </Stack>
+            <Stack spacing={1}>
+              {cards.map((row) => (
+                <Card
+                  key={row.id}
+                  variant="outlined"
+                  draggable={mayMove}
+                  onDragStart={(e) => e.dataTransfer.setData('text/plain', row.candidateId)}
+                  sx={{ p: 1, cursor: mayMove ? 'grab' : 'default' }}
+                >
+                  <Link
+                    component={RouterLink}
+                    to={`/candidates/${row.candidateId}`}
+                    dir="auto"
+                    variant="body2"
+                    sx={{ display: 'block', wordBreak: 'break-word' }}
+                  >
+                    {row.candidateName}
+                  </Link>
+                  {mayMove && (
+                    <Button
+                      size="small"
+                      startIcon={<SwapHorizIcon />}
+                      onClick={() => onMove(row)}
+                      aria-label={`${t('jobs:pipeline.move')}: ${row.candidateName}`}
+                    >
+                      {t('jobs:pipeline.move')}
+                    </Button>
+                  )}
+                </Card>
+              ))}
+            </Stack>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The stage change asks where to and why; the server's refusal (a final stage, no opening left) shows in place. */
+function MoveDialog({
+  jobId,
+  row,
+  to,
+  onClose,
+  onMoved,
+}: {
+  jobId: string;
+  row: JobCandidate;
+  to?: PipelineStage;
+  onClose: () => void;
+  onMoved: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [stage, setStage] = useState<PipelineStage>(to ?? PIPELINE_STAGE_VALUES.find((s) => s !== row.stage)!);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const move = useMutation({
+    mutationFn: async () =>
+      (
+        await http.patch(`/api/v1/jobs/${jobId}/candidates/${row.candidateId}/status`, {
+          stage,
+          ...(note.trim() ? { note: note.trim() } : {}),
+        })
+      ).data,
+    onMutate: () => setError(''),
+    onSuccess: async () => {
+      toast.success(t('jobs:pipeline.movedOk'));
+      onClose();
+      await onMoved();
+    },
+    onError: (e) => setError(errorText(t, e)),
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="pipeline-move-title">
+      <DialogTitle id="pipeline-move-title">{t('jobs:pipeline.moveTitle', { name: row.candidateName })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            label={t('jobs:pipeline.stage')}
+            value={stage}
+            onChange={(e) => setStage(e.target.value as PipelineStage)}
+            helperText={t('jobs:pipeline.from', { stage: t(`jobs:stages.${row.stage}`) })}
+          >
+            {PIPELINE_STAGE_VALUES.filter((s) => s !== row.stage).map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`jobs:stages.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t('jobs:pipeline.note')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 2000, dir: 'auto' } }}
+          />
+          {!!error && (
+            <Typography role="alert" color="error" variant="body2">
+              {error}
+            </Typography>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common:buttons.cancel')}</Button>
+        <Button variant="contained" loading={move.isPending} onClick={() => move.mutate()}>
+          {t('jobs:pipeline.move')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function HistoryDialog({ jobId, row, onClose }: { jobId: string; row: JobCandidate; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const events = useQuery({
+    queryKey: ['jobs', jobId, 'candidates', row.candidateId, 'history'],
+    queryFn: async () => (await http.get<JobCandidateEvent[]>(`/api/v1/jobs/${jobId}/candidates/${row.candidateId}/history`)).data,
+  });
+  const stage = (s: PipelineStage | null) => (s ? t(`jobs:stages.${s}`) : '—');
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="pipeline-history-title">
+      <DialogTitle id="pipeline-history-title">{t('jobs:pipeline.historyTitle', { name: row.candidateName })}</DialogTitle>
+      <DialogContent>
+        {events.isPending ? (
+          <Skeleton variant="rounded" height={120} />
+        ) : events.isError ? (
+          <ErrorState error={events.error} onRetry={() => void events.refetch()} />
+        ) : (
+          <List dense>
+            {events.data.map((e) => (
+              <ListItem key={e.id} divider>
+                <ListItemText
+                  primary={
+                    e.fromStage === null
+                      ? t('jobs:pipeline.eventAdded', { to: stage(e.toStage) })
+                      : e.toStage === null
+                        ? t('jobs:pipeline.eventRemoved', { from: stage(e.fromStage) })
+                        : t('jobs:pipeline.eventMoved', { from: stage(e.fromStage), to: stage(e.toStage) })
+                  }
+                  secondary={
+                    <>
+                      {`${fmt.dateTime(e.createdAt)} · ${e.byUserName ?? '—'}`}
+                      {e.note && (
+                        <Box component="span" dir="auto" sx={{ display: 'block' }}>
+                          {e.note}
+                        </Box>
+                      )}
+                    </>
+                  }
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('jobs:pipeline.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The CV sent to this customer: upload (replaces), download, delete after a confirmation. */
+function CvCell({
+  jobId,
+  row,
+  mayEdit,
+  onChanged,
+}: {
+  jobId: string;
+  row: JobCandidate;
+  mayEdit: boolean;
+  onChanged: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [confirm, setConfirm] = useState(false);
+  const url = `/api/v1/jobs/${jobId}/candidates/${row.candidateId}/cv`;
+  const upload = useMutation({
+    mutationFn: async (chosen: File) => {
+      const form = new FormData();
+      form.append('file', chosen, chosen.name);
+      return (await http.put(url, form, { headers: { 'Content-Type': 'multipart/form-data' } })).data;
+    },
+    onSuccess: async () => {
+      toast.success(t('jobs:pipeline.cvUploadedOk'));
+      await onChanged();
+    },
+    onError: (e) => toast.error(errorText(t, e)),
+  });
+  const remove = useMutation({
+    mutationFn: async () => (await http.delete(url)).data,
+    onSuccess: () => onChanged(),
+    onError: (e) => toast.error(errorText(t, e)),
+    onSettled: () => setConfirm(false),
+  });
+  const download = async () => {
+    try {
+      const { data } = await http.get<Blob>(url, { responseType: 'blob' });
+      const href = URL.createObjectURL(data);
+      const a = document.createElement('a');
+      a.href = href;
+      a.download = row.cv?.name ?? 'cv';
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    } catch (e) {
+      toast.error(errorText(t, e));
+    }
+  };
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      {row.cv ? (
+        <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download()} sx={{ maxWidth: 220 }}>
+          <Box component="span" dir="auto" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {row.cv.name}
+          </Box>
+        </Button>
+      ) : (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('jobs:pipeline.noCv')}
+        </Typography>
+      )}
+      {mayEdit && (
+        <>
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPT}
+            hidden
+            aria-label={t('jobs:pipeline.uploadCv')}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0];
+              e.target.value = '';
+              if (chosen) upload.mutate(chosen);
+            }}
+          />
+          <Tooltip title={t('jobs:pipeline.uploadCv')}>
+            <IconButton
+              size="small"
+              aria-label={`${t('jobs:pipeline.uploadCv')}: ${row.candidateName}`}
+              onClick={() => input.current?.click()}
+            >
+              <UploadIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {row.cv && (
+            <Tooltip title={t('jobs:pipeline.deleteCv')}>
+              <IconButton
+                size="small"
+                color="error"
+                aria-label={`${t('jobs:pipeline.deleteCv')}: ${row.candidateName}`}
+                onClick={() => setConfirm(true)}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={confirm}
+        title={t('jobs:pipeline.deleteCv')}
+        message={t('jobs:pipeline.deleteCvMessage', { name: row.cv?.name ?? '' })}
+        confirmText={t('jobs:pipeline.deleteCv')}
+        pending={remove.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => remove.mutate()}
+        testId="pipeline-confirm-delete-cv"
+      />
+    </Stack>
+  );
+}
