@@ -198,5 +198,9 @@ test('children open from their group and navigate', async ({ page }) => {
   await page.locator('[data-nav-item="leave"]').click();
   await page.locator('[data-nav-item="leave.approvals"]').click();
   await expect(page).toHaveURL(/\/leave\/approvals$/);
-  await expect(page.getByTestId('coming-soon')).toContainText('Approvals');
+  await expect(page.getByRole('heading', { level: 1, name: 'Leave approvals' })).toBeVisible();
+  await page.locator('[data-nav-item="logworks"]').click();
+  await page.locator('[data-nav-item="logworks.all-devs"]').click();
+  await expect(page).toHaveURL(/\/logwork\/all-devs$/);
+  await expect(page.getByTestId('coming-soon')).toContainText('All Developers');
 });
