@@ -48,7 +48,7 @@ const PEOPLE: Array<[string, Role, string, string]> = [
   ['Olivia Brown', 'developer', 'Intern Engineer', 'intern'],
   ['Noah Wilson', 'developer', 'Platform Engineer', 'middle'],
   ['Nguyễn Thị Thu Trang', 'hr', 'Senior Recruiter', 'senior'],
-  ['Camille Rousseau', 'hr', 'Recruiter', 'middle'],
+  ['Camille Rousseau', 'hr', 'IT Recruiter', 'middle'],
   ['Fatima Zahra', 'hr', 'Sourcing Specialist', 'junior'],
   ['Daniel Kowalski', 'sale', 'Account Manager', 'senior'],
   ['Isabelle Moreau', 'sale', 'Business Developer', 'middle'],

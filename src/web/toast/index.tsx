@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ComponentType, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentType, type CSSProperties } from 'react';
 import type { ExternalToast, ToasterProps, toast as sonnerToast } from 'sonner';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTheme } from '@mui/material/styles';
@@ -62,6 +62,21 @@ export function AppToaster() {
   const theme = useTheme();
   const { direction } = useSettings();
   const { t } = useTranslation('common');
+  const toasts = useRef<HTMLDivElement>(null);
+  // Toasts are status messages: the live region reads them out and sonner's hotkey reaches them.
+  // In the Tab order they hold the keyboard, because sonner sends the focus back to where it came
+  // from whenever it leaves them, so Tab could not get past a toast until it expired.
+  useEffect(() => {
+    const root = toasts.current;
+    if (!root) return;
+    const untab = () => {
+      for (const el of root.querySelectorAll<HTMLElement>('[data-sonner-toast], [data-sonner-toast] button'))
+        if (el.tabIndex !== -1) el.tabIndex = -1;
+    };
+    const observer = new MutationObserver(untab);
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['tabindex'] });
+    return () => observer.disconnect();
+  }, [wanted]);
   if (!wanted) return null;
   const { width, duration, offset, position, ...props } = TOASTER_OPTIONS;
   // The spec's top-right corner, mirrored in right-to-left, and below the header so that a
@@ -85,32 +100,34 @@ export function AppToaster() {
           },
         }}
       />
-      <Suspense fallback={null}>
-        <Toaster
-          {...props}
-          position={rtl ? 'top-left' : position}
-          offset={below(TOASTER_HEADER_CLEARANCE.desktop)}
-          mobileOffset={below(TOASTER_HEADER_CLEARANCE.mobile)}
-          containerAriaLabel={t('toaster.label')}
-          dir={direction}
-          theme={theme.palette.mode}
-          style={{ '--width': `${width}px` } as CSSProperties}
-          toastOptions={{
-            duration,
-            closeButtonAriaLabel: t('toaster.close'),
-            style: {
-              width,
-              fontFamily: theme.typography.fontFamily,
-              fontSize: theme.typography.body2.fontSize,
-              borderRadius: 12,
-              background: theme.palette.background.paper,
-              color: theme.palette.text.primary,
-              border: `1px solid ${theme.palette.divider}`,
-              boxShadow: theme.shadows[8],
-            },
-          }}
-        />
-      </Suspense>
+      <div ref={toasts} style={{ display: 'contents' }}>
+        <Suspense fallback={null}>
+          <Toaster
+            {...props}
+            position={rtl ? 'top-left' : position}
+            offset={below(TOASTER_HEADER_CLEARANCE.desktop)}
+            mobileOffset={below(TOASTER_HEADER_CLEARANCE.mobile)}
+            containerAriaLabel={t('toaster.label')}
+            dir={direction}
+            theme={theme.palette.mode}
+            style={{ '--width': `${width}px` } as CSSProperties}
+            toastOptions={{
+              duration,
+              closeButtonAriaLabel: t('toaster.close'),
+              style: {
+                width,
+                fontFamily: theme.typography.fontFamily,
+                fontSize: theme.typography.body2.fontSize,
+                borderRadius: 12,
+                background: theme.palette.background.paper,
+                color: theme.palette.text.primary,
+                border: `1px solid ${theme.palette.divider}`,
+                boxShadow: theme.shadows[8],
+              },
+            }}
+          />
+        </Suspense>
+      </div>
     </>
   );
 }
