@@ -30,6 +30,8 @@ echo "-- typecheck and lint"
 npm run --silent typecheck
 npx eslint src/domain/modules/$name src/server/modules/$name src/web/modules/$name scripts tests/fixtures
 npx prettier --check --log-level warn .
+echo "-- the domain's unit tests over the registry"
+npx vitest run --project unit src/domain
 echo "-- contract suite and locales"
 projects=(--project api-pglite)
 [ -n "${DATABASE_URL:-}" ] && projects+=(--project api-postgres)

@@ -170,7 +170,8 @@ describe('the declarations', () => {
       'leave-matrix',
       'jobs',
     ];
-    expect(RESOURCES.map((r) => r.name)).toEqual(names);
+    // In this order, with any resource added after them.
+    expect(RESOURCES.map((r) => r.name).slice(0, names.length)).toEqual(names);
     for (const n of names) expect(resourceByName(n)?.name).toBe(n);
   });
 });
