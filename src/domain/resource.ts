@@ -130,8 +130,10 @@ export function standardAccess(section: Section, overrides: Partial<AccessTable>
 
 export function allowsAction(decl: Pick<ResourceDecl, 'access'>, role: unknown, action: string): boolean {
   const r = toRole(role);
-  const roles = (decl.access as Record<string, readonly Role[] | undefined>)[action];
-  return r !== undefined && !!roles && roles.includes(r);
+  // Own keys only: an action named like Object's members ('toString', 'constructor') is no action.
+  const access = decl.access as Record<string, readonly Role[] | undefined>;
+  const roles = Object.hasOwn(access, action) ? access[action] : undefined;
+  return r !== undefined && Array.isArray(roles) && roles.includes(r);
 }
 
 export type FilterOp = 'eq' | 'ne' | 'gte' | 'lte';

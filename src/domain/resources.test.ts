@@ -67,6 +67,10 @@ describe('can() against the hand-written access table', () => {
     ['admin', 'users', 'approve'],
     ['root', 'users', 'list'],
     [undefined, 'users', 'list'],
+    ['admin', 'users', 'toString'],
+    ['admin', 'users', 'constructor'],
+    ['admin', 'users', '__proto__'],
+    ['admin', 'toString', 'list'],
   ])('%j may not %s %s', (role, resource, action) => {
     expect(can(role, resource, action)).toBe(false);
   });
