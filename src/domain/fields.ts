@@ -71,3 +71,13 @@ export const rowShape = {
   updatedAt: z.string(),
   createdBy: z.uuid().nullable(),
 };
+
+/** A file kept on a row (a CV): the stored file and what a page shows of it. */
+export const storedFileRefSchema = z.object({
+  fileId: z.uuid(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  uploadedAt: z.string(),
+});
+export type StoredFileRef = z.infer<typeof storedFileRefSchema>;

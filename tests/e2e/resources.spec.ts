@@ -15,6 +15,15 @@ const words = (r: string): Words =>
 const grid = (page: Page) => page.getByRole('grid');
 const slug = (d: ResourceDecl) => d.label.toLowerCase().replace(/\s+/g, '-');
 const searchBox = (page: Page, w: Words) => page.getByLabel(w.search ?? 'Search...').first();
+/**
+ * Search the list and wait until it shows the answer: the search is debounced into the URL, then
+ * fetched; a row clicked before that answer lands can be re-rendered away under the click.
+ */
+async function searchList(page: Page, w: Words, text: string) {
+  await searchBox(page, w).fill(text);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}(&|$)`));
+  await expect(grid(page).getByRole('progressbar')).toHaveCount(0);
+}
 /** A field's label, with or without the required mark. */
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
 type Shape = Record<string, { safeParse: (v: unknown) => { success: boolean } }>;
@@ -93,8 +102,9 @@ for (const decl of RESOURCES) {
     await page.getByTestId(`${slug(decl)}-form-submit`).click();
     await expect(page).toHaveURL(new RegExp(`${decl.route}$`));
 
-    await searchBox(page, w).fill(title);
+    await searchList(page, w, title);
     await expect(grid(page).getByRole('row')).toHaveCount(2);
+    await expect(grid(page).getByRole('row').nth(1)).toContainText(title);
     await grid(page).getByRole('row').nth(1).getByRole('gridcell').nth(1).click();
     await expect(page).toHaveURL(new RegExp(`${decl.route}/[\\w-]+$`));
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
@@ -116,7 +126,7 @@ for (const decl of RESOURCES) {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByTestId('confirm-delete').click();
     await expect(page).toHaveURL(new RegExp(`${decl.route}$`));
-    await searchBox(page, w).fill(title);
+    await searchList(page, w, title);
     await expect(grid(page).getByRole('row')).toHaveCount(1);
   });
 }

@@ -9,7 +9,9 @@ import {
   orNull,
   requiredText,
   rowShape,
+  storedFileRefSchema,
   uuidRef,
+  type StoredFileRef,
 } from '../../fields.js';
 import { emailSchema } from '../auth/auth.schema.js';
 
@@ -20,15 +22,9 @@ export const CANDIDATE_SOURCE_VALUES = ['linkedin', 'referral', 'job_board', 'we
 export const MAX_HASHTAGS = 30;
 export const MAX_HASHTAG_LENGTH = 40;
 
-/** A CV kept for a candidate: the stored file and what the page shows of it. */
-export const candidateFileSchema = z.object({
-  fileId: z.uuid(),
-  name: z.string(),
-  mime: z.string(),
-  size: z.number(),
-  uploadedAt: z.string(),
-});
-export type CandidateFile = z.infer<typeof candidateFileSchema>;
+/** A CV kept for a candidate. */
+export const candidateFileSchema = storedFileRefSchema;
+export type CandidateFile = StoredFileRef;
 
 /** Candidate: what the API returns. */
 export const candidateSchema = z.object({

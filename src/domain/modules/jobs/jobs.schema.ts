@@ -9,7 +9,9 @@ import {
   orNull,
   requiredText,
   rowShape,
+  storedFileRefSchema,
   uuidRef,
+  type StoredFileRef,
 } from '../../fields.js';
 
 export const JOB_LEVEL_VALUES = ['intern', 'junior', 'middle', 'senior', 'lead'] as const;
@@ -83,15 +85,9 @@ export const PIPELINE_STAGE_VALUES = [
 ] as const;
 export type PipelineStage = (typeof PIPELINE_STAGE_VALUES)[number];
 
-/** A CV sent to this job's customer: the stored file and what the page shows of it. */
-export const jobCandidateFileSchema = z.object({
-  fileId: z.uuid(),
-  name: z.string(),
-  mime: z.string(),
-  size: z.number(),
-  uploadedAt: z.string(),
-});
-export type JobCandidateFile = z.infer<typeof jobCandidateFileSchema>;
+/** A CV sent to this job's customer. */
+export const jobCandidateFileSchema = storedFileRefSchema;
+export type JobCandidateFile = StoredFileRef;
 
 /** A candidate in a job's pipeline, with what a row of the pipeline shows. */
 export const jobCandidateSchema = z.object({

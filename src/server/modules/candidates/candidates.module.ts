@@ -1,19 +1,15 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { candidatesResource } from '../../../domain/modules/candidates/candidates.resource.js';
-import {
-  candidateFileSchema,
-  hashtagCountSchema,
-  MAX_HASHTAG_LENGTH,
-  type CandidateFile,
-} from '../../../domain/modules/candidates/candidates.schema.js';
+import { hashtagCountSchema, MAX_HASHTAG_LENGTH } from '../../../domain/modules/candidates/candidates.schema.js';
 import { phoneDigits } from '../../../domain/modules/candidates/candidates.rules.js';
 import type { Api } from '../../http/api.js';
 import { registeredResource, type ResourceModule, type Row, type WriteContext } from '../../http/crud.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { deleteStoredFile, readUpload, sendStoredFile, storeFile, type FileKind } from '../files/files.service.js';
+import { registerFileSlot } from '../files/file-slot.js';
+import type { FileKind } from '../files/files.service.js';
 import type { ServerModule } from '../module.js';
 import { candidates } from './candidates.table.js';
 import { seedCandidates } from './candidates.seed.js';
@@ -111,124 +107,41 @@ function registerCandidateRoutes(app: Api, s: Services) {
     registeredResource(s, 'candidates')!.findOne(req.user as never, (req.params as { id: string }).id) as Promise<CandidateRow>;
 
   for (const slot of CV_SLOTS) {
-    const url = `${base}/:id/${slot.path}`;
     const column = candidates[slot.column];
-
-    app.put(
-      url,
-      {
-        config: {
-          access: { resource: 'candidates', action: 'edit' },
-          multipartBody: {
-            fields: {
-              file: { description: `The ${slot.what}: PDF, DOC or DOCX, checked by content; replaces the previous one`, binary: true },
-            },
-            required: ['file'],
-          },
-        },
-        schema: {
-          tags,
-          summary: `Upload the ${slot.what}`,
-          consumes: ['multipart/form-data'],
-          params: idParams,
-          response: { 200: candidateFileSchema },
-        },
+    const idOf = (req: { params: unknown }) => (req.params as { id: string }).id;
+    registerFileSlot(app, s, {
+      url: `${base}/:id/${slot.path}`,
+      what: slot.what,
+      tags,
+      params: idParams,
+      kinds: CV_KINDS,
+      access: { read: { resource: 'candidates', action: 'show' }, write: { resource: 'candidates', action: 'edit' } },
+      current: async (req) => (await candidateOf(req))[slot.column],
+      assertMayWrite: async (req) => void (await candidateOf(req)),
+      async lock(tx, req) {
+        const [row] = await tx
+          .select({ file: column })
+          .from(candidates)
+          .where(and(eq(candidates.id, idOf(req)), isNull(candidates.archivedAt)))
+          .for('update');
+        if (!row) throw notFound('Candidate');
+        return row.file;
       },
-      async (req) => {
-        await candidateOf(req);
-        const upload = await readUpload(req);
-        const stored = await storeFile(
-          s.db,
-          { ...upload, ownerId: req.user!.id },
-          { allowed: CV_KINDS, maxBytes: s.config.FILE_MAX_BYTES },
-        );
-        const file: CandidateFile = {
-          fileId: stored.id,
-          name: stored.name,
-          mime: stored.mime,
-          size: stored.size,
-          uploadedAt: new Date().toISOString(),
-        };
-        try {
-          const before = await s.db.transaction(async (tx) => {
-            const [row] = await tx
-              .select({ file: column })
-              .from(candidates)
-              .where(and(eq(candidates.id, (req.params as { id: string }).id), isNull(candidates.archivedAt)))
-              .for('update');
-            if (!row) throw notFound('Candidate');
-            await tx
-              .update(candidates)
-              .set({ [slot.column]: file, updatedAt: sql`now()` })
-              .where(eq(candidates.id, (req.params as { id: string }).id));
-            await writeAudit(tx, {
-              actorId: req.user!.id,
-              entity: 'candidates',
-              entityId: (req.params as { id: string }).id,
-              action: 'updated',
-              before: { [slot.column]: row.file },
-              after: { [slot.column]: file },
-              requestId: req.id,
-            });
-            return row.file;
-          });
-          if (before) await deleteStoredFile(s.db, before.fileId);
-        } catch (err) {
-          // The candidate went away meanwhile: no file is left behind.
-          await deleteStoredFile(s.db, stored.id);
-          throw err;
-        }
-        return file;
-      },
-    );
-
-    app.get(
-      url,
-      {
-        config: { access: { resource: 'candidates', action: 'show' } },
-        schema: { tags, summary: `Download the ${slot.what} with its original name and type`, params: idParams },
-      },
-      async (req, reply) => {
-        const file = (await candidateOf(req))[slot.column];
-        if (!file) throw notFound(slot.what);
-        return sendStoredFile(s.db, reply, file.fileId);
-      },
-    );
-
-    app.delete(
-      url,
-      {
-        config: { access: { resource: 'candidates', action: 'edit' } },
-        schema: { tags, summary: `Delete the ${slot.what}`, params: idParams },
-      },
-      async (req, reply) => {
-        const { id } = req.params as { id: string };
-        await candidateOf(req);
-        const before = await s.db.transaction(async (tx) => {
-          const [row] = await tx
-            .select({ file: column })
-            .from(candidates)
-            .where(and(eq(candidates.id, id), isNull(candidates.archivedAt)))
-            .for('update');
-          if (!row?.file) throw notFound(slot.what);
-          await tx
-            .update(candidates)
-            .set({ [slot.column]: null, updatedAt: sql`now()` })
-            .where(eq(candidates.id, id));
-          await writeAudit(tx, {
-            actorId: req.user!.id,
-            entity: 'candidates',
-            entityId: id,
-            action: 'updated',
-            before: { [slot.column]: row.file },
-            after: { [slot.column]: null },
-            requestId: req.id,
-          });
-          return row.file;
+      async write(tx, req, before, after) {
+        await tx
+          .update(candidates)
+          .set({ [slot.column]: after, updatedAt: sql`now()` })
+          .where(eq(candidates.id, idOf(req)));
+        await writeAudit(tx, {
+          actorId: req.user!.id,
+          entity: 'candidates',
+          entityId: idOf(req),
+          action: 'updated',
+          before: { [slot.column]: before },
+          after: { [slot.column]: after },
+          requestId: req.id,
         });
-        await deleteStoredFile(s.db, before.fileId);
-        return reply.status(204).send();
       },
-    );
+    });
   }
 }

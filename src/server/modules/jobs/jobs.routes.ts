@@ -6,11 +6,9 @@ import { afterHire, stageMoveRefusal } from '../../../domain/modules/jobs/jobs.r
 import {
   jobCandidateAddSchema,
   jobCandidateEventSchema,
-  jobCandidateFileSchema,
   jobCandidateListQuery,
   jobCandidateSchema,
   jobCandidateStatusSchema,
-  type JobCandidateFile,
   type PipelineStage,
 } from '../../../domain/modules/jobs/jobs.schema.js';
 import type { Db } from '../../db/client.js';
@@ -20,7 +18,8 @@ import { conflict, forbidden, notFound, pgError, unprocessable } from '../../htt
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { candidates } from '../candidates/candidates.table.js';
-import { deleteStoredFile, readUpload, sendStoredFile, storeFile, type FileKind } from '../files/files.service.js';
+import { registerFileSlot } from '../files/file-slot.js';
+import type { FileKind } from '../files/files.service.js';
 import { notify, type NotifyInput } from '../notifications/notifications.service.js';
 import { users } from '../users/users.table.js';
 import { jobFollowers, notifyIn, type JobRow } from './jobs.notify.js';
@@ -336,112 +335,39 @@ export function registerJobRoutes(app: Api, s: Services) {
     },
   );
 
-  app.put(
-    `${one}/cv`,
-    {
-      config: {
-        access: moveAccess,
-        multipartBody: {
-          fields: {
-            file: {
-              description: 'The CV sent to the customer: PDF, DOC or DOCX, checked by content; replaces the previous one',
-              binary: true,
-            },
-          },
-          required: ['file'],
-        },
-      },
-      schema: {
-        tags,
-        summary: 'Upload the CV sent to this job’s customer',
-        consumes: ['multipart/form-data'],
-        params: candidateParams,
-        response: { 200: jobCandidateFileSchema },
-      },
+  registerFileSlot(app, s, {
+    url: `${one}/cv`,
+    what: 'CV',
+    tags,
+    params: candidateParams,
+    kinds: CV_KINDS,
+    access: { read: pipelineAccess, write: moveAccess },
+    async current(req) {
+      const p = req.params as CandidateParams;
+      await jobOf(s.db, p.id);
+      return (await liveRow(s.db, p)).cv;
     },
-    async (req) => {
+    async assertMayWrite(req) {
       const p = req.params as CandidateParams;
       assertMayMove(req.user!, await jobOf(s.db, p.id));
       await liveRow(s.db, p);
-      const upload = await readUpload(req);
-      const stored = await storeFile(s.db, { ...upload, ownerId: req.user!.id }, { allowed: CV_KINDS, maxBytes: s.config.FILE_MAX_BYTES });
-      const file: JobCandidateFile = {
-        fileId: stored.id,
-        name: stored.name,
-        mime: stored.mime,
-        size: stored.size,
-        uploadedAt: new Date().toISOString(),
-      };
-      try {
-        const before = await s.db.transaction(async (tx) => {
-          const row = await liveRow(tx, p, true);
-          await tx
-            .update(jobCandidates)
-            .set({ cv: file, updatedAt: sql`now()` })
-            .where(eq(jobCandidates.id, row.id));
-          await audit(
-            tx,
-            req,
-            p.id,
-            { pipelineCv: { candidateId: p.candidateId, cv: row.cv } },
-            { pipelineCv: { candidateId: p.candidateId, cv: file } },
-          );
-          return row.cv;
-        });
-        if (before) await deleteStoredFile(s.db, before.fileId);
-      } catch (err) {
-        // The row went away meanwhile: no file is left behind.
-        await deleteStoredFile(s.db, stored.id);
-        throw err;
-      }
-      return file;
     },
-  );
-
-  app.get(
-    `${one}/cv`,
-    {
-      config: { access: pipelineAccess },
-      schema: { tags, summary: 'Download the CV sent to the customer with its original name and type', params: candidateParams },
-    },
-    async (req, reply) => {
+    lock: async (tx, req) => (await liveRow(tx, req.params as CandidateParams, true)).cv,
+    async write(tx, req, before, after) {
       const p = req.params as CandidateParams;
-      await jobOf(s.db, p.id);
-      const row = await liveRow(s.db, p);
-      if (!row.cv) throw notFound('CV');
-      return sendStoredFile(s.db, reply, row.cv.fileId);
+      await tx
+        .update(jobCandidates)
+        .set({ cv: after, updatedAt: sql`now()` })
+        .where(and(eq(jobCandidates.jobId, p.id), eq(jobCandidates.candidateId, p.candidateId)));
+      await audit(
+        tx,
+        req,
+        p.id,
+        { pipelineCv: { candidateId: p.candidateId, cv: before } },
+        { pipelineCv: { candidateId: p.candidateId, cv: after } },
+      );
     },
-  );
-
-  app.delete(
-    `${one}/cv`,
-    {
-      config: { access: moveAccess },
-      schema: { tags, summary: 'Delete the CV sent to the customer', params: candidateParams },
-    },
-    async (req, reply) => {
-      const p = req.params as CandidateParams;
-      assertMayMove(req.user!, await jobOf(s.db, p.id));
-      const before = await s.db.transaction(async (tx) => {
-        const row = await liveRow(tx, p, true);
-        if (!row.cv) throw notFound('CV');
-        await tx
-          .update(jobCandidates)
-          .set({ cv: null, updatedAt: sql`now()` })
-          .where(eq(jobCandidates.id, row.id));
-        await audit(
-          tx,
-          req,
-          p.id,
-          { pipelineCv: { candidateId: p.candidateId, cv: row.cv } },
-          { pipelineCv: { candidateId: p.candidateId, cv: null } },
-        );
-        return row.cv;
-      });
-      await deleteStoredFile(s.db, before.fileId);
-      return reply.status(204).send();
-    },
-  );
+  });
 }
 
 const alreadyIn = () =>
