@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useInvalidate, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -16,21 +16,17 @@ import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import type { Candidate, CandidateFile } from '../../../domain/modules/candidates/candidates.schema';
 import { can } from '../../../domain/resources';
+import { CV_ACCEPT, useFileSlot } from '../../components/file-slot';
 import { ConfirmDialog } from '../../components/resource/confirm-dialog';
-import { errorText } from '../../i18n/error-text';
 import { useFormatters, type Formatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
 import { http } from '../../providers/http';
-import { toast } from '../../toast';
 
 const SLOTS = [
   { path: 'cv', field: 'cv', label: 'candidates:files.cv' },
   { path: 'cv-converted', field: 'cvConverted', label: 'candidates:files.cvConverted' },
 ] as const;
 type Slot = (typeof SLOTS)[number];
-
-/** What the upload offers; the server decides by the content, not by this. */
-const ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export function fileSize(bytes: number, fmt: Formatters): string {
   return bytes >= 1024 * 1024
@@ -57,53 +53,25 @@ function FileCard({ id, slot, file }: { id: string; slot: Slot; file: CandidateF
   const fmt = useFormatters();
   const { role } = useAuthContext();
   const invalidate = useInvalidate();
-  const input = useRef<HTMLInputElement>(null);
   const [confirm, setConfirm] = useState(false);
   const [preview, setPreview] = useState(false);
   const [error, setError] = useState('');
   const url = `/api/v1/candidates/${id}/${slot.path}`;
   const mayEdit = can(role, 'candidates', 'edit');
   const what = t(slot.label);
-  const refresh = () => invalidate({ resource: 'candidates', id, invalidates: ['detail', 'list'] });
-
-  const upload = useMutation({
-    mutationFn: async (chosen: File) => {
-      const form = new FormData();
-      form.append('file', chosen, chosen.name);
-      // The browser writes the multipart boundary itself.
-      return (await http.put<CandidateFile>(url, form, { headers: { 'Content-Type': 'multipart/form-data' } })).data;
-    },
-    onMutate: () => setError(''),
-    onSuccess: async () => {
-      toast.success(t('candidates:files.uploadedOk'));
+  const { inputProps, pick, upload, remove, download } = useFileSlot(url, {
+    name: file?.name,
+    accept: CV_ACCEPT,
+    uploadedText: t('candidates:files.uploadedOk'),
+    deletedText: t('candidates:files.deletedOk'),
+    onUploadStart: () => setError(''),
+    onUploadError: setError,
+    onChanged: async () => {
       setPreview(false);
-      await refresh();
+      setConfirm(false);
+      await invalidate({ resource: 'candidates', id, invalidates: ['detail', 'list'] });
     },
-    onError: (e) => setError(errorText(t, e)),
   });
-  const remove = useMutation({
-    mutationFn: async () => (await http.delete(url)).data,
-    onSuccess: async () => {
-      toast.success(t('candidates:files.deletedOk'));
-      setPreview(false);
-      await refresh();
-    },
-    onError: (e) => toast.error(errorText(t, e)),
-    onSettled: () => setConfirm(false),
-  });
-  const download = async () => {
-    try {
-      const { data } = await http.get<Blob>(url, { responseType: 'blob' });
-      const href = URL.createObjectURL(data);
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = file?.name ?? 'cv';
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
-    } catch (e) {
-      toast.error(errorText(t, e));
-    }
-  };
 
   return (
     <Card sx={{ p: 3 }} data-testid={`candidate-${slot.path}`}>
@@ -130,20 +98,8 @@ function FileCard({ id, slot, file }: { id: string; slot: Slot; file: CandidateF
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {mayEdit && (
           <>
-            <input
-              ref={input}
-              type="file"
-              accept={ACCEPT}
-              hidden
-              aria-label={what}
-              data-testid={`candidate-${slot.path}-input`}
-              onChange={(e) => {
-                const chosen = e.target.files?.[0];
-                e.target.value = '';
-                if (chosen) upload.mutate(chosen);
-              }}
-            />
-            <Button variant="contained" startIcon={<UploadIcon />} loading={upload.isPending} onClick={() => input.current?.click()}>
+            <input {...inputProps} aria-label={what} data-testid={`candidate-${slot.path}-input`} />
+            <Button variant="contained" startIcon={<UploadIcon />} loading={upload.isPending} onClick={pick}>
               {t(file ? 'candidates:files.replace' : 'candidates:files.upload')}
             </Button>
           </>
@@ -181,7 +137,7 @@ function FileCard({ id, slot, file }: { id: string; slot: Slot; file: CandidateF
         confirmText={t('candidates:files.delete')}
         pending={remove.isPending}
         onCancel={() => setConfirm(false)}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirm(false) })}
         testId={`candidate-${slot.path}-confirm-delete`}
       />
     </Card>

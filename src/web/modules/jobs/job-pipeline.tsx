@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useInvalidate, useOne } from '@refinedev/core';
@@ -45,6 +45,7 @@ import {
 } from '../../../domain/modules/jobs/jobs.schema';
 import { can } from '../../../domain/resources';
 import { ErrorState } from '../../components/error-state';
+import { CV_ACCEPT, useFileSlot } from '../../components/file-slot';
 import { ConfirmDialog } from '../../components/resource/confirm-dialog';
 import { ReferencePicker } from '../../components/resource/lookup';
 import { errorText } from '../../i18n/error-text';
@@ -63,8 +64,6 @@ const STAGE_COLORS: Record<PipelineStage, 'default' | 'info' | 'primary' | 'seco
   rejected: 'error',
   withdrawn: 'default',
 };
-/** What the CV upload offers; the server decides by the content, not by this. */
-const ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** A job's pipeline: openings filled, candidates by stage, add one, move one with a note, its CV and its history. */
 export function JobPipeline({ id }: { id: string }) {
@@ -512,40 +511,13 @@ function CvCell({
   onChanged: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
   const [confirm, setConfirm] = useState(false);
-  const url = `/api/v1/jobs/${jobId}/candidates/${row.candidateId}/cv`;
-  const upload = useMutation({
-    mutationFn: async (chosen: File) => {
-      const form = new FormData();
-      form.append('file', chosen, chosen.name);
-      return (await http.put(url, form, { headers: { 'Content-Type': 'multipart/form-data' } })).data;
-    },
-    onSuccess: async () => {
-      toast.success(t('jobs:pipeline.cvUploadedOk'));
-      await onChanged();
-    },
-    onError: (e) => toast.error(errorText(t, e)),
+  const { inputProps, pick, remove, download } = useFileSlot(`/api/v1/jobs/${jobId}/candidates/${row.candidateId}/cv`, {
+    name: row.cv?.name,
+    accept: CV_ACCEPT,
+    uploadedText: t('jobs:pipeline.cvUploadedOk'),
+    onChanged,
   });
-  const remove = useMutation({
-    mutationFn: async () => (await http.delete(url)).data,
-    onSuccess: () => onChanged(),
-    onError: (e) => toast.error(errorText(t, e)),
-    onSettled: () => setConfirm(false),
-  });
-  const download = async () => {
-    try {
-      const { data } = await http.get<Blob>(url, { responseType: 'blob' });
-      const href = URL.createObjectURL(data);
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = row.cv?.name ?? 'cv';
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
-    } catch (e) {
-      toast.error(errorText(t, e));
-    }
-  };
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       {row.cv ? (
@@ -561,24 +533,9 @@ function CvCell({
       )}
       {mayEdit && (
         <>
-          <input
-            ref={input}
-            type="file"
-            accept={ACCEPT}
-            hidden
-            aria-label={t('jobs:pipeline.uploadCv')}
-            onChange={(e) => {
-              const chosen = e.target.files?.[0];
-              e.target.value = '';
-              if (chosen) upload.mutate(chosen);
-            }}
-          />
+          <input {...inputProps} aria-label={t('jobs:pipeline.uploadCv')} />
           <Tooltip title={t('jobs:pipeline.uploadCv')}>
-            <IconButton
-              size="small"
-              aria-label={`${t('jobs:pipeline.uploadCv')}: ${row.candidateName}`}
-              onClick={() => input.current?.click()}
-            >
+            <IconButton size="small" aria-label={`${t('jobs:pipeline.uploadCv')}: ${row.candidateName}`} onClick={pick}>
               <UploadIcon fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -603,7 +560,7 @@ function CvCell({
         confirmText={t('jobs:pipeline.deleteCv')}
         pending={remove.isPending}
         onCancel={() => setConfirm(false)}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirm(false) })}
         testId="pipeline-confirm-delete-cv"
       />
     </Stack>
