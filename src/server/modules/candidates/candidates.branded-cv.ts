@@ -21,7 +21,8 @@ import type { candidates } from './candidates.table.js';
 
 type CandidateRow = typeof candidates.$inferSelect;
 type Category = (typeof TECH_STACK_CATEGORIES)[number];
-export const BRANDED_CV_LANGS = ['en', 'vi'] as const;
+// The languages the shipped fonts can write; the others get the English CV.
+export const BRANDED_CV_LANGS = ['en', 'vi', 'fr'] as const;
 type Lang = (typeof BRANDED_CV_LANGS)[number];
 
 // Barlow, cut by its publisher into Latin, Latin Extended and Vietnamese files: each character is
@@ -41,6 +42,8 @@ const LABELS: Record<
   Lang,
   {
     summary: string;
+    /** What follows a bullet's label. */
+    colon: string;
     profile: string;
     stacks: string;
     highlights: string;
@@ -60,6 +63,7 @@ const LABELS: Record<
 > = {
   en: {
     summary: 'Summary',
+    colon: ': ',
     profile: 'Profile',
     stacks: 'Tech stacks',
     highlights: 'Highlights',
@@ -94,6 +98,7 @@ const LABELS: Record<
   },
   vi: {
     summary: 'Tóm tắt',
+    colon: ': ',
     profile: 'Hồ sơ',
     stacks: 'Công nghệ',
     highlights: 'Điểm nổi bật',
@@ -125,6 +130,41 @@ const LABELS: Record<
     },
     footer: (firm) => `Hồ sơ do ${firm} giới thiệu. Vui lòng liên hệ ${firm} về ứng viên này.`,
     noStacks: 'Chưa ghi nhận công nghệ nào.',
+  },
+  fr: {
+    summary: 'Résumé',
+    colon: '\u00a0: ',
+    profile: 'Profil',
+    stacks: 'Compétences techniques',
+    highlights: 'Points forts',
+    level: 'Niveau',
+    experience: 'Expérience',
+    location: 'Lieu',
+    availability: 'Disponibilité',
+    years: (n) => `${n} an${n > 1 ? 's' : ''} d’expérience`,
+    yearsShort: (n) => `${n} an${n > 1 ? 's' : ''}`,
+    notice: (d) => (d === 0 ? 'immédiate' : `préavis de ${d} jours`),
+    summaryText: ({ level, years, stacks, location }) =>
+      `Ingénieur logiciel de niveau ${level.toLowerCase()}` +
+      (years !== null ? `, ${years} an${years > 1 ? 's' : ''} d’expérience professionnelle` : '') +
+      (stacks.length ? `, travaillant surtout avec ${listOf(stacks, 'et')}` : '') +
+      '.' +
+      (location ? ` Basé à ${location}.` : ''),
+    levels: { intern: 'Stagiaire', junior: 'Junior', middle: 'Confirmé', senior: 'Sénior', lead: 'Responsable technique' },
+    categories: {
+      language: 'Langages',
+      framework: 'Frameworks',
+      database: 'Bases de données',
+      cloud: 'Cloud',
+      devops: 'DevOps',
+      mobile: 'Mobile',
+      testing: 'Tests',
+      data: 'Données',
+      design: 'Design',
+      other: 'Autres',
+    },
+    footer: (firm) => `Présenté par ${firm}. Merci de contacter ${firm} au sujet de ce candidat.`,
+    noStacks: 'Aucune compétence technique enregistrée.',
   },
 };
 
@@ -196,7 +236,7 @@ export async function brandedCvPdf(
     const words: Array<{ runs: Run[]; width: number; space: number }> = [{ runs: [], width: 0, space: 0 }];
     doc.fontSize(o.size);
     for (const part of parts) {
-      for (const ch of part.text.normalize('NFC').replace(/\s+/g, ' ')) {
+      for (const ch of part.text.normalize('NFC').replace(/[ \t\r\n]+/g, ' ')) {
         const word = words.at(-1)!;
         if (ch === ' ') {
           doc.font(`${part.weight}-0`);
@@ -278,7 +318,7 @@ export async function brandedCvPdf(
       .circle(MARGIN + 5, y + 6.5, 1.8)
       .fillColor(BRAND)
       .fill();
-    const parts = [...(label ? [{ text: `${label}: `, weight: 'bold' as const }] : []), { text, weight: 'regular' as const }];
+    const parts = [...(label ? [{ text: `${label}${L.colon}`, weight: 'bold' as const }] : []), { text, weight: 'regular' as const }];
     write(parts, { size: 10.5, x: MARGIN + 16, y, width: width - 16 });
     doc.moveDown(0.25);
   };
