@@ -80,7 +80,7 @@ describe('branded CV', () => {
     expect(await imagesOnFirstPage(res.rawPayload)).toBe(1);
   });
 
-  it('speaks Vietnamese when asked', async () => {
+  it('speaks Vietnamese or French when asked', async () => {
     const c = await vietnameseCandidate();
     const res = await call('sale', 'GET', `/api/v1/candidates/${c.id}/cv-branded?lang=vi`);
     expect(res.statusCode, res.body).toBe(200);
@@ -89,6 +89,9 @@ describe('branded CV', () => {
     expect(text).toContain('Cao cấp · 7 năm kinh nghiệm');
     expect(text).toContain('Dữ liệu: Phân tích dữ liệu');
     expect(text).not.toContain(c.email);
+    const fr = await pdfText((await call('manager', 'GET', `/api/v1/candidates/${c.id}/cv-branded?lang=fr`)).rawPayload);
+    expect(fr).toContain('Sénior · 7 ans d’expérience');
+    expect(fr).toMatch(/Données\s: Phân tích dữ liệu/);
   });
 
   it('is for whoever reads candidates: 403 without the section, 404 for an unknown or archived one, 400 for bad input', async () => {
@@ -106,7 +109,7 @@ describe('branded CV', () => {
     expect((await call('hr', 'GET', `/api/v1/candidates/${c.id}/cv-branded`)).statusCode).toBe(404);
 
     expect((await call('hr', 'GET', '/api/v1/candidates/not-a-uuid/cv-branded')).statusCode).toBe(400);
-    expect((await call('hr', 'GET', `/api/v1/candidates/${c.id}/cv-branded?lang=fr`)).statusCode).toBe(400);
+    expect((await call('hr', 'GET', `/api/v1/candidates/${c.id}/cv-branded?lang=ar`)).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/candidates/${c.id}/cv-branded` })).statusCode).toBe(401);
   });
 
