@@ -78,6 +78,19 @@ describe('branded CV', () => {
     expect(text).not.toContain('@');
     expect(text.replace(/\D/g, '')).not.toContain(c.phone.replace(/\D/g, ''));
     expect(await imagesOnFirstPage(res.rawPayload)).toBe(1);
+    // Every letter has its glyph: nothing drawn as a box.
+    expect(res.headers['x-missing-glyphs']).toBe('0');
+  });
+
+  it('says how many characters it could not draw: the shipped fonts have no Chinese or Arabic letters', async () => {
+    const n = `${Date.now()}${++seq}`;
+    const created = await call('hr', 'POST', '/api/v1/candidates', { fullName: '王小明 محمد', phone: `+86 ${n.slice(-9)}` });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await call('hr', 'GET', `/api/v1/candidates/${created.json().id}/cv-branded`);
+    expect(res.statusCode).toBe(200);
+    // 王 小 明 and م ح د: each distinct character once.
+    expect(res.headers['x-missing-glyphs']).toBe('6');
+    expect(await pdfText(res.rawPayload)).toContain('Intern');
   });
 
   it('speaks Vietnamese or French when asked', async () => {
@@ -123,7 +136,8 @@ describe('branded CV', () => {
       hashtags: Array.from({ length: 30 }, (_, i) => `kỹ-năng-${i}`),
     };
     const stacks = Array.from({ length: 50 }, (_, i) => ({ name: `Công nghệ số ${i}`, category: ['language', 'cloud', 'other'][i % 3]! }));
-    const content = await brandedCvPdf(row as never, stacks, { firmName: FIRM, logo: null, lang: 'en' });
+    const { content, missing } = await brandedCvPdf(row as never, stacks, { firmName: FIRM, logo: null, lang: 'en' });
+    expect(missing).toEqual([]);
     expect(await imagesOnFirstPage(content)).toBe(0);
     const text = (await pdfText(content)).replace(/\s+/g, ' ');
     for (const s of stacks) expect(text).toContain(s.name);

@@ -200,8 +200,8 @@ function coverage(doc: Doc, weight: Weight): Array<(codePoint: number) => boolea
 export async function brandedCvPdf(
   row: CandidateRow,
   stacks: Array<{ name: string; category: string }>,
-  opts: { firmName: string; logo: Buffer | null; lang: Lang; now?: Date },
-): Promise<Buffer> {
+  opts: { firmName: string; logo: Buffer | null; lang: Lang },
+): Promise<{ content: Buffer; missing: string[] }> {
   const L = LABELS[opts.lang];
   const doc = new PDFDocument({
     size: 'A4',
@@ -221,6 +221,8 @@ export async function brandedCvPdf(
   for (const weight of ['regular', 'bold'] as const) files[weight].forEach((data, i) => doc.registerFont(`${weight}-${i}`, data));
   const has = { regular: coverage(doc, 'regular'), bold: coverage(doc, 'bold') };
   const width = doc.page.width - 2 * MARGIN;
+  /** The characters the fonts have no letter for (Chinese, Arabic…): the caller is told. */
+  const missing = new Set<string>();
 
   /**
    * Text in runs of one font file each, parts of it bold; a character no file has is drawn by the
@@ -245,10 +247,9 @@ export async function brandedCvPdf(
         }
         if (word.space > 0) words.push({ runs: [], width: 0, space: 0 });
         const current = words.at(-1)!;
-        const face = Math.max(
-          0,
-          has[part.weight].findIndex((h) => h(ch.codePointAt(0)!)),
-        );
+        const found = has[part.weight].findIndex((h) => h(ch.codePointAt(0)!));
+        if (found < 0) missing.add(ch);
+        const face = Math.max(0, found);
         const font = `${part.weight}-${face}`;
         const last = current.runs.at(-1);
         if (last?.font === font) last.text += ch;
@@ -404,7 +405,7 @@ export async function brandedCvPdf(
   }
   doc.end();
   await done;
-  return Buffer.concat(chunks);
+  return { content: Buffer.concat(chunks), missing: [...missing] };
 }
 
 /** `GET {base}/:id/cv-branded`: whoever reads the candidate. */
@@ -443,22 +444,26 @@ export function registerBrandedCv(
         req.log.warn({ err, path: s.config.FIRM_LOGO_PATH }, 'the firm logo could not be read; branded CVs go without it');
         return null;
       });
-      const pdf = await brandedCvPdf(row, stacks, {
+      const { content, missing } = await brandedCvPdf(row, stacks, {
         firmName: s.config.FIRM_NAME,
         logo: await logo,
         lang: (req.query as z.infer<typeof query>).lang ?? 'en',
       });
       const name = `${row.fullName} — ${s.config.FIRM_NAME}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', String(pdf.length))
-        .header(
-          'content-disposition',
-          `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(pdf);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-length', String(content.length))
+          // How many distinct characters are drawn as empty boxes: the page warns before the CV is sent.
+          .header('x-missing-glyphs', String(missing.length))
+          .header(
+            'content-disposition',
+            `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+          )
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(content)
+      );
     },
   );
 }

@@ -26,23 +26,26 @@ export function CandidateBrandedCv({ id, fullName }: { id: string; fullName: str
   const { role } = useAuthContext();
   const [error, setError] = useState('');
   const [progress, setProgress] = useState<number>();
+  const [missing, setMissing] = useState(0);
   const ui = currentLangValue();
   const lang = (PDF_LANGS as readonly string[]).includes(ui) ? ui : 'en';
 
   const generate = useMutation({
     mutationFn: async () => {
-      const { data } = await http.get<Blob>(`/api/v1/candidates/${id}/cv-branded`, {
+      const res = await http.get<Blob>(`/api/v1/candidates/${id}/cv-branded`, {
         params: { lang },
         responseType: 'blob',
         onDownloadProgress: (e) => setProgress(e.total ? Math.round((e.loaded / e.total) * 100) : undefined),
       });
-      return data;
+      return { data: res.data, missing: Number(res.headers['x-missing-glyphs'] ?? 0) || 0 };
     },
     onMutate: () => {
       setError('');
+      setMissing(0);
       setProgress(undefined);
     },
-    onSuccess: (data) => {
+    onSuccess: ({ data, missing }) => {
+      setMissing(missing);
       const href = URL.createObjectURL(data);
       const a = document.createElement('a');
       a.href = href;
@@ -64,6 +67,11 @@ export function CandidateBrandedCv({ id, fullName }: { id: string; fullName: str
       {!!error && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="candidate-branded-cv-error">
           {error}
+        </Alert>
+      )}
+      {missing > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="candidate-branded-cv-missing">
+          {t('candidates:branded.missingGlyphs', { count: missing })}
         </Alert>
       )}
       <Button
