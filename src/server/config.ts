@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 // Configuration comes only from the environment, validated once at start.
@@ -44,6 +45,9 @@ const envSchema = z.object({
   LEAVE_SECOND_APPROVAL_DAYS: z.coerce.number().min(0).max(365).default(5),
   /** Lists above this many matching rows report an estimated total instead of counting. */
   EXACT_COUNT_LIMIT: z.coerce.number().int().positive().default(10_000),
+  /** The firm's name and logo (PNG, JPEG or SVG) at the top of the branded CVs it sends to customers. */
+  FIRM_NAME: z.string().trim().min(1).max(120).default('Staffing Back Office'),
+  FIRM_LOGO_PATH: z.string().default(join(dirname(fileURLToPath(import.meta.url)), 'assets', 'firm-logo.png')),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
@@ -56,5 +60,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR), FIRM_LOGO_PATH: resolve(parsed.data.FIRM_LOGO_PATH) };
 }

@@ -13,7 +13,7 @@ import {
 /**
  * People the firm sources for its customers' jobs. Recruiters keep them (and their CVs, through
  * `edit`); everyone with the section reads them and downloads CVs (`show`); `hashtags` lists the
- * tags in use.
+ * tags in use; `brandedCv` makes the firm's PDF of a profile, for whoever reads it.
  */
 export const candidatesResource = defineResource({
   name: 'candidates',
@@ -26,6 +26,7 @@ export const candidatesResource = defineResource({
     create: [...PRIVILEGED_ROLES, 'hr'],
     edit: [...PRIVILEGED_ROLES, 'hr'],
     hashtags: sectionRoles('candidates'),
+    brandedCv: sectionRoles('candidates'),
   }),
   schemas: { entity: candidateSchema, create: candidateCreateSchema, update: candidateUpdateSchema },
   fields: {

@@ -13,6 +13,7 @@ import type { FileKind } from '../files/files.service.js';
 import type { ServerModule } from '../module.js';
 import { candidates } from './candidates.table.js';
 import { seedCandidates } from './candidates.seed.js';
+import { registerBrandedCv } from './candidates.branded-cv.js';
 
 type CandidateRow = typeof candidates.$inferSelect;
 
@@ -105,6 +106,8 @@ function registerCandidateRoutes(app: Api, s: Services) {
   /** The candidate as the caller may read it: 404 when missing or archived. */
   const candidateOf = (req: { user?: unknown; params: unknown }) =>
     registeredResource(s, 'candidates')!.findOne(req.user as never, (req.params as { id: string }).id) as Promise<CandidateRow>;
+
+  registerBrandedCv(app, s, { base, tags, idParams, candidateOf });
 
   for (const slot of CV_SLOTS) {
     const column = candidates[slot.column];

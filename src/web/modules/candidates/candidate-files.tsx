@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../components/resource/confirm-dialog';
 import { useFormatters, type Formatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
 import { http } from '../../providers/http';
+import { CandidateBrandedCv } from './candidate-branded-cv';
 
 const SLOTS = [
   { path: 'cv', field: 'cv', label: 'candidates:files.cv' },
@@ -34,7 +35,10 @@ export function fileSize(bytes: number, fmt: Formatters): string {
     : fmt.number(Math.max(1, Math.round(bytes / 1024)), { style: 'unit', unit: 'kilobyte' });
 }
 
-/** A candidate's CV and converted CV: upload (replaces), download, delete after a confirmation, and a PDF preview. */
+/**
+ * A candidate's CV and converted CV: upload (replaces), download, delete after a confirmation, and a
+ * PDF preview; and the branded CV the firm generates from the profile.
+ */
 export function CandidateFiles({ id }: { id: string }) {
   const { query } = useOne<Candidate>({ resource: 'candidates', id });
   const record = query.data?.data;
@@ -44,6 +48,9 @@ export function CandidateFiles({ id }: { id: string }) {
       {SLOTS.map((slot) => (
         <FileCard key={slot.path} id={id} slot={slot} file={record[slot.field]} />
       ))}
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <CandidateBrandedCv id={id} fullName={record.fullName} />
+      </Box>
     </Box>
   );
 }
