@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { currency, isoDate, optionalText, rowShape, uuidRef } from '../../fields.js';
+import { currency, isoDate, rowShape, uuidRef } from '../../fields.js';
 
 export const TIMESHEET_RATE_UNIT_VALUES = ['month', 'day', 'hour'] as const;
 
 /** A logged entry: one person's hours on one project on one day, with the bill rate snapshotted when logged. */
 export const timesheetSchema = z.object({
   ...rowShape,
-  note: z.string().nullable(),
+  note: z.string(),
   projectId: z.uuid(),
   userId: z.uuid(),
   headcountId: z.uuid().nullable(),
@@ -18,12 +18,20 @@ export const timesheetSchema = z.object({
 });
 export type Timesheet = z.infer<typeof timesheetSchema>;
 
+/** A short note on the work; blank when none. */
+export const noteText = z
+  .string()
+  .trim()
+  .max(500)
+  .nullish()
+  .transform((v) => v ?? '');
+
 /** Hours as typed; the steps, the bounds and the day's total are the rules' (422 with their own codes). */
 export const hoursNumber = z.number().min(-1000).max(1000);
 
 // The headcount and its rate are the server's; the person defaults to the caller.
 const fields = {
-  note: optionalText(500),
+  note: noteText,
   projectId: uuidRef,
   userId: uuidRef.optional(),
   date: isoDate,
@@ -37,7 +45,8 @@ export const timesheetCellSchema = z.strictObject({
   projectId: uuidRef,
   date: isoDate,
   hours: hoursNumber,
-  note: optionalText(500),
+  /** Absent: the stored note stays. */
+  note: z.string().trim().max(500).nullish(),
 });
 export const MAX_CELLS = 200;
 export const timesheetCellsSchema = z.strictObject({

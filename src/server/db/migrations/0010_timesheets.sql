@@ -9,7 +9,7 @@ CREATE TABLE "timesheets" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" uuid,
-	"note" text,
+	"note" text DEFAULT '' NOT NULL,
 	"user_id" uuid NOT NULL,
 	"project_id" uuid NOT NULL,
 	"headcount_id" uuid,

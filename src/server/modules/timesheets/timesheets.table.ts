@@ -12,7 +12,8 @@ export const timesheets = pgTable(
   'timesheets',
   {
     ...rowColumns(),
-    note: text(),
+    // '' when none: the note names the entry in pickers and History.
+    note: text().notNull().default(''),
     userId: uuid().notNull(),
     projectId: uuid().notNull(),
     headcountId: uuid(),
