@@ -83,7 +83,6 @@ export const SHELL_ROUTES: RouteObject[] = [
   ...crudSoon('kpi', 'navbar:kpi'),
   ...crudSoon('clients', 'navbar:clients'),
   ...crudSoon('tickets', 'navbar:tickets'),
-  soon('logwork', 'navbar:logworks', 'navbar:myLogwork'),
   { path: 'logwork/all-devs', element: page(<AllDevsPage />) },
   soon('pnl', 'navbar:profitAndLoss'),
   soon('kpi/progress/:userId/:year', 'navbar:kpi', 'auth:nav.kpiProgress'),
