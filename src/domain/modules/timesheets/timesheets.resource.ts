@@ -21,6 +21,7 @@ export const timesheetsResource = defineResource({
     edit: sectionRoles('logworks'),
     delete: sectionRoles('logworks'),
     lock: [...PRIVILEGED_ROLES],
+    allDevs: ['admin', 'sale_lead', 'hr_lead', 'hr'],
   }),
   owner: { field: 'userId', roles: ['developer', 'sale', 'manager'], applies: 'all' },
   schemas: { entity: timesheetSchema, create: timesheetCreateSchema, update: timesheetUpdateSchema },

@@ -38,7 +38,7 @@ function peopleWhere(q: AllDevsQuery, from: string, to: string, everyone: boolea
     sql`exists (select 1 from headcounts h where h.user_id = u.id and h.archived_at is null and h.status = 'active'
       and h.start_date <= ${to} and (h.end_date is null or h.end_date >= ${from}) ${extra})`;
   const loggedIn = (extra: SQL) =>
-    sql`exists (select 1 from timesheets t where t.user_id = u.id and t.archived_at is null
+    sql`exists (select 1 from timesheets t where t.user_id = u.id
       and t.date between ${from} and ${to} ${extra})`;
   const parts: SQL[] = [sql`u.archived_at is null`];
   if (!everyone) parts.push(sql`((u.role = 'developer' and u.status = 'active') or ${seatedIn(sql``)} or ${loggedIn(sql``)})`);
@@ -71,7 +71,7 @@ export async function loadAllDevs(db: Db, q: AllDevsQuery, today = todayIn(), ev
       sql`select t.user_id, t.date::text as date, sum(t.hours)::float8 as hours,
             coalesce(sum(t.hours) filter (where t.headcount_id is not null), 0)::float8 as billable
           from timesheets t
-          where t.archived_at is null and t.date between ${from} and ${to} and t.user_id in (${people})
+          where t.date between ${from} and ${to} and t.user_id in (${people})
           group by t.user_id, t.date`,
     ),
     queryRows<{ user_id: string; type: string; start_date: string; end_date: string; half_day: 'am' | 'pm' | null }>(
@@ -129,7 +129,7 @@ export function personEntries(db: Db, userId: string, month: string) {
         from timesheets t
         left join projects p on p.id = t.project_id
         left join customers c on c.id = p.customer_id
-        where t.archived_at is null and t.user_id = ${userId} and t.date between ${from} and ${to}
+        where t.user_id = ${userId} and t.date between ${from} and ${to}
         order by t.date, p.name, t.id`,
   );
 }
