@@ -1,5 +1,6 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { dashboardModule } from './dashboard/dashboard.module.js';
 import { leaveMatrixModule } from './leave-matrix/leave-matrix.module.js';
 import { leaveRequestsModule } from './leave-requests/leave-requests.module.js';
 import { holidaysModule } from './holidays/holidays.module.js';
@@ -31,6 +32,7 @@ export const MODULES: readonly ServerModule[] = [
   leaveRequestsModule,
   leaveMatrixModule,
   jobsModule,
+  dashboardModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.
