@@ -25,7 +25,7 @@ export interface Bar {
 /**
  * Horizontal bars (their labels stay readable at 390 px) with the same numbers in a table that
  * only screen readers read: the drawing is hidden from them. In right-to-left the labels move to
- * the right and the bars grow leftwards.
+ * the right and the bars grow leftwards (the charts mirror their text themselves).
  */
 export function BarFigure({ caption, headers, bars, testId }: { caption: string; headers: [string, string]; bars: Bar[]; testId: string }) {
   const theme = useTheme();
@@ -33,16 +33,24 @@ export function BarFigure({ caption, headers, bars, testId }: { caption: string;
   const rtl = theme.direction === 'rtl';
   return (
     <Box component="figure" sx={{ m: 0 }} data-testid={testId}>
-      <Box aria-hidden dir="ltr" sx={{ width: 1 }}>
+      <Box aria-hidden sx={{ width: 1 }}>
         <BarChart
           layout="horizontal"
-          height={Math.max(160, bars.length * 34 + 40)}
+          height={bars.length * 30 + 8}
           hideLegend
           skipAnimation
-          margin={{ top: 8, bottom: 8, left: 8, right: 16 }}
+          margin={{ top: 4, bottom: 4, left: 8, right: 8 }}
           series={[{ data: bars.map((b) => b.value), color: theme.palette.primary.main, valueFormatter: (v) => fmt.number(v) }]}
-          yAxis={[{ scaleType: 'band', data: bars.map((b) => b.label), width: 110, position: rtl ? 'right' : 'left' }]}
-          xAxis={[{ reverse: rtl, tickMinStep: 1, valueFormatter: (v: number) => fmt.number(v) }]}
+          // Each bar's label carries its number: no value axis to read across.
+          yAxis={[
+            {
+              scaleType: 'band',
+              data: bars.map((b) => `${b.label} · ${fmt.number(b.value)}`),
+              width: 150,
+              position: rtl ? 'right' : 'left',
+            },
+          ]}
+          xAxis={[{ reverse: rtl, position: 'none', tickMinStep: 1 }]}
         />
       </Box>
       <Box component="table" sx={visuallyHidden}>

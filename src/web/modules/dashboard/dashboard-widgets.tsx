@@ -239,7 +239,7 @@ export function TeamLeaveWidget({ data }: { data: Team }) {
 }
 
 /** The customers with most seats, the rest summed up: a long tail of bars reads as noise. */
-const TOP_CUSTOMERS = 8;
+const TOP_CUSTOMERS = 10;
 function customerBars(rows: Workforce['byCustomer'], others: string) {
   const bars = rows.slice(0, TOP_CUSTOMERS).map((c) => ({ key: c.customerId, label: c.name, value: c.count }));
   const rest = rows.slice(TOP_CUSTOMERS).reduce((n, c) => n + c.count, 0);
