@@ -33,12 +33,15 @@ export function BarFigure({ caption, headers, bars, testId }: { caption: string;
   const rtl = theme.direction === 'rtl';
   return (
     <Box component="figure" sx={{ m: 0 }} data-testid={testId}>
-      <Box aria-hidden sx={{ width: 1 }}>
+      {/* Inert: Chromium makes an SVG with focus listeners a Tab stop, which would have no name here. */}
+      <Box aria-hidden inert sx={{ width: 1 }}>
         <BarChart
           layout="horizontal"
           height={bars.length * 30 + 8}
           hideLegend
           skipAnimation
+          // The drawing is hidden from assistive technology; the table beside it is what they read.
+          enableKeyboardNavigation={false}
           margin={{ top: 4, bottom: 4, left: 8, right: 8 }}
           series={[{ data: bars.map((b) => b.value), color: theme.palette.primary.main, valueFormatter: (v) => fmt.number(v) }]}
           // Each bar's label carries its number: no value axis to read across.
