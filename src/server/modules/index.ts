@@ -1,5 +1,6 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { timesheetsModule } from './timesheets/timesheets.module.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
 import { leaveMatrixModule } from './leave-matrix/leave-matrix.module.js';
 import { leaveRequestsModule } from './leave-requests/leave-requests.module.js';
@@ -32,6 +33,7 @@ export const MODULES: readonly ServerModule[] = [
   leaveRequestsModule,
   leaveMatrixModule,
   jobsModule,
+  timesheetsModule,
   dashboardModule,
 ];
 

@@ -82,7 +82,6 @@ export const SHELL_ROUTES: RouteObject[] = [
   ...crudSoon('kpi', 'navbar:kpi'),
   ...crudSoon('clients', 'navbar:clients'),
   ...crudSoon('tickets', 'navbar:tickets'),
-  soon('logwork', 'navbar:logworks', 'navbar:myLogwork'),
   soon('logwork/all-devs', 'navbar:logworks', 'navbar:allDevelopers'),
   soon('pnl', 'navbar:profitAndLoss'),
   soon('kpi/progress/:userId/:year', 'navbar:kpi', 'auth:nav.kpiProgress'),
