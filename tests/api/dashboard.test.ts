@@ -28,12 +28,13 @@ const byKey = <T extends Record<string, unknown>>(rows: T[], key: keyof T, value
   rows.find((r) => r[key] === value) as (T & { count: number }) | undefined;
 
 // Hand-written from the spec's section table: jobs → recruitment, everyone → own leave, leave
-// approvers → team, headcount → workforce.
+// approvers → team, headcount → workforce, a developer → their hours, headcount and everyone's
+// logwork (the leads) → utilisation.
 const BLOCKS: Record<Role, string[]> = {
-  admin: ['leave', 'recruitment', 'team', 'workforce'],
-  hr_lead: ['leave', 'recruitment', 'team', 'workforce'],
-  sale_lead: ['leave', 'recruitment', 'team', 'workforce'],
-  developer: ['leave'],
+  admin: ['leave', 'recruitment', 'team', 'utilisation', 'workforce'],
+  hr_lead: ['leave', 'recruitment', 'team', 'utilisation', 'workforce'],
+  sale_lead: ['leave', 'recruitment', 'team', 'utilisation', 'workforce'],
+  developer: ['hours', 'leave'],
   hr: ['leave', 'recruitment'],
   sale: ['leave', 'recruitment', 'workforce'],
   manager: ['leave', 'recruitment', 'team', 'workforce'],
@@ -52,7 +53,17 @@ describe('who gets what', () => {
 
   it('a developer never gets job, pipeline, headcount or team numbers', async () => {
     const body = (await call('developer', 'GET', '/api/v1/dashboard')).body;
-    for (const word of ['openJobsByPriority', 'pipelineByStage', 'activeHeadcount', 'bench', 'byCustomer', 'pendingApprovals', 'upcoming'])
+    for (const word of [
+      'openJobsByPriority',
+      'pipelineByStage',
+      'activeHeadcount',
+      'bench',
+      'byCustomer',
+      'pendingApprovals',
+      'upcoming',
+      'billableHours',
+      'availableHours',
+    ])
       expect(body).not.toContain(word);
   });
 
@@ -194,5 +205,86 @@ describe('workforce', () => {
     expect(after.byCustomer.reduce((n: number, c: { count: number }) => n + c.count, 0)).toBe(after.activeHeadcount);
     // A sale reads the same firm-wide figures (the headcount section).
     expect((await dashboard('sale')).workforce).toEqual(after);
+  });
+});
+
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+const addDays = (d: string, n: number) => isoDay(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000);
+
+describe('logwork', () => {
+  it("a developer's hours this week are what they logged, against 8 h a working day less holidays and leave", async () => {
+    const before = await dashboard('developer');
+    const { from, to } = before.week;
+    expect([from, to]).toEqual([addDays(from, 0), addDays(from, 6)]);
+    // The expectation worked out from the calendar: public holidays and the developer's approved leave.
+    const calendar = (await call('developer', 'GET', `/api/calendar?from=${from}&to=${to}`)).json();
+    const holidays = new Set(calendar.holidays.map((h: { date: string }) => h.date));
+    const mine = calendar.leave.filter((l: { userId: string }) => l.userId === t.users.developer.id);
+    let expected = 0;
+    for (let i = 0; i < 5; i++) {
+      const day = addDays(from, i);
+      if (holidays.has(day)) continue;
+      const away = mine
+        .filter((l: { startDate: string; endDate: string }) => l.startDate <= day && l.endDate >= day)
+        .reduce(
+          (n: number, l: { halfDay: string | null; startDate: string; endDate: string }) =>
+            n + (l.halfDay && l.startDate === l.endDate ? 0.5 : 1),
+          0,
+        );
+      expected += 8 * Math.max(0, 1 - away);
+    }
+    expect(before.hours.expected).toBe(expected);
+
+    // Today, on a project the demo data has no entry for yet.
+    const projects = (await call('admin', 'GET', '/api/v1/projects?_start=0&_end=100&status=active')).json() as Array<{ id: string }>;
+    let logged = false;
+    for (const p of projects) {
+      const res = await call('developer', 'POST', '/api/v1/timesheet', { projectId: p.id, date: before.today, hours: 3.5 });
+      if (res.statusCode === 201) {
+        logged = true;
+        break;
+      }
+    }
+    expect(logged).toBe(true);
+    expect((await dashboard('developer')).hours).toEqual({ logged: before.hours.logged + 3.5, expected });
+  });
+
+  it('utilisation is billable hours (logged on a seat) over the available hours of active developers', async () => {
+    const before = (await dashboard('admin')).utilisation;
+    expect(before.from).toBe(`${before.to.slice(0, 7)}-01`);
+    expect(before.rate).toBeCloseTo(before.billableHours / before.availableHours, 10);
+    const [project, other] = (await call('admin', 'GET', '/api/v1/projects?_start=0&_end=2&status=active')).json() as Array<{
+      id: string;
+      customerId: string;
+    }>;
+    const person = await call('admin', 'POST', '/api/v1/user', {
+      email: `utilisation.${Date.now()}@example.com`,
+      fullName: 'Phạm Thu Hà',
+      role: 'developer',
+      password: 'utilisation tester passphrase',
+    });
+    const userId = person.json().id as string;
+    const seat = await call('admin', 'POST', '/api/v1/headcount', {
+      title: 'Frontend Engineer',
+      userId,
+      customerId: project!.customerId,
+      projectId: project!.id,
+      billingRate: 5000,
+      startDate: '2025-01-01',
+      status: 'active',
+    });
+    expect(seat.statusCode, seat.body).toBe(201);
+    const today = before.to;
+    const onSeat = await call('admin', 'POST', '/api/v1/timesheet', { userId, projectId: project!.id, date: today, hours: 6 });
+    expect(onSeat.statusCode, onSeat.body).toBe(201);
+    // Hours on a project without a seat are not billable.
+    const offSeat = await call('admin', 'POST', '/api/v1/timesheet', { userId, projectId: other!.id, date: today, hours: 2 });
+    expect(offSeat.statusCode, offSeat.body).toBe(201);
+    const after = (await dashboard('admin')).utilisation;
+    expect(after.billableHours).toBe(before.billableHours + 6);
+    // The new developer is available from the month's first day (their working days so far).
+    expect(after.availableHours).toBeGreaterThanOrEqual(before.availableHours);
+    expect(after.rate).toBeCloseTo(after.billableHours / after.availableHours, 10);
+    expect((await dashboard('hr_lead')).utilisation).toEqual(after);
   });
 });

@@ -64,6 +64,25 @@ export const workforceBlockSchema = z.object({
   byCustomer: z.array(z.object({ customerId: z.uuid(), name: z.string(), count: z.number() })),
 });
 
+export const hoursBlockSchema = z.object({
+  /** Hours the caller logged this week (Monday to Sunday). */
+  logged: z.number(),
+  /** What a full week asks: 8 h a working day, less public holidays and the caller's approved leave. */
+  expected: z.number(),
+});
+
+export const utilisationBlockSchema = z.object({
+  /** The month so far: its first day to today. */
+  from: z.string(),
+  to: z.string(),
+  /** Hours active developers logged on a seat (billable). */
+  billableHours: z.number(),
+  /** Their working hours in the period, less public holidays and approved leave. */
+  availableHours: z.number(),
+  /** billable ÷ available, 0–1 (more when people log overtime); null when nobody was available. */
+  rate: z.number().nullable(),
+});
+
 export const dashboardSchema = z.object({
   today: z.string(),
   week: z.object({ from: z.string(), to: z.string() }),
@@ -71,6 +90,8 @@ export const dashboardSchema = z.object({
   leave: leaveBlockSchema.optional(),
   team: teamBlockSchema.optional(),
   workforce: workforceBlockSchema.optional(),
+  hours: hoursBlockSchema.optional(),
+  utilisation: utilisationBlockSchema.optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type DashboardBlock = Exclude<keyof Dashboard, 'today' | 'week'>;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isPrivileged } from '../../../domain/auth/permissions.js';
-import { dashboardBlocks } from '../../../domain/modules/dashboard/dashboard.rules.js';
+import { dashboardBlocks, expectedHours, utilisationRate } from '../../../domain/modules/dashboard/dashboard.rules.js';
 import { dashboardSchema, type Dashboard } from '../../../domain/modules/dashboard/dashboard.schema.js';
 import { JOB_PRIORITY_VALUES, PIPELINE_STAGE_VALUES } from '../../../domain/modules/jobs/jobs.schema.js';
 import { FIRM_TIME_ZONE, mayApprove, pendingLevel, todayIn, weekOf } from '../../../domain/modules/leave/leave.rules.js';
@@ -15,8 +15,9 @@ import { customers } from '../customers/customers.table.js';
 import { benchDay, benchOn, seatedOn } from '../headcounts/headcounts.routes.js';
 import { headcounts } from '../headcounts/headcounts.table.js';
 import { jobCandidateEvents, jobCandidates, jobs } from '../jobs/jobs.table.js';
-import { balanceFor } from '../leave-matrix/leave-balance.js';
+import { balanceFor, holidayDates } from '../leave-matrix/leave-balance.js';
 import { leaveRequests } from '../leave-requests/leave-requests.table.js';
+import { timesheets } from '../timesheets/timesheets.table.js';
 import { users } from '../users/users.table.js';
 
 /** How many of my week's rows and of the team's coming leave the page lists (the counts are whole). */
@@ -55,17 +56,21 @@ function registerDashboardRoutes(app: Api, s: Services) {
       const today = todayIn();
       const week = weekOf(today);
       const blocks = new Set(dashboardBlocks(user.role));
-      const [recruitment, leave, team, workforce] = await Promise.all([
+      const [recruitment, leave, team, workforce, hours, utilisation] = await Promise.all([
         blocks.has('recruitment') ? recruitmentOf(s.db, user, week.from) : undefined,
         blocks.has('leave') ? leaveOf(s.db, user, today) : undefined,
         blocks.has('team') ? teamOf(s.db, user, today) : undefined,
         blocks.has('workforce') ? workforceOf(s.db) : undefined,
+        blocks.has('hours') ? hoursOf(s.db, user, week) : undefined,
+        blocks.has('utilisation') ? utilisationOf(s.db, today) : undefined,
       ]);
       const out: Dashboard = { today, week };
       if (recruitment) out.recruitment = recruitment;
       if (leave) out.leave = leave;
       if (team) out.team = team;
       if (workforce) out.workforce = workforce;
+      if (hours) out.hours = hours;
+      if (utilisation) out.utilisation = utilisation;
       return out;
     },
   );
@@ -214,4 +219,55 @@ async function workforceOf(db: Db): Promise<NonNullable<Dashboard['workforce']>>
       .where(benchOn(day)),
   ]);
   return { activeHeadcount: byCustomer.reduce((n, c) => n + c.count, 0), bench: bench?.n ?? 0, byCustomer };
+}
+
+const approvedLeaveIn = (from: string, to: string) =>
+  and(
+    eq(leaveRequests.status, 'approved'),
+    isNull(leaveRequests.archivedAt),
+    lte(leaveRequests.startDate, to),
+    gte(leaveRequests.endDate, from),
+  );
+const leaveRange = { startDate: leaveRequests.startDate, endDate: leaveRequests.endDate, halfDay: leaveRequests.halfDay };
+type Range = { startDate: string; endDate: string; halfDay: 'am' | 'pm' | null };
+
+async function hoursOf(db: Db, user: CurrentUser, week: { from: string; to: string }): Promise<NonNullable<Dashboard['hours']>> {
+  const [[logged], off, leave] = await Promise.all([
+    db
+      .select({ hours: sql<number>`coalesce(sum(${timesheets.hours}), 0)::float8` })
+      .from(timesheets)
+      .where(and(eq(timesheets.userId, user.id), gte(timesheets.date, week.from), lte(timesheets.date, week.to))),
+    holidayDates(db, week.from, week.to),
+    db
+      .select(leaveRange)
+      .from(leaveRequests)
+      .where(and(eq(leaveRequests.userId, user.id), approvedLeaveIn(week.from, week.to))),
+  ]);
+  return { logged: logged?.hours ?? 0, expected: expectedHours(week.from, week.to, off, leave as Range[]) };
+}
+
+/** Active developers' billable hours this month so far over their working hours (holidays and approved leave off). */
+async function utilisationOf(db: Db, today: string): Promise<NonNullable<Dashboard['utilisation']>> {
+  const from = `${today.slice(0, 7)}-01`;
+  const developers = and(isNull(users.archivedAt), eq(users.status, 'active'), eq(users.role, 'developer'));
+  const [people, [billable], leave, off] = await Promise.all([
+    db.select({ id: users.id }).from(users).where(developers),
+    db
+      .select({ hours: sql<number>`coalesce(sum(${timesheets.hours}), 0)::float8` })
+      .from(timesheets)
+      .innerJoin(users, eq(users.id, timesheets.userId))
+      // An entry is billable when it was logged on a seat (its rate snapshot's headcount).
+      .where(and(developers, isNotNull(timesheets.headcountId), gte(timesheets.date, from), lte(timesheets.date, today))),
+    db
+      .select({ userId: leaveRequests.userId, ...leaveRange })
+      .from(leaveRequests)
+      .innerJoin(users, eq(users.id, leaveRequests.userId))
+      .where(and(developers, approvedLeaveIn(from, today))),
+    holidayDates(db, from, today),
+  ]);
+  const leaveOf = new Map<string, Range[]>();
+  for (const l of leave) leaveOf.set(l.userId, [...(leaveOf.get(l.userId) ?? []), l as Range]);
+  const available = people.reduce((n, p) => n + expectedHours(from, today, off, leaveOf.get(p.id) ?? []), 0);
+  const billableHours = billable?.hours ?? 0;
+  return { from, to: today, billableHours, availableHours: available, rate: utilisationRate(billableHours, available) };
 }
