@@ -51,12 +51,15 @@ function renderPage(role: string, data: Dashboard) {
 
 describe('DashboardPage', () => {
   it("keeps the welcome card and shows a developer's leave, nothing else", async () => {
-    renderPage('developer', { ...base, leave });
+    renderPage('developer', { ...base, leave, hours: { logged: 12.5, expected: 32 } });
     expect(screen.getByTestId('welcome-name').textContent).toContain('Nguyễn Văn An');
     expect(screen.getByTestId('welcome-role').getAttribute('data-role')).toBe('developer');
     expect((await screen.findByTestId('leave-remaining')).textContent).toBe('9');
     expect(screen.getByRole('link', { name: 'Annual days remaining in 2031: 9' }).getAttribute('href')).toBe('/leave');
     expect(screen.getByTestId('leave-next').getAttribute('href')).toBe(`/leave/${id(1)}`);
+    expect(screen.getByRole('link', { name: /^Logged .*: 12\.5 h$/ }).getAttribute('href')).toBe('/logwork');
+    expect(screen.getByTestId('hours-expected').textContent).toBe('Expected: 32 h');
+    expect(screen.queryByTestId('widget-utilisation')).toBeNull();
     expect(screen.queryByTestId('widget-open-jobs')).toBeNull();
     expect(screen.queryByTestId('widget-workforce')).toBeNull();
     expect(screen.queryByTestId('widget-team-leave')).toBeNull();
@@ -94,9 +97,14 @@ describe('DashboardPage', () => {
         moves: { count: 0, recent: [] },
       },
       workforce: { activeHeadcount: 12, bench: 2, byCustomer: [{ customerId: id(5), name: 'Sakura Systems', count: 12 }] },
+      utilisation: { from: '2031-03-01', to: '2031-03-05', billableHours: 90, availableHours: 120, rate: 0.75 },
     });
     expect((await screen.findByRole('link', { name: 'Urgent' })).getAttribute('href')).toBe('/jobs?status=open&priority=urgent');
     expect(screen.getByTestId('open-jobs-urgent').textContent).toBe('4');
+    expect(screen.getByTestId('utilisation-rate').textContent).toBe('75%');
+    expect(screen.getByTestId('utilisation-rate').closest('a')!.getAttribute('href')).toBe('/logwork/all-devs');
+    expect(screen.getByText('90 billable h of 120 h available')).toBeTruthy();
+    expect(screen.queryByTestId('widget-hours')).toBeNull();
     expect(screen.getByRole('link', { name: 'Waiting for my approval: 3' }).getAttribute('href')).toBe('/leave/approvals');
     expect(within(screen.getByTestId('team-upcoming')).getByText('Trần Thị Bích')).toBeTruthy();
     expect(screen.getByText('No approved leave ahead')).toBeTruthy();

@@ -10,7 +10,16 @@ import type { Dashboard } from '../../../domain/modules/dashboard/dashboard.sche
 import { QueryState } from '../../components/query-state';
 import { http } from '../../providers/http';
 import { useAuthContext } from '../../providers/auth-context';
-import { MyLeaveWidget, MyWeekWidget, OpenJobsWidget, PipelineWidget, TeamLeaveWidget, WorkforceWidget } from './dashboard-widgets';
+import {
+  HoursWidget,
+  MyLeaveWidget,
+  MyWeekWidget,
+  OpenJobsWidget,
+  PipelineWidget,
+  TeamLeaveWidget,
+  UtilisationWidget,
+  WorkforceWidget,
+} from './dashboard-widgets';
 
 /** Welcome card with the signed-in user's name and role, then the widgets of the role's data. */
 export function DashboardPage() {
@@ -78,11 +87,13 @@ function Widgets({ d, role }: { d: Dashboard; role: string }) {
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
       }}
     >
+      {d.hours && <HoursWidget data={d.hours} week={d.week} />}
       {d.leave && <MyLeaveWidget data={d.leave} />}
       {d.team && <TeamLeaveWidget data={d.team} />}
       {d.recruitment && <OpenJobsWidget data={d.recruitment} />}
       {d.recruitment && <PipelineWidget data={d.recruitment} />}
       {d.recruitment && <MyWeekWidget data={d.recruitment} />}
+      {d.utilisation && <UtilisationWidget data={d.utilisation} />}
       {d.workforce && <WorkforceWidget data={d.workforce} role={role} />}
     </Box>
   );

@@ -18,6 +18,8 @@ type Recruitment = NonNullable<Dashboard['recruitment']>;
 type MyLeave = NonNullable<Dashboard['leave']>;
 type Team = NonNullable<Dashboard['team']>;
 type Workforce = NonNullable<Dashboard['workforce']>;
+type Hours = NonNullable<Dashboard['hours']>;
+type Utilisation = NonNullable<Dashboard['utilisation']>;
 type Range = { startDate: string; endDate: string };
 
 /** The team's leave the server lists: today and the coming days (dashboard.module.ts). */
@@ -281,5 +283,50 @@ export function WorkforceWidget({ data, role }: { data: Workforce; role: string 
         )}
       </Widget>
     </>
+  );
+}
+
+/** A share as a plain bar (a chart's, not progress: the figure beside it is what is read). */
+function ShareBar({ share }: { share: number }) {
+  return (
+    <Box aria-hidden sx={{ height: 8, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden', mt: 1 }}>
+      <Box sx={{ height: 1, width: `${Math.min(1, Math.max(0, share)) * 100}%`, bgcolor: 'primary.main' }} />
+    </Box>
+  );
+}
+
+export function HoursWidget({ data, week }: { data: Hours; week: Dashboard['week'] }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const range = useRange();
+  const label = t('dashboard:hours.logged', { range: range({ startDate: week.from, endDate: week.to }) });
+  return (
+    <Widget title={t('dashboard:hours.title')} testId="widget-hours">
+      <Figure label={label} value={t('dashboard:hours.value', { hours: fmt.number(data.logged) })} to="/logwork" testId="hours-logged" />
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }} data-testid="hours-expected">
+        {t('dashboard:hours.expected', { hours: fmt.number(data.expected) })}
+      </Typography>
+      {data.expected > 0 && <ShareBar share={data.logged / data.expected} />}
+    </Widget>
+  );
+}
+
+export function UtilisationWidget({ data }: { data: Utilisation }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const range = useRange();
+  return (
+    <Widget title={t('dashboard:utilisation.title')} testId="widget-utilisation">
+      <Figure
+        label={t('dashboard:utilisation.period', { range: range({ startDate: data.from, endDate: data.to }) })}
+        value={data.rate === null ? '—' : fmt.number(data.rate, { style: 'percent', maximumFractionDigits: 0 })}
+        to="/logwork/all-devs"
+        testId="utilisation-rate"
+      />
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+        {t('dashboard:utilisation.hours', { billable: fmt.number(data.billableHours), available: fmt.number(data.availableHours) })}
+      </Typography>
+      {data.rate !== null && <ShareBar share={data.rate} />}
+    </Widget>
   );
 }
