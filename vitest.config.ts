@@ -22,9 +22,9 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          // The date pickers' ES build imports '@mui/material/styles' as a directory, which
+          // The date pickers' and the charts' ES builds import '@mui/material/styles' as a directory, which
           // Node's resolver refuses: let Vite resolve it.
-          server: { deps: { inline: ['@mui/x-date-pickers'] } },
+          server: { deps: { inline: ['@mui/x-date-pickers', '@mui/x-charts'] } },
         },
       },
       {

@@ -21,6 +21,27 @@ import { headcounts, headcountShareLinks } from './headcounts.table.js';
 // Headcount's own routes beside the kit's: the bench and a customer's read-only share links.
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** A seat that holds its person on `day`: live, active and within its dates (the bench and the dashboard). */
+export const seatedOn = (day: string) =>
+  and(
+    isNull(headcounts.archivedAt),
+    eq(headcounts.status, 'active'),
+    sql`${headcounts.startDate} <= ${day}`,
+    or(isNull(headcounts.endDate), sql`${headcounts.endDate} >= ${day}`),
+  );
+
+/** Active developers with no seat on `day`. */
+export const benchOn = (day: string) =>
+  and(
+    isNull(users.archivedAt),
+    eq(users.status, 'active'),
+    eq(users.role, 'developer'),
+    sql`${users.id} not in (select ${headcounts.userId} from ${headcounts} where ${seatedOn(day)})`,
+  );
+
+/** The calendar date the bench is computed for. */
+export const benchDay = today;
 const previousMonth = (month: string) => {
   const y = Number(month.slice(0, 4));
   const m = Number(month.slice(5, 7));
@@ -40,24 +61,13 @@ export function registerHeadcountRoutes(app: Api, s: Services) {
     },
     async () => {
       const day = today();
-      const seated = s.db
-        .select({ userId: headcounts.userId })
-        .from(headcounts)
-        .where(
-          and(
-            isNull(headcounts.archivedAt),
-            eq(headcounts.status, 'active'),
-            sql`${headcounts.startDate} <= ${day}`,
-            or(isNull(headcounts.endDate), sql`${headcounts.endDate} >= ${day}`),
-          ),
-        );
       const lastEnd = sql<
         string | null
       >`(select max(h.end_date)::text from headcounts h where h.user_id = ${users.id} and h.archived_at is null and h.end_date < ${day})`;
       return s.db
         .select({ id: users.id, fullName: users.fullName, title: users.title, level: users.level, lastSeatEnd: lastEnd })
         .from(users)
-        .where(and(isNull(users.archivedAt), eq(users.status, 'active'), eq(users.role, 'developer'), sql`${users.id} not in (${seated})`))
+        .where(benchOn(day))
         .orderBy(asc(users.fullName))
         .limit(500);
     },
