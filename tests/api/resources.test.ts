@@ -20,6 +20,8 @@ import { liveClient } from '../fixtures/socket.js';
  */
 const OWN_ROWS_ONLY: Record<string, Role[]> = {
   'leave-requests': ['developer', 'hr', 'sale', 'manager'],
+  // hr sees all developers' logwork; the other non-privileged roles only their own.
+  timesheets: ['developer', 'sale', 'manager'],
 };
 const ownRowsOnly = (r: ResourceDecl, role: Role) => OWN_ROWS_ONLY[r.name]?.includes(role) ?? false;
 
