@@ -314,7 +314,7 @@ const LISTS: Record<string, ListContract> = {
     unique: [],
   },
   timesheets: {
-    defaultSort: { field: 'date', order: 'desc' },
+    defaultSort: { field: 'createdAt', order: 'desc' },
     sort: ['date', 'hours', 'note', 'billRate', 'createdAt'],
     eq: ['projectId', 'userId', 'headcountId', 'rateUnit', 'currency'],
     range: ['date', 'hours', 'billRate', 'createdAt'],

@@ -37,7 +37,8 @@ export const timesheetsResource = defineResource({
     currency: { type: 'enum', values: CURRENCIES, filter: 'eq', readOnly: true, form: false },
     createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },
   },
-  defaultSort: { field: 'date', order: 'desc' },
+  // Newest logged first: what was just saved tops the list.
+  defaultSort: { field: 'createdAt', order: 'desc' },
   recordTitle: 'note',
   softDelete: false,
 });

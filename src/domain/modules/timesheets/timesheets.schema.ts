@@ -61,3 +61,24 @@ export const monthParamSchema = z.object({ month: z.string().regex(MONTH_PATTERN
 export const timesheetLockSchema = z.object({ month: z.string(), lockedBy: z.uuid().nullable(), lockedAt: z.string() });
 export type TimesheetLock = z.infer<typeof timesheetLockSchema>;
 export const timesheetLocksSchema = z.object({ data: z.array(timesheetLockSchema) });
+
+/** A stretch of one person's logwork: a week or a month (a little more for a calendar's edges). */
+export const timesheetSheetQuerySchema = z
+  .strictObject({ from: isoDate, to: isoDate, userId: uuidRef.optional() })
+  .refine((q) => q.to >= q.from, { message: 'end_before_start', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 62 * 86_400_000, { message: 'range_too_long', path: ['to'] });
+export const timesheetSheetProjectSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  code: z.string(),
+  customerName: z.string(),
+  /** One of the person's active seats in the stretch (else a project they logged on). */
+  seat: z.boolean(),
+});
+export type TimesheetSheetProject = z.infer<typeof timesheetSheetProjectSchema>;
+export const timesheetSheetSchema = z.object({
+  entries: z.array(timesheetSchema),
+  projects: z.array(timesheetSheetProjectSchema),
+  lockedMonths: z.array(z.string()),
+});
+export type TimesheetSheet = z.infer<typeof timesheetSheetSchema>;

@@ -353,25 +353,33 @@ export function AllDevsPage() {
                               }}
                             >
                               {isMissing ? (
-                                <Tooltip title={label}>
-                                  <ReportProblemOutlined
-                                    fontSize="small"
-                                    sx={{ color: 'warning.dark', verticalAlign: 'middle' }}
-                                    aria-label={label}
-                                    role="img"
-                                  />
-                                </Tooltip>
+                                // titleAccess names the icon (an SvgIcon is hidden from assistive tech without one).
+                                <ReportProblemOutlined
+                                  fontSize="small"
+                                  sx={{ color: 'warning.dark', verticalAlign: 'middle' }}
+                                  titleAccess={label}
+                                />
                               ) : cell && cell.hours > 0 ? (
-                                <span title={leave ? leaveText : undefined}>
+                                <span>
                                   {fmt.number(cell.hours)}
-                                  {leave ? <sup>{t(cell.halfDay ? `${NS}:halfLeaveShort` : `${NS}:leaveShort`)}</sup> : null}
+                                  {leave ? (
+                                    <Box
+                                      component="abbr"
+                                      title={leaveText}
+                                      sx={{ fontSize: '0.7em', verticalAlign: 'super', color: 'info.dark', textDecoration: 'none' }}
+                                    >
+                                      {t(cell.halfDay ? `${NS}:halfLeaveShort` : `${NS}:leaveShort`)}
+                                    </Box>
+                                  ) : null}
                                 </span>
                               ) : leave ? (
-                                <Tooltip title={leaveText}>
-                                  <Box component="span" sx={{ fontWeight: 600, color: 'info.dark' }} aria-label={leaveText}>
-                                    {t(cell?.halfDay ? `${NS}:halfLeaveShort` : `${NS}:leaveShort`)}
-                                  </Box>
-                                </Tooltip>
+                                <Box
+                                  component="abbr"
+                                  title={leaveText}
+                                  sx={{ fontWeight: 600, color: 'info.dark', textDecoration: 'none' }}
+                                >
+                                  {t(cell?.halfDay ? `${NS}:halfLeaveShort` : `${NS}:leaveShort`)}
+                                </Box>
                               ) : (
                                 ''
                               )}
