@@ -1,81 +1,59 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { canAccessSection, toRole } from '../../src/domain/auth/permissions.js';
+import { canAccessSection, toRole, type Section } from '../../src/domain/auth/permissions.js';
 import { ESTIMATE_MARGIN } from '../../src/server/http/paging.js';
 import type { TokenSigner } from '../../src/server/modules/auth/tokens.js';
 import type { SqlClient } from './sql-client.js';
 
 /**
  * The ceiling: a plain node:http server, no framework, running on the same driver the
- * SQL the CRUD route sends for `GET /api/v1/user/paginated` — the same token check and
+ * SQL the CRUD route sends for `GET /api/v1/<path>/paginated` — the same token check and
  * session lookup, the same page query and the same total (bounded exact count, else
- * the planner's estimate). Only the users route's parameters used by the bench are parsed.
+ * the planner's estimate). Only the list parameters the bench uses are parsed, as the
+ * resource's `BareList` describes them.
  */
 export interface BareOptions {
   db: SqlClient;
   tokens: TokenSigner;
   exactCountLimit: number;
+  /** The lists served, at `/bare/<path>/paginated`. */
+  lists: BareList[];
   /** Skip the token check and session lookup (to show what authentication costs). */
   skipAuth?: boolean;
 }
 
-const SORTABLE: Record<string, string> = {
-  fullName: 'full_name',
-  email: 'email',
-  role: 'role',
-  status: 'status',
-  createdAt: 'created_at',
-  joinDate: 'join_date',
-};
-const FILTERS: Record<string, string> = { role: 'role', status: 'status', level: 'level', managerId: 'manager_id' };
-
-// Every column, as Drizzle's `select()` lists them.
-const COLUMNS =
-  'id, created_at, updated_at, created_by, email, full_name, role, status, phone, title, level, manager_id, join_date, password_hash, email_verified_at, avatar_file_id, archived_at, search';
+/** What the ceiling knows of one resource's list: its SQL and its entity, written out by hand. */
+export interface BareList {
+  /** The API path (`user`, `candidates`). */
+  path: string;
+  /** The access section the route checks for the caller's role. */
+  section: Section;
+  table: string;
+  /** Every column, as Drizzle's `select()` lists them. */
+  columns: string;
+  /** Sort key → column. */
+  sortable: Record<string, string>;
+  defaultSort: string;
+  /** Equality filters: query key → column. */
+  filters: Record<string, string>;
+  /** Array filters (`refs`, `tags`): query key → column and element type; rows match when they share a value. */
+  arrayFilters?: Record<string, { column: string; type: 'uuid' | 'text' }>;
+  /** The accent-free search column `q` matches as a substring. */
+  searchColumn: string;
+  toEntity(row: Record<string, unknown>): Record<string, unknown>;
+}
 
 const AUTH_SQL = `select u.id, u.role, u.status, u.email, u.full_name, u.archived_at, s.revoked_at, s.expires_at
     from users u join sessions s on s.id = $1 and s.user_id = u.id
     where u.id = $2`;
 
-interface UserRow {
-  id: string;
-  created_at: unknown;
-  updated_at: unknown;
-  email: string;
-  full_name: string;
-  role: string;
-  status: string;
-  phone: string | null;
-  title: string | null;
-  level: string | null;
-  manager_id: string | null;
-  join_date: unknown;
-  email_verified_at: unknown;
-  avatar_file_id: string | null;
-}
-
 // The route sends instants as ISO 8601 whatever text form the driver gives; the ceiling does the same work.
-const instant = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+export const instant = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 
-const toEntity = (r: UserRow) => ({
-  id: r.id,
-  email: r.email,
-  fullName: r.full_name,
-  role: r.role,
-  status: r.status,
-  phone: r.phone,
-  title: r.title,
-  level: r.level,
-  managerId: r.manager_id,
-  joinDate: r.join_date,
-  emailVerifiedAt: instant(r.email_verified_at),
-  avatarFileId: r.avatar_file_id,
-  createdAt: instant(r.created_at),
-  updatedAt: instant(r.updated_at),
-});
+export async function startBareServer(o: BareOptions): Promise<{ server: Server; url: (path: string) => string; close(): Promise<void> }> {
+  const byPath = new Map(o.lists.map((l) => [`/bare/${l.path}/paginated`, l]));
 
-export async function startBareServer(o: BareOptions): Promise<{ server: Server; url: string; close(): Promise<void> }> {
-  async function authenticate(header: string | undefined): Promise<boolean> {
+  async function authenticate(header: string | undefined, section: Section): Promise<boolean> {
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) return false;
     let claims;
@@ -95,14 +73,14 @@ export async function startBareServer(o: BareOptions): Promise<{ server: Server;
       !row.revoked_at &&
       new Date(row.expires_at) >= new Date() &&
       !!toRole(row.role) &&
-      canAccessSection(row.role, 'users')
+      canAccessSection(row.role, section)
     );
   }
 
-  async function list(params: URLSearchParams) {
-    const sql = listSql(params, o.exactCountLimit);
-    const [rows, estimate] = await Promise.all([o.db.query<UserRow>(sql.page, sql.pageValues), estimateRows(sql)]);
-    return { data: rows.map(toEntity), ...(await countRows(sql, rows.length, estimate)) };
+  async function list(l: BareList, params: URLSearchParams) {
+    const sql = listSql(l, params, o.exactCountLimit);
+    const [rows, estimate] = await Promise.all([o.db.query<Record<string, unknown>>(sql.page, sql.pageValues), estimateRows(sql)]);
+    return { data: rows.map(l.toEntity), ...(await countRows(sql, rows.length, estimate)) };
   }
 
   async function estimateRows(sql: ListSql): Promise<number> {
@@ -129,17 +107,18 @@ export async function startBareServer(o: BareOptions): Promise<{ server: Server;
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
       res.end(text);
     };
-    if (url.pathname !== '/bare/user/paginated') return send(404, { message: 'Not found' });
+    const l = byPath.get(url.pathname);
+    if (!l) return send(404, { message: 'Not found' });
     (async () => {
-      if (!o.skipAuth && !(await authenticate(req.headers.authorization))) return send(401, { message: 'Unauthorized' });
-      send(200, await list(url.searchParams));
+      if (!o.skipAuth && !(await authenticate(req.headers.authorization, l.section))) return send(401, { message: 'Unauthorized' });
+      send(200, await list(l, url.searchParams));
     })().catch((err: Error) => send(500, { message: err.message }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     server,
-    url: `http://127.0.0.1:${port}/bare/user/paginated`,
+    url: (path) => `http://127.0.0.1:${port}/bare/${path}/paginated`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -157,37 +136,44 @@ export interface ListSql {
   limit: number;
 }
 
-/** The SQL the CRUD route sends for a users list query (also used to EXPLAIN ANALYZE it). */
-export function listSql(params: URLSearchParams, exactCountLimit: number): ListSql {
+/**
+ * The SQL the CRUD route (src/server/http/crud.ts `list`) sends for a list query, conditions
+ * in the same order (scope, live rows, declared filters, search); also used to EXPLAIN ANALYZE it.
+ */
+export function listSql(l: BareList, params: URLSearchParams, exactCountLimit: number): ListSql {
   const values: unknown[] = [];
   const p = (v: unknown) => {
     values.push(v);
     return `$${values.length}`;
   };
   const where = ['archived_at is null'];
-  for (const [key, column] of Object.entries(FILTERS)) {
+  for (const [key, column] of Object.entries(l.filters)) {
     const v = params.getAll(key);
     if (v.length === 1) where.push(`${column} = ${p(v[0])}`);
     else if (v.length > 1) where.push(`${column} in (${v.map(p).join(', ')})`);
   }
+  for (const [key, { column, type }] of Object.entries(l.arrayFilters ?? {})) {
+    const v = params.getAll(key);
+    if (v.length) where.push(`${column} && array[${v.map(p).join(', ')}]::${type}[]`);
+  }
   const q = params.get('q')?.trim();
-  if (q) where.push(`search like '%' || f_unaccent(${p(q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`))}) || '%'`);
+  if (q) where.push(`${l.searchColumn} like '%' || f_unaccent(${p(q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`))}) || '%'`);
   const whereSql = where.join(' and ');
   const whereValues = [...values];
 
   const sort = params.get('sort');
-  const column = (sort && SORTABLE[sort]) || 'full_name';
+  const column = (sort && l.sortable[sort]) || l.defaultSort;
   const dir = sort ? (params.get('order')?.toLowerCase() === 'desc' ? 'desc' : 'asc') : 'asc';
   const limit = Math.min(100, Number(params.get('limit') ?? 10));
   const offset = (Number(params.get('page') ?? 1) - 1) * limit;
   return {
     page:
-      `select ${COLUMNS} from users where id in (` +
-      `select id from users where ${whereSql} order by ${column} ${dir}, id ${dir} limit ${p(limit)} offset ${p(offset)}` +
+      `select ${l.columns} from ${l.table} where id in (` +
+      `select id from ${l.table} where ${whereSql} order by ${column} ${dir}, id ${dir} limit ${p(limit)} offset ${p(offset)}` +
       `) order by ${column} ${dir}, id ${dir}`,
     pageValues: values,
-    count: `select count(*)::int as n from (select 1 from users where ${whereSql} limit ${exactCountLimit + 1}) bounded`,
-    estimate: `explain (format json) select 1 from users where ${whereSql}`,
+    count: `select count(*)::int as n from (select 1 from ${l.table} where ${whereSql} limit ${exactCountLimit + 1}) bounded`,
+    estimate: `explain (format json) select 1 from ${l.table} where ${whereSql}`,
     values: whereValues,
     offset,
     limit,

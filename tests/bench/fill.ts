@@ -1,16 +1,15 @@
 import { templateName } from '../fixtures/postgres-template.js';
 import type { SqlClient } from './sql-client.js';
 
-/** Bump when the generated data changes: a bench database filled by another version is refilled. */
+/** Bump when the generated users change: a bench database filled by another version is refilled. */
 const GENERATOR_VERSION = 1;
-const marker = (rows: number) => `bench users: ${rows} rows, generator v${GENERATOR_VERSION}`;
 // The migration set the statistics were gathered under: a new index or statistics target
 // (a new migration) means a fresh VACUUM ANALYZE, not a refill.
 const statsMarker = () => `; statistics after ${templateName()}`;
 
 // Vietnamese surnames weighted roughly as in the population (Nguyễn ≈ 38 %), so that
 // `q=nguyen` is the realistic hard case: a large, accented match set.
-const VI_SURNAMES: Array<[string, number]> = [
+export const VI_SURNAMES: Array<[string, number]> = [
   ['Nguyễn', 38],
   ['Trần', 11],
   ['Lê', 10],
@@ -28,8 +27,24 @@ const VI_SURNAMES: Array<[string, number]> = [
   ['Dương', 1],
   ['Lý', 1],
 ];
-const VI_MIDDLE = ['Văn', 'Thị', 'Hữu', 'Đức', 'Minh', 'Thanh', 'Ngọc', 'Quốc', 'Thu', 'Hoàng', 'Xuân', 'Kim', 'Gia', 'Thị Thu', 'Văn Đức'];
-const VI_GIVEN = [
+export const VI_MIDDLE = [
+  'Văn',
+  'Thị',
+  'Hữu',
+  'Đức',
+  'Minh',
+  'Thanh',
+  'Ngọc',
+  'Quốc',
+  'Thu',
+  'Hoàng',
+  'Xuân',
+  'Kim',
+  'Gia',
+  'Thị Thu',
+  'Văn Đức',
+];
+export const VI_GIVEN = [
   'An',
   'Anh',
   'Bảo',
@@ -81,7 +96,7 @@ const VI_GIVEN = [
   'Vy',
   'Yến',
 ];
-const FR_GIVEN = [
+export const FR_GIVEN = [
   'Amélie',
   'Anaïs',
   'André',
@@ -133,7 +148,7 @@ const FR_GIVEN = [
   'Yannick',
   'Zoé',
 ];
-const FR_SURNAMES = [
+export const FR_SURNAMES = [
   'Martin',
   'Bernard',
   'Dubois',
@@ -228,10 +243,10 @@ const LEVELS: Array<[string, number]> = [
   ['lead', 10],
 ];
 
-const weighted = (items: Array<[string, number]>) => items.flatMap(([v, w]) => Array<string>(w).fill(v));
+export const weighted = (items: Array<[string, number]>) => items.flatMap(([v, w]) => Array<string>(w).fill(v));
 /** A constant text[] literal (our own word lists: quotes doubled all the same). */
-const arr = (items: string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]`;
-const pick = (a: string) => `(${a})[1 + floor(random() * array_length(${a}, 1))::int]`;
+export const arr = (items: string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]`;
+export const pick = (a: string) => `(${a})[1 + floor(random() * array_length(${a}, 1))::int]`;
 
 /** `insert … select generate_series`: people with Vietnamese, French and mixed names. */
 function insertSql(count: number): string {
@@ -275,39 +290,49 @@ export interface FillResult {
   seconds: number;
 }
 
+/** Brings the users table to exactly `total` rows (the demo accounts included). */
+export function fillUsers(db: SqlClient, total: number, opts: { maintenanceWorkMem?: string } = {}): Promise<FillResult> {
+  return fillTable(db, { table: 'users', total, marker: `bench users: ${total} rows, generator v${GENERATOR_VERSION}`, insertSql }, opts);
+}
+
 /**
- * Brings the users table to exactly `total` rows (the demo accounts included).
- * Secondary indexes are dropped during the insert and rebuilt afterwards (much faster
- * than maintaining a trigram index row by row); a comment on the table marks a
- * finished fill so that a later run reuses it.
+ * Brings `table` to exactly `total` rows with `insertSql(missing)`. Secondary indexes are
+ * dropped during the insert and rebuilt afterwards (much faster than maintaining a trigram
+ * or GIN index row by row); a comment on the table marks a finished fill so that a later
+ * run reuses it.
  */
-export async function fillUsers(db: SqlClient, total: number, opts: { maintenanceWorkMem?: string } = {}): Promise<FillResult> {
+export async function fillTable(
+  db: SqlClient,
+  o: { table: string; total: number; marker: string; insertSql: (missing: number) => string },
+  opts: { maintenanceWorkMem?: string } = {},
+): Promise<FillResult> {
+  const { table, total, marker } = o;
   const started = Date.now();
-  const [mark] = await db.query<{ c: string | null }>(`select obj_description('users'::regclass, 'pg_class') as c`);
-  if (mark?.c === marker(total) + statsMarker()) return { rows: total, reused: true, seconds: 0 };
-  if (mark?.c?.startsWith(marker(total))) {
-    await db.exec('vacuum (analyze) users');
-    await db.exec(`comment on table users is '${marker(total)}${statsMarker()}'`);
+  const [mark] = await db.query<{ c: string | null }>(`select obj_description('${table}'::regclass, 'pg_class') as c`);
+  if (mark?.c === marker + statsMarker()) return { rows: total, reused: true, seconds: 0 };
+  if (mark?.c?.startsWith(marker)) {
+    await db.exec(`vacuum (analyze) ${table}`);
+    await db.exec(`comment on table ${table} is '${marker}${statsMarker()}'`);
     return { rows: total, reused: true, seconds: (Date.now() - started) / 1000 };
   }
 
-  const [existing] = await db.query<{ n: number }>(`select count(*)::int as n from users`);
+  const [existing] = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
   const missing = total - Number(existing!.n);
-  if (missing < 0) throw new Error(`users already holds ${existing!.n} rows, more than ${total}: drop the bench database first`);
+  if (missing < 0) throw new Error(`${table} already holds ${existing!.n} rows, more than ${total}: drop the bench database first`);
   const indexes = await db.query<{ name: string; def: string }>(
-    `select indexname as name, indexdef as def from pg_indexes where schemaname = current_schema() and tablename = 'users'
-     and indexname not in (select conname from pg_constraint where conrelid = 'users'::regclass)`,
+    `select indexname as name, indexdef as def from pg_indexes where schemaname = current_schema() and tablename = '${table}'
+     and indexname not in (select conname from pg_constraint where conrelid = '${table}'::regclass)`,
   );
   await db.exec(`
 begin;
 ${opts.maintenanceWorkMem ? `set local maintenance_work_mem = '${opts.maintenanceWorkMem}';` : ''}
 ${indexes.map((i) => `drop index "${i.name}";`).join('\n')}
-${insertSql(missing)}
+${o.insertSql(missing)}
 ${indexes.map((i) => `${i.def};`).join('\n')}
-comment on table users is '${marker(total)}';
+comment on table ${table} is '${marker}';
 commit;`);
   // Statistics for the planner and a fresh visibility map for index-only scans.
-  await db.exec('vacuum (analyze) users');
-  await db.exec(`comment on table users is '${marker(total)}${statsMarker()}'`);
+  await db.exec(`vacuum (analyze) ${table}`);
+  await db.exec(`comment on table ${table} is '${marker}${statsMarker()}'`);
   return { rows: total, reused: false, seconds: (Date.now() - started) / 1000 };
 }

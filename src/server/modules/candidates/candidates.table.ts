@@ -43,6 +43,11 @@ export const candidates = pgTable(
     index('candidates_full_name_idx')
       .on(t.fullName, t.id)
       .where(sql`archived_at is null`),
+    // A status filter (the recruiters' everyday "active candidates named …"): the page walks it in
+    // name order, and a search within a status is counted inside the index, without the rows.
+    index('candidates_status_name_idx')
+      .on(t.status, t.fullName, t.id, t.search)
+      .where(sql`archived_at is null`),
     index('candidates_owner_hr_id_idx').on(t.ownerHrId),
     index('candidates_tech_stack_ids_idx').using('gin', t.techStackIds),
     index('candidates_hashtags_idx').using('gin', t.hashtags),

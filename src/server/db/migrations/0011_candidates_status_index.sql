@@ -1,0 +1,1 @@
+CREATE INDEX "candidates_status_name_idx" ON "candidates" USING btree ("status","full_name","id","search") WHERE archived_at is null;
