@@ -50,6 +50,7 @@ export const headcountsResource = defineResource({
     projectId: { type: 'ref', ref: { resource: 'projects', label: 'name' }, filter: 'eq' },
     saleId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq' },
     hrId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq' },
+    jobId: { type: 'ref', ref: { resource: 'jobs', label: 'title' }, filter: 'eq' },
     currency: { type: 'enum', values: CURRENCIES, sort: true, filter: 'eq' },
     createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },
   },

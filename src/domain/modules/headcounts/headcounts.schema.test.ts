@@ -37,6 +37,7 @@ describe('headcount create', () => {
       endDate: null,
       saleId: null,
       hrId: null,
+      jobId: null,
     });
   });
 

@@ -19,6 +19,7 @@ export const headcountSchema = z.object({
   status: z.enum(HEADCOUNT_STATUS_VALUES),
   saleId: z.uuid().nullable(),
   hrId: z.uuid().nullable(),
+  jobId: z.uuid().nullable(),
   currency: currency,
 });
 export type Headcount = z.infer<typeof headcountSchema>;
@@ -37,6 +38,8 @@ const fields = {
   status: z.enum(HEADCOUNT_STATUS_VALUES),
   saleId: optionalRef,
   hrId: optionalRef,
+  /** The job this seat was hired for, when it came from a pipeline. */
+  jobId: optionalRef,
   currency: currency,
 };
 const datesInOrder = (h: { startDate?: string | null; endDate?: string | null }) => !h.startDate || !h.endDate || h.endDate >= h.startDate;

@@ -18,6 +18,7 @@ export const headcounts = pgTable(
     status: text().notNull().default('pending'),
     saleId: uuid(),
     hrId: uuid(),
+    jobId: uuid(),
     currency: text().notNull().default('USD'),
     archivedAt: timestamptz(),
     search: text().generatedAlwaysAs(sql`f_unaccent(lower(coalesce(title, '')))`),
@@ -32,6 +33,7 @@ export const headcounts = pgTable(
     index('headcounts_project_id_idx').on(t.projectId),
     index('headcounts_sale_id_idx').on(t.saleId),
     index('headcounts_hr_id_idx').on(t.hrId),
+    index('headcounts_job_id_idx').on(t.jobId),
   ],
 );
 
