@@ -312,7 +312,8 @@ function WeekView({ monday, setMonday, today }: { monday: string; setMonday: (d:
                 minWidth: 640,
                 width: 1,
                 '& th, & td': { borderBottom: 1, borderColor: 'divider', p: 0.5, textAlign: 'center', fontSize: 14 },
-                '& th:first-of-type, & td:first-of-type': {
+                // The project column stays in view while the days scroll under it.
+                '& tr > :first-child': {
                   textAlign: 'start',
                   position: 'sticky',
                   insetInlineStart: 0,
