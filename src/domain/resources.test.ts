@@ -262,7 +262,7 @@ const LISTS: Record<string, ListContract> = {
   headcounts: {
     defaultSort: { field: 'title', order: 'asc' },
     sort: ['title', 'status', 'billingRate', 'rateUnit', 'allocation', 'startDate', 'endDate', 'currency', 'createdAt'],
-    eq: ['userId', 'customerId', 'status', 'rateUnit', 'projectId', 'saleId', 'hrId', 'currency'],
+    eq: ['userId', 'customerId', 'status', 'rateUnit', 'projectId', 'saleId', 'hrId', 'jobId', 'currency'],
     range: ['billingRate', 'allocation', 'startDate', 'endDate', 'createdAt'],
     search: ['title'],
     list: ['title', 'userId', 'customerId', 'status', 'billingRate', 'rateUnit', 'allocation', 'startDate'],

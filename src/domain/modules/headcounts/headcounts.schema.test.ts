@@ -131,8 +131,21 @@ describe('share link and bench responses', () => {
   });
 
   it("what a customer sees: its name and its seats, never rates nor anyone's ids", () => {
-    const seat = { fullName: 'Ann Lee', title: 'QA', project: null, startDate: '2024-01-01', endDate: null, allocation: 50 };
-    const shown = { customer: { name: 'Acme' }, expiresAt: '2024-02-01T00:00:00Z', seats: [seat] };
+    const seat = {
+      fullName: 'Ann Lee',
+      title: 'QA',
+      project: null,
+      startDate: '2024-01-01',
+      endDate: null,
+      allocation: 50,
+      hours: { current: 42.5, previous: 160 },
+    };
+    const shown = {
+      customer: { name: 'Acme' },
+      expiresAt: '2024-02-01T00:00:00Z',
+      seats: [seat],
+      months: { current: '2024-01', previous: '2023-12' },
+    };
     expect(
       sharedHeadcountSchema.parse({
         ...shown,
@@ -142,6 +155,7 @@ describe('share link and bench responses', () => {
     ).toEqual(shown);
     expect(sharedHeadcountSchema.safeParse({ ...shown, customer: {} }).success).toBe(false);
     expect(sharedHeadcountSchema.safeParse({ ...shown, seats: [{ ...seat, allocation: undefined }] }).success).toBe(false);
+    expect(sharedHeadcountSchema.safeParse({ ...shown, seats: [{ ...seat, hours: undefined }] }).success).toBe(false);
   });
 
   it('a person on the bench', () => {
