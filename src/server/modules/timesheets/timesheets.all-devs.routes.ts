@@ -80,7 +80,7 @@ export function registerAllDevsRoutes(app: Api, s: Services) {
     async (req, reply) => {
       const q = req.query as AllDevsQuery;
       const r = await loadAllDevs(s.db, q);
-      return sendWorkbook(reply, exportFileName(q.month), (out) => writeAllDevsWorkbook(out, r, describeFilters(q)));
+      return sendWorkbook(reply, exportFileName(q.month), (out) => writeAllDevsWorkbook(out, s.config.FIRM_NAME, r, describeFilters(q)));
     },
   );
 
@@ -110,7 +110,7 @@ export function registerAllDevsRoutes(app: Api, s: Services) {
       const [r, entries] = await Promise.all([loadAllDevs(s.db, { month, userId }, undefined, true), personEntries(s.db, userId, month)]);
       const figures = r.rows[0]!;
       return sendWorkbook(reply, exportFileName(month, person.full_name), (out) =>
-        writePersonWorkbook(out, { fullName: person.full_name, email: person.email }, month, r.days, figures, entries),
+        writePersonWorkbook(out, s.config.FIRM_NAME, { fullName: person.full_name, email: person.email }, month, r.days, figures, entries),
       );
     },
   );

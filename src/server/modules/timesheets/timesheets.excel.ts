@@ -11,7 +11,6 @@ import type { AllDevsResult, PersonEntry } from './timesheets.all-devs.js';
  * the language of the screen it came from. Text cells go through `safeCell` (no formula injection).
  */
 
-export const FIRM_NAME = 'Staffing back office';
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const weekday = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 const OFF_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE0E0E0' } };
@@ -31,6 +30,7 @@ function bold(row: ExcelJS.Row) {
 /** One person's month: header, one row per entry, the summary; a second sheet with each day's totals. */
 export async function writePersonWorkbook(
   out: Writable,
+  firmName: string,
   person: { fullName: string; email: string },
   month: string,
   days: readonly MonthDay[],
@@ -48,7 +48,7 @@ export async function writePersonWorkbook(
     { key: 'billable', width: 9 },
     { key: 'note', width: 60 },
   ];
-  bold(sheet.addRow([FIRM_NAME]));
+  bold(sheet.addRow([firmName]));
   sheet.addRow(['Person', safeCell(person.fullName), safeCell(person.email)]).commit();
   sheet.addRow(['Month', month]).commit();
   sheet.addRow([]).commit();
@@ -114,7 +114,7 @@ function emptyDayText(p: AllDevsPerson, date: string, missing: ReadonlySet<strin
 }
 
 /** Everyone's month: one row per person, one column per day, then the month's figures. */
-export async function writeAllDevsWorkbook(out: Writable, result: AllDevsResult, filters: string) {
+export async function writeAllDevsWorkbook(out: Writable, firmName: string, result: AllDevsResult, filters: string) {
   const book = writer(out);
   const sheet = book.addWorksheet(`Logwork ${result.month}`, { views: [{ state: 'frozen', xSplit: 1, ySplit: 5 }] });
   const dayCols = result.days.length;
@@ -128,7 +128,7 @@ export async function writeAllDevsWorkbook(out: Writable, result: AllDevsResult,
     { key: 'utilisation', width: 11 },
     { key: 'missing', width: 9 },
   ];
-  bold(sheet.addRow([FIRM_NAME]));
+  bold(sheet.addRow([firmName]));
   sheet.addRow(['Month', result.month]).commit();
   sheet.addRow(['Filters', safeCell(filters || 'none')]).commit();
   sheet.addRow([]).commit();
