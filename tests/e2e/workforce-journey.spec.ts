@@ -206,6 +206,12 @@ test('a developer logs a week and takes leave, the manager approves live, hr exp
     'leave_approved',
   );
   await devPage.keyboard.press('Escape');
+  // At 390 px the calendar is a list of the days that hold something; the page does not scroll sideways.
+  await devPage.setViewportSize({ width: 390, height: 800 });
+  const list = devPage.getByTestId('my-leave-calendar-list');
+  await expect(list).toBeVisible();
+  await expect(list.getByTestId('calendar-leave').filter({ hasText: 'Annual' })).toHaveCount(leaveDays.length);
+  expect(await devPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // ── hr exports everyone's month of the logged Monday. ──
   const month = lastMonday.slice(0, 7);

@@ -300,7 +300,6 @@ export function MonthCalendar({
                       data-date={date}
                       tabIndex={date === activeDay ? 0 : -1}
                       aria-current={date === today ? 'date' : undefined}
-                      aria-selected={date === activeDay}
                       onKeyDown={(e: KeyboardEvent<HTMLElement>) => onKeyDown(e, date)}
                       onFocus={() => date !== active && setActive(date)}
                       sx={{

@@ -97,16 +97,21 @@ function DayContent({ date, entries, holidays }: { date: string; entries: Entry[
                 {e.fullName}
               </Typography>
             )}
+            {/* Like the lists' status chips: a coloured border and dot, the words in the text colour (readable in every theme). */}
             <Chip
               size="small"
+              variant="outlined"
               color={TYPE_COLOR[e.type]}
-              variant={pending ? 'outlined' : 'filled'}
+              icon={
+                <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'currentColor', ml: '8px !important' }} />
+              }
               label={`${type}${half}${pending ? ` · ${t('leave-requests:calendar.pending')}` : ''}`}
               sx={{
                 maxWidth: 1,
                 height: 'auto',
-                '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
-                ...(pending && { borderStyle: 'dashed' }),
+                '& .MuiChip-label': { color: 'text.primary', whiteSpace: 'normal', py: 0.25 },
+                // Pending is dashed and says so; approved is solid.
+                borderStyle: pending ? 'dashed' : 'solid',
               }}
             />
           </Box>
