@@ -169,6 +169,7 @@ describe('the declarations', () => {
       'leave-requests',
       'leave-matrix',
       'jobs',
+      'timesheets',
     ];
     // In this order, with any resource added after them.
     expect(RESOURCES.map((r) => r.name).slice(0, names.length)).toEqual(names);

@@ -177,6 +177,16 @@ const IDENTITY: Record<string, Partial<ResourceDecl>> = {
     softDelete: false,
     recordTitle: 'userName',
   },
+  timesheets: {
+    label: 'Timesheet',
+    base: '/api/v1',
+    path: 'timesheet',
+    route: '/logwork',
+    section: 'logworks',
+    softDelete: false,
+    recordTitle: 'note',
+    owner: { field: 'userId', roles: ['developer', 'sale', 'manager'], applies: 'all' },
+  },
 };
 
 // The list contract: the columns shown (in order), what sorts, and how each field filters.
@@ -305,6 +315,15 @@ const LISTS: Record<string, ListContract> = {
     range: ['year', 'entitlement', 'carried', 'used', 'pending', 'remaining', 'createdAt'],
     search: ['userName'],
     list: ['userName', 'year', 'entitlement', 'carried', 'used', 'pending', 'remaining'],
+    unique: [],
+  },
+  timesheets: {
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    sort: ['date', 'hours', 'note', 'billRate', 'createdAt'],
+    eq: ['projectId', 'userId', 'headcountId', 'rateUnit', 'currency'],
+    range: ['date', 'hours', 'billRate', 'createdAt'],
+    search: ['note'],
+    list: ['date', 'projectId', 'hours', 'userId', 'note'],
     unique: [],
   },
 };

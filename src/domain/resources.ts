@@ -1,4 +1,5 @@
 import type { ResourceDecl } from './resource.js';
+import { timesheetsResource } from './modules/timesheets/timesheets.resource.js';
 import { leaveMatrixResource } from './modules/leave-matrix/leave-matrix.resource.js';
 import { leaveRequestsResource } from './modules/leave-requests/leave-requests.resource.js';
 import { holidaysResource } from './modules/holidays/holidays.resource.js';
@@ -23,6 +24,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
   leaveRequestsResource,
   leaveMatrixResource,
   jobsResource,
+  timesheetsResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

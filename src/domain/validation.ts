@@ -116,6 +116,14 @@ export const VALIDATION_EN: Record<string, string> = {
   stage_final: 'Only a lead can move a candidate out of hired, rejected or withdrawn',
   no_opening_left: 'Every opening of this job is filled',
   job_closed: 'The job is closed',
+  hours_range: 'Log more than 0 and at most {{max}} hours',
+  hours_step: 'Log hours in steps of {{step}} (a quarter hour)',
+  day_over_24h: '{{date}} would total {{total}} h; a day holds at most {{max}} h',
+  future_date: 'Hours cannot be logged for a day still to come',
+  month_locked: '{{month}} is locked: its hours can no longer change',
+  cell_repeated: 'This project and day appear twice',
+  timesheet_duplicate: 'Hours are already logged for this project on this day',
+  month: 'Use a month like 2026-01',
 };
 
 export function describeIssue(issue: FieldIssue): string {

@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
-import { headcountShareLinks } from '../../src/server/modules/headcounts/headcounts.table.js';
+import { todayIn } from '../../src/domain/modules/leave/leave.rules.js';
+import { headcounts, headcountShareLinks } from '../../src/server/modules/headcounts/headcounts.table.js';
+import { timesheets } from '../../src/server/modules/timesheets/timesheets.table.js';
+import { users } from '../../src/server/modules/users/users.table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 
 // Headcount's own rules and routes (the contract suite covers the generic ones): a person's
@@ -128,11 +131,42 @@ describe("a customer's share link", () => {
     const view = await call(null, 'GET', '/api/v1/headcount/token/view', undefined, { 'x-share-token': token });
     expect(view.statusCode, view.body).toBe(200);
     const body = view.json();
-    expect(Object.keys(body).sort()).toEqual(['customer', 'expiresAt', 'seats']);
+    expect(Object.keys(body).sort()).toEqual(['customer', 'expiresAt', 'months', 'seats']);
     expect(body.seats.length).toBeGreaterThan(0);
     for (const s of body.seats)
-      expect(Object.keys(s).sort()).toEqual(['allocation', 'endDate', 'fullName', 'project', 'startDate', 'title']);
-    expect(view.body).not.toMatch(/billingRate|currency|salary/i);
+      expect(Object.keys(s).sort()).toEqual(['allocation', 'endDate', 'fullName', 'hours', 'project', 'startDate', 'title']);
+    expect(view.body).not.toMatch(/billingRate|billRate|rateUnit|currency|salary/i);
+    // Each seat's logged hours this month and last, on that customer's project only.
+    expect(body.months.current).toBe(todayIn().slice(0, 7));
+    const placed = await t.database.db
+      .select({ fullName: users.fullName, userId: headcounts.userId, projectId: headcounts.projectId })
+      .from(headcounts)
+      .innerJoin(users, eq(users.id, headcounts.userId))
+      .where(and(eq(headcounts.customerId, customerId), eq(headcounts.status, 'active'), isNull(headcounts.archivedAt)));
+    let shownHours = 0;
+    for (const s of body.seats as Array<{ fullName: string; project: string | null; hours: { current: number; previous: number } }>) {
+      const seat = placed.find((p) => p.fullName === s.fullName && p.projectId);
+      if (!seat) continue;
+      for (const [key, month] of [
+        ['current', body.months.current],
+        ['previous', body.months.previous],
+      ] as const) {
+        const [logged] = await t.database.db
+          .select({ hours: sql<number>`coalesce(sum(${timesheets.hours}), 0)::float` })
+          .from(timesheets)
+          .where(
+            and(
+              eq(timesheets.userId, seat.userId),
+              eq(timesheets.projectId, seat.projectId!),
+              sql`to_char(${timesheets.date}, 'YYYY-MM') = ${month}`,
+            ),
+          );
+        expect(s.hours[key], `${s.fullName} ${month}`).toBe(Number(logged!.hours));
+        shownHours += s.hours[key];
+      }
+    }
+    // The demo firm logs its hours: last month's are there.
+    expect(shownHours).toBeGreaterThan(0);
     const active = (
       await call('admin', 'GET', `/api/v1/headcount?_start=0&_end=100&customerId=${customerId}&status=active`)
     ).json() as Array<{

@@ -20,8 +20,15 @@ import { liveClient } from '../fixtures/socket.js';
  */
 const OWN_ROWS_ONLY: Record<string, Role[]> = {
   'leave-requests': ['developer', 'hr', 'sale', 'manager'],
+  // hr sees all developers' logwork; the other non-privileged roles only their own.
+  timesheets: ['developer', 'sale', 'manager'],
+};
+/** Roles that read every row but change only their own (hr reads all developers' logwork, logs only its own hours). */
+const OWN_WRITES_ONLY: Record<string, Role[]> = {
+  timesheets: ['hr'],
 };
 const ownRowsOnly = (r: ResourceDecl, role: Role) => OWN_ROWS_ONLY[r.name]?.includes(role) ?? false;
+const ownWritesOnly = (r: ResourceDecl, role: Role) => OWN_WRITES_ONLY[r.name]?.includes(role) ?? false;
 
 let t: TestApp;
 let ctx: FactoryContext;
@@ -77,9 +84,9 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
     for (const action of CRUD_ACTIONS) {
       for (const role of ROLES) {
         const allowed = expected[action]!.includes(role);
-        // A role that reads only its own rows is asked about a row of its own.
+        // A role that reads (or writes) only its own rows is asked about a row of its own.
         const row = ['show', 'edit', 'delete'].includes(action)
-          ? await createRow(r, {}, ownRowsOnly(r, role) && can(role, r.name, 'create') ? role : 'admin')
+          ? await createRow(r, {}, (ownRowsOnly(r, role) || ownWritesOnly(r, role)) && can(role, r.name, 'create') ? role : 'admin')
           : undefined;
         const res =
           action === 'list'

@@ -202,5 +202,5 @@ test('children open from their group and navigate', async ({ page }) => {
   await page.locator('[data-nav-item="logworks"]').click();
   await page.locator('[data-nav-item="logworks.all-devs"]').click();
   await expect(page).toHaveURL(/\/logwork\/all-devs$/);
-  await expect(page.getByTestId('coming-soon')).toContainText('All Developers');
+  await expect(page.getByRole('heading', { level: 1, name: 'All developers' })).toBeVisible();
 });

@@ -1,5 +1,7 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { timesheetsModule } from './timesheets/timesheets.module.js';
+import { timesheetsAllDevsModule } from './timesheets/timesheets.all-devs.routes.js';
 import { leaveMatrixModule } from './leave-matrix/leave-matrix.module.js';
 import { leaveRequestsModule } from './leave-requests/leave-requests.module.js';
 import { holidaysModule } from './holidays/holidays.module.js';
@@ -31,6 +33,8 @@ export const MODULES: readonly ServerModule[] = [
   leaveRequestsModule,
   leaveMatrixModule,
   jobsModule,
+  timesheetsModule,
+  timesheetsAllDevsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

@@ -29,6 +29,7 @@ const PersonalInfoPage = named(() => import('../modules/personal-info/personal-i
 const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes');
 // A customer's read-only view through a share link: no sign-in, no layout.
 const LeaveDashboardPage = named(() => import('../modules/leave-requests/leave-dashboard-page'), 'LeaveDashboardPage');
+const AllDevsPage = named(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
 const LeaveApprovalsPage = named(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const SharedHeadcountPage = named(() => import('../modules/headcounts/shared-headcount-page'), 'SharedHeadcountPage');
 const SignedOutElsewhere = named(
@@ -82,8 +83,7 @@ export const SHELL_ROUTES: RouteObject[] = [
   ...crudSoon('kpi', 'navbar:kpi'),
   ...crudSoon('clients', 'navbar:clients'),
   ...crudSoon('tickets', 'navbar:tickets'),
-  soon('logwork', 'navbar:logworks', 'navbar:myLogwork'),
-  soon('logwork/all-devs', 'navbar:logworks', 'navbar:allDevelopers'),
+  { path: 'logwork/all-devs', element: page(<AllDevsPage />) },
   soon('pnl', 'navbar:profitAndLoss'),
   soon('kpi/progress/:userId/:year', 'navbar:kpi', 'auth:nav.kpiProgress'),
   soon('kpi/dashboard', 'navbar:kpi', 'navbar:dashboard'),

@@ -58,6 +58,13 @@ const API_ERROR_CODES = [
   'malformed_multipart',
   'control_characters',
   'duplicate_candidate',
+  'hours_range',
+  'hours_step',
+  'day_over_24h',
+  'future_date',
+  'month_locked',
+  'cell_repeated',
+  'timesheet_duplicate',
 ];
 
 type Tree = { [key: string]: string | Tree };

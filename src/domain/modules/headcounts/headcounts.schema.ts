@@ -69,7 +69,7 @@ export const shareLinkCreateSchema = z.strictObject({
 });
 export const shareLinkCreatedSchema = shareLinkSchema.extend({ token: z.string() });
 
-/** What a share link shows: the customer's active seats, nothing about rates or other customers. */
+/** What a share link shows: the customer's active seats and their logged hours, nothing about rates or other customers. */
 export const sharedHeadcountSchema = z.object({
   customer: z.object({ name: z.string() }),
   expiresAt: z.string(),
@@ -81,8 +81,12 @@ export const sharedHeadcountSchema = z.object({
       startDate: z.string(),
       endDate: z.string().nullable(),
       allocation: z.number(),
+      /** Hours logged on the seat's project this month and last month (never rates). */
+      hours: z.object({ current: z.number(), previous: z.number() }),
     }),
   ),
+  /** The months `hours` count: `YYYY-MM`. */
+  months: z.object({ current: z.string(), previous: z.string() }),
 });
 export type SharedHeadcount = z.infer<typeof sharedHeadcountSchema>;
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, or, sql, sum } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   benchPersonSchema,
@@ -8,17 +8,24 @@ import {
   shareLinkSchema,
   sharedHeadcountSchema,
 } from '../../../domain/modules/headcounts/headcounts.schema.js';
+import { todayIn } from '../../../domain/modules/leave/leave.rules.js';
 import type { Api } from '../../http/api.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { customers } from '../customers/customers.table.js';
 import { projects } from '../projects/projects.table.js';
+import { timesheets } from '../timesheets/timesheets.table.js';
 import { users } from '../users/users.table.js';
 import { headcounts, headcountShareLinks } from './headcounts.table.js';
 
 // Headcount's own routes beside the kit's: the bench and a customer's read-only share links.
 
 const today = () => new Date().toISOString().slice(0, 10);
+const previousMonth = (month: string) => {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function registerHeadcountRoutes(app: Api, s: Services) {
@@ -146,6 +153,32 @@ export function registerHeadcountRoutes(app: Api, s: Services) {
     },
   );
 
+  /**
+   * Hours each seat's person logged on the seat's project (on the seat itself when it names no
+   * project), by month from `fromMonth` on: the customer sees only its own seats' work.
+   */
+  async function loggedHours(seats: Array<{ id: string; userId: string; projectId: string | null }>, fromMonth: string) {
+    const out = new Map<string, number>();
+    if (!seats.length) return out;
+    const month = sql<string>`to_char(${timesheets.date}, 'YYYY-MM')`;
+    const rows = await s.db
+      .select({
+        userId: timesheets.userId,
+        projectId: timesheets.projectId,
+        headcountId: timesheets.headcountId,
+        month,
+        hours: sum(timesheets.hours).mapWith(Number),
+      })
+      .from(timesheets)
+      .where(and(inArray(timesheets.userId, [...new Set(seats.map((x) => x.userId))]), gte(timesheets.date, `${fromMonth}-01`)))
+      .groupBy(timesheets.userId, timesheets.projectId, timesheets.headcountId, month);
+    for (const seat of seats)
+      for (const r of rows)
+        if (r.userId === seat.userId && (seat.projectId ? r.projectId === seat.projectId : r.headcountId === seat.id))
+          out.set(`${seat.id}|${r.month}`, (out.get(`${seat.id}|${r.month}`) ?? 0) + r.hours);
+    return out;
+  }
+
   // The customer's view: no sign-in, the token in a header (the page keeps it in the URL's
   // fragment, so it reaches neither server logs nor Referer headers).
   app.get(
@@ -177,6 +210,9 @@ export function registerHeadcountRoutes(app: Api, s: Services) {
       const day = today();
       const seats = await s.db
         .select({
+          id: headcounts.id,
+          userId: headcounts.userId,
+          projectId: headcounts.projectId,
           fullName: users.fullName,
           title: headcounts.title,
           project: projects.name,
@@ -196,7 +232,17 @@ export function registerHeadcountRoutes(app: Api, s: Services) {
           ),
         )
         .orderBy(asc(users.fullName));
-      return { customer: { name: link.name }, expiresAt: link.expiresAt, seats };
+      const months = { current: todayIn().slice(0, 7), previous: previousMonth(todayIn().slice(0, 7)) };
+      const logged = await loggedHours(seats, months.previous);
+      return {
+        customer: { name: link.name },
+        expiresAt: link.expiresAt,
+        months,
+        seats: seats.map(({ id, userId: _u, projectId: _p, ...seat }) => ({
+          ...seat,
+          hours: { current: logged.get(`${id}|${months.current}`) ?? 0, previous: logged.get(`${id}|${months.previous}`) ?? 0 },
+        })),
+      };
     },
   );
 }

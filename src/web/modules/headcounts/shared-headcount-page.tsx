@@ -17,7 +17,8 @@ import { useFormatters } from '../../i18n/format';
 type State = { kind: 'loading' } | { kind: 'shown'; data: SharedHeadcount } | { kind: 'invalid' } | { kind: 'failed'; error: unknown };
 
 /**
- * What a customer sees through a share link, without signing in: its active seats. The token is
+ * What a customer sees through a share link, without signing in: its active seats and the hours
+ * each person logged on them this month and last. The token is
  * the URL's fragment (never sent by the browser in a request line or Referer) and goes to the
  * API in a header.
  */
@@ -26,6 +27,9 @@ export function SharedHeadcountPage() {
   const { t, ready } = useTranslation('headcounts');
   const fmt = useFormatters();
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // `YYYY-MM` as the reader's language names a month.
+  const monthLabel = (month: string) =>
+    new Intl.DateTimeFormat(fmt.locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const token = window.location.hash.slice(1);
@@ -83,6 +87,8 @@ export function SharedHeadcountPage() {
                     <TableCell>{t('headcounts:shared.since')}</TableCell>
                     <TableCell>{t('headcounts:shared.until_col')}</TableCell>
                     <TableCell align="right">{t('headcounts:shared.allocation')}</TableCell>
+                    <TableCell align="right">{t('headcounts:shared.hoursIn', { month: monthLabel(state.data.months.previous) })}</TableCell>
+                    <TableCell align="right">{t('headcounts:shared.hoursIn', { month: monthLabel(state.data.months.current) })}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -94,6 +100,8 @@ export function SharedHeadcountPage() {
                       <TableCell>{fmt.date(s.startDate)}</TableCell>
                       <TableCell>{s.endDate ? fmt.date(s.endDate) : '—'}</TableCell>
                       <TableCell align="right">{fmt.number(s.allocation / 100, { style: 'percent' })}</TableCell>
+                      <TableCell align="right">{fmt.number(s.hours.previous)}</TableCell>
+                      <TableCell align="right">{fmt.number(s.hours.current)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
