@@ -190,7 +190,14 @@ export function MonthCalendar({
           <Back />
         </IconButton>
       </Tooltip>
-      <Typography id={titleId} variant="h6" component="h2" aria-live="polite" sx={{ minWidth: '10rem', textAlign: 'center' }}>
+      <Typography
+        id={titleId}
+        data-testid={titleId}
+        variant="h6"
+        component="h2"
+        aria-live="polite"
+        sx={{ minWidth: '10rem', textAlign: 'center' }}
+      >
         {title}
       </Typography>
       <Tooltip title={t('common:calendar.next')}>
@@ -227,6 +234,7 @@ export function MonthCalendar({
               <Box
                 component="li"
                 key={date}
+                data-date={date}
                 aria-current={date === today ? 'date' : undefined}
                 sx={{
                   py: 1,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -68,8 +69,8 @@ export function useLeaveLive() {
 const onDay = (entries: Entry[], date: string, holidays: Set<string>) =>
   isWeekend(date) || holidays.has(date) ? [] : entries.filter((e) => e.startDate <= date && date <= e.endDate);
 
-function DayContent({ date, entries, holidays }: { date: string; entries: Entry[]; holidays: Calendar['holidays'] }) {
-  const { t } = useTranslation();
+/** A day's holidays and leave, or null for an empty day (the calendar's list view leaves such days out). */
+function dayContent(t: TFunction, date: string, entries: Entry[], holidays: Calendar['holidays']) {
   const holiday = holidays.filter((h) => h.date === date);
   const away = onDay(entries, date, new Set(holidays.map((h) => h.date)));
   if (!holiday.length && !away.length) return null;
@@ -157,7 +158,7 @@ function CalendarCard({
           busy={!calendar || !entries}
           empty={t('leave-requests:calendar.empty')}
           data-testid={testId}
-          renderDay={(date) => (calendar && entries ? <DayContent date={date} entries={entries} holidays={calendar.holidays} /> : null)}
+          renderDay={(date) => (calendar && entries ? dayContent(t, date, entries, calendar.holidays) : null)}
         />
       )}
     </Card>
