@@ -19,6 +19,8 @@ const mmddyyyy = (date: string) => date.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2
 const monthTitle = (date: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(time(date)));
 const badge = (page: Page) => page.getByTestId('notifications-badge').locator('.MuiBadge-badge');
+/** The bell's count as shown (an empty badge is 0). */
+const shownUnread = async (page: Page) => Number((await badge(page).textContent()) || 0);
 
 /** Hours typed into last week's Monday to Friday of the first project row. */
 const HOURS = ['8', '7.5', '8', '6.25', '7'];
@@ -142,7 +144,10 @@ test('a developer logs a week and takes leave, the manager approves live, hr exp
   // ── The manager waits on the approvals page; the developer asks for three days. ──
   const managerPage = await openAs(browser, 'manager', '/leave/approvals');
   await expect(managerPage.getByRole('heading', { name: 'Leave approvals', level: 1 })).toBeVisible();
-  const managerUnread = Number((await badge(managerPage).textContent()) || 0);
+  // What the bell says before anything happens: the server's count, once the page shows it.
+  const unread = async (a: Auth) => (await getJson<{ count: number }>(request, a, '/api/v1/notifications/unread-count')).count;
+  const managerUnread = await unread(manager);
+  await expect.poll(() => shownUnread(managerPage)).toBe(managerUnread);
   const leaveDays = await freeLeaveDays(request, dev, today);
   const [start, , end] = leaveDays as [string, string, string];
 
@@ -186,7 +191,8 @@ test('a developer logs a week and takes leave, the manager approves live, hr exp
   const day = (date: string) => calendar.locator(`[data-date="${date}"]`);
   for (const d of leaveDays) await expect(day(d).getByTestId('calendar-leave')).toHaveAttribute('data-status', 'pending');
   await expect(day(start).getByTestId('calendar-leave')).toContainText('Annual · pending');
-  const devUnread = Number((await badge(devPage).textContent()) || 0);
+  const devUnread = await unread(dev);
+  await expect.poll(() => shownUnread(devPage)).toBe(devUnread);
 
   // ── The manager hears of it without reloading, and approves it. ──
   await expect(badge(managerPage)).toHaveText(String(managerUnread + 1));
