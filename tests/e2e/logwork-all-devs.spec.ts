@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { signIn, useEnglish, demoEmail } from './support/session';
-import { apiLogin } from './shell-support';
+import { apiLogin, presetShell, SHELL_MODES, modeName, seriousViolations, settled } from './shell-support';
 
 // May 2023 is clear of the demo data; June is where the page is opened, to step back a month.
 const MONTH = '2023-05';
@@ -80,4 +80,33 @@ test('hr filters the month, sees hours and missing days, and exports exactly wha
   await expect(row).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('all-devs-390.png') });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('in Arabic the month reads right to left with no serious axe finding in every mode', async ({ page }) => {
+  test.setTimeout(240_000);
+  // Signed in through the English form; then the shell in Arabic.
+  await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/logwork/all-devs')}`);
+  await presetShell(page, 'ar');
+  await page.reload();
+  const table = page.getByTestId('all-devs-table');
+  await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The previous month lies to the right, and its arrow points there.
+  const [prev, next] = [page.getByTestId('month-prev'), page.getByTestId('month-next')];
+  expect((await prev.boundingBox())!.x).toBeGreaterThan((await next.boundingBox())!.x);
+  await expect(prev.getByTestId('ChevronRightIcon')).toBeVisible();
+  // The sticky names sit at the start of the line: on the right.
+  const name = (await table.locator('tbody tr').first().locator('th').boundingBox())!;
+  const firstDay = (await table.locator('tbody tr').first().locator('td').first().boundingBox())!;
+  expect(name.x).toBeGreaterThan(firstDay.x);
+  const findings: Record<string, unknown> = {};
+  for (const mode of SHELL_MODES) {
+    await presetShell(page, 'ar', mode);
+    await page.reload();
+    await settled(page);
+    await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+    const found = await seriousViolations(page);
+    if (found.length) findings[modeName(mode)] = found;
+  }
+  expect(findings).toEqual({});
 });

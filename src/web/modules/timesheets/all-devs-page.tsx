@@ -262,7 +262,7 @@ export function AllDevsPage() {
       </Card>
 
       {data && (
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3, mb: 1 }} data-testid="all-devs-totals" aria-label={t(`${NS}:totals`)}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3, mb: 1 }} data-testid="all-devs-totals">
           <Typography variant="body2">
             {t(`${NS}:expected`)}: <b>{fmt.number(data.totals.expected)}</b>
           </Typography>
@@ -302,7 +302,7 @@ export function AllDevsPage() {
                           title={title}
                           sx={{ bgcolor: off ? 'action.selected' : undefined, minWidth: 34 }}
                         >
-                          <Box component="span" sx={{ display: 'block', fontSize: 11, color: 'text.secondary' }}>
+                          <Box component="span" sx={{ display: 'block', fontSize: 11 }}>
                             {weekdayFmt.format(new Date(`${d.date}T12:00:00Z`))}
                           </Box>
                           {Number(d.date.slice(8))}
@@ -366,18 +366,14 @@ export function AllDevsPage() {
                                     <Box
                                       component="abbr"
                                       title={leaveText}
-                                      sx={{ fontSize: '0.7em', verticalAlign: 'super', color: 'info.dark', textDecoration: 'none' }}
+                                      sx={{ fontSize: '0.7em', fontWeight: 700, verticalAlign: 'super', textDecoration: 'none' }}
                                     >
                                       {t(cell.halfDay ? `${NS}:halfLeaveShort` : `${NS}:leaveShort`)}
                                     </Box>
                                   ) : null}
                                 </span>
                               ) : leave ? (
-                                <Box
-                                  component="abbr"
-                                  title={leaveText}
-                                  sx={{ fontWeight: 600, color: 'info.dark', textDecoration: 'none' }}
-                                >
+                                <Box component="abbr" title={leaveText} sx={{ fontWeight: 700, textDecoration: 'none' }}>
                                   {t(cell?.halfDay ? `${NS}:halfLeaveShort` : `${NS}:leaveShort`)}
                                 </Box>
                               ) : (
@@ -387,10 +383,7 @@ export function AllDevsPage() {
                           );
                         })}
                         <TableCell align="right">{fmt.number(p.expectedHours)}</TableCell>
-                        <TableCell
-                          align="right"
-                          sx={{ fontWeight: 600, color: p.loggedHours < p.expectedHours ? 'warning.dark' : undefined }}
-                        >
+                        <TableCell align="right" sx={{ fontWeight: 600 }}>
                           {fmt.number(p.loggedHours)}
                         </TableCell>
                         <TableCell align="right">{fmt.number(p.billableHours)}</TableCell>
@@ -454,7 +447,7 @@ export function AllDevsPage() {
           <Typography variant="caption">{t(`${NS}:legendMissing`)}</Typography>
         </Box>
         <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Box component="b" sx={{ color: 'info.dark', fontSize: 12 }}>
+          <Box component="b" sx={{ fontSize: 12 }}>
             {t(`${NS}:leaveShort`)}
           </Box>
           <Typography variant="caption">{t(`${NS}:legendLeave`)}</Typography>

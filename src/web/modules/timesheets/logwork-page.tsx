@@ -155,7 +155,10 @@ function WeekView({ monday, setMonday, today }: { monday: string; setMonday: (d:
       queryClient.setQueryData<TimesheetSheet>(sheetKey(from, to), (old) =>
         old ? { ...old, entries: [...old.entries.filter((e) => !dates.has(e.date)), ...answer] } : old,
       );
+      // Other weeks and months read again when shown; this one too when a project row is new to it (copied hours).
       void queryClient.invalidateQueries({ queryKey: ['timesheets', 'sheet'], refetchType: 'none' });
+      if (cells.some((c) => !data?.projects.some((p) => p.id === c.projectId)))
+        void queryClient.invalidateQueries({ queryKey: sheetKey(from, to) });
       setSave({ kind: 'saved' });
       return true;
     } catch (error) {

@@ -1,0 +1,48 @@
+// My logwork end to end: hours typed into the week grid by keyboard only, saved, refused on their
+// cell with the rule's words, undone with Escape, and still there after a reload.
+import { expect, test } from '@playwright/test';
+import { signIn, useEnglish } from './support/session';
+
+test.beforeEach(async ({ page }) => {
+  await useEnglish(page);
+});
+
+test('hours are typed, saved and refused in the week grid by keyboard', async ({ page }) => {
+  await signIn(page, 'developer', `/auth/sign-in?returnTo=${encodeURIComponent('/logwork')}`);
+  await expect(page.getByRole('heading', { name: 'My logwork', level: 1 })).toBeVisible();
+  // Last week: every day is past and its month still open.
+  await page.getByTestId('week-prev').click();
+  const grid = page.getByTestId('logwork-grid');
+  const monday = page.getByTestId('cell-0-0');
+  await expect(monday).toBeVisible();
+
+  await monday.focus();
+  await page.keyboard.type('6.5');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('save-status')).toHaveText('Saved');
+  await expect(monday).toHaveValue('6.5');
+
+  // The next day, by arrow key: a value off the quarter hour is refused on its cell.
+  await monday.focus();
+  await page.keyboard.press('ArrowRight');
+  const tuesday = page.getByTestId('cell-0-1');
+  await expect(tuesday).toBeFocused();
+  const before = await tuesday.inputValue();
+  await page.keyboard.type('7.3');
+  await page.keyboard.press('Enter');
+  await expect(tuesday).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('logwork-errors')).toContainText('steps of 0.25');
+  await expect(page.getByTestId('save-status')).toHaveText('Not saved');
+  // Escape puts back what is stored.
+  await tuesday.focus();
+  await page.keyboard.press('Escape');
+  await expect(tuesday).toHaveValue(before);
+  await expect(tuesday).not.toHaveAttribute('aria-invalid', 'true');
+
+  await page.reload();
+  await page.getByTestId('week-prev').click();
+  await expect(grid.getByTestId('cell-0-0')).toHaveValue('6.5');
+  // The month view shows the day's total.
+  await page.getByTestId('logwork-month-tab').click();
+  await expect(page.getByTestId('month-total')).toContainText('Month total');
+});
