@@ -1,8 +1,9 @@
-import { Children, Fragment, isValidElement, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Children, Fragment, isValidElement, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -181,7 +182,7 @@ export function MonthCalendar({
   };
   const [Back, Forward] = rtl ? [ChevronRight, ChevronLeft] : [ChevronLeft, ChevronRight];
   const title = names.title(shown);
-  const titleId = `${testId}-title`;
+  const titleId = useId();
 
   const header = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
@@ -192,7 +193,7 @@ export function MonthCalendar({
       </Tooltip>
       <Typography
         id={titleId}
-        data-testid={titleId}
+        data-testid={`${testId}-title`}
         variant="h6"
         component="h2"
         aria-live="polite"
@@ -214,6 +215,7 @@ export function MonthCalendar({
       >
         {t('common:calendar.thisMonth')}
       </Button>
+      {busy && <LinearProgress aria-label={t('common:loading')} sx={{ flexBasis: '100%', height: 2 }} />}
     </Box>
   );
 
