@@ -22,9 +22,18 @@ export async function seedLeave(db: Db, ctx: SeedContext) {
     const t = Date.parse(`${today}T00:00:00Z`) + (14 + i * 3) * 86_400_000;
     const start = new Date(t).toISOString().slice(0, 10);
     const future = { startDate: start, endDate: new Date(t + (i % 2) * 86_400_000).toISOString().slice(0, 10) };
+    // A third of them also have approved leave around today, so this month's calendar is not empty.
+    const around = Date.parse(`${today}T00:00:00Z`) + (3 * i - 5) * 86_400_000;
+    const recent = {
+      startDate: new Date(around).toISOString().slice(0, 10),
+      endDate: new Date(around + (i % 2) * 86_400_000).toISOString().slice(0, 10),
+      // One of them a morning off.
+      halfDay: i === 10 ? ('am' as const) : null,
+    };
     for (const [range, status, type] of [
       [past, i % 4 === 3 ? 'rejected' : 'approved', i % 3 === 2 ? 'sick' : 'annual'],
       [future, 'pending', 'annual'],
+      ...(i % 3 === 1 ? ([[recent, 'approved', i === 4 ? 'sick' : 'annual']] as const) : []),
     ] as const) {
       const days = leaveDays(range, off);
       if (!days || (range === past && range.startDate > today)) continue;
@@ -36,7 +45,8 @@ export async function seedLeave(db: Db, ctx: SeedContext) {
         reason: REASONS[(i + rows.length) % REASONS.length]!,
         userId: p.id,
         approvalsRequired: approvalsNeeded(days),
-        decidedAt: status === 'pending' ? null : `${range.startDate}T02:00:00.000Z`,
+        // Leave still ahead was decided already (today at the latest).
+        decidedAt: status === 'pending' ? null : `${range.startDate < today ? range.startDate : today}T02:00:00.000Z`,
         decisionNote: status === 'rejected' ? 'Release week: please pick other dates' : null,
         createdBy: p.id,
       });

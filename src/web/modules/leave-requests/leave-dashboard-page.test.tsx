@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
@@ -17,6 +17,15 @@ const leave = {
 };
 const get = vi.hoisted(() => vi.fn());
 vi.mock('../../providers/http', () => ({ http: { get } }));
+// The tab's socket, its handlers kept so a test can play an event arriving.
+const socket = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
+vi.mock('../../providers/notification-socket', () => ({
+  onNotificationSocket: (event: string, handler: (payload: unknown) => void) => {
+    socket.set(event, handler);
+    return () => socket.delete(event);
+  },
+  retainNotificationSocket: () => () => {},
+}));
 
 beforeAll(async () => {
   window.localStorage.setItem('i18nextLng', 'en');
@@ -35,17 +44,20 @@ function renderPage() {
 
 describe('LeaveDashboardPage', () => {
   it("shows the pending count, who is away, and the year's days by type", async () => {
-    get.mockResolvedValueOnce({
-      data: {
-        today: '2031-03-03',
-        onLeaveToday: [leave],
-        onLeaveThisWeek: [leave],
-        pendingCount: 7,
-        year: 2031,
-        daysByType: [{ type: 'sick', days: 4 }],
-        daysByMonth: months,
-      },
-    });
+    get.mockImplementation(async (url: string) =>
+      url === '/api/calendar'
+        ? { data: { holidays: [{ id: '00000000-0000-4000-8000-000000000003', date: '2031-03-05', name: 'Founders Day' }], leave: [leave] } }
+        : { data: dashboard },
+    );
+    const dashboard = {
+      today: '2031-03-03',
+      onLeaveToday: [leave],
+      onLeaveThisWeek: [leave],
+      pendingCount: 7,
+      year: 2031,
+      daysByType: [{ type: 'sick', days: 4 }],
+      daysByMonth: months,
+    };
     renderPage();
     expect((await screen.findByTestId('leave-pending-count')).textContent).toBe('7');
     expect(within(screen.getByTestId('leave-today')).getByText('Nguyễn Văn An')).toBeTruthy();
@@ -54,18 +66,60 @@ describe('LeaveDashboardPage', () => {
     expect(get).toHaveBeenCalledWith('/api/leave-requests/dashboard');
   });
 
+  it("draws the month's approved leave and holidays in the calendar", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-03-03T05:00:00Z') });
+    get.mockImplementation(async (url: string) =>
+      url === '/api/calendar'
+        ? {
+            data: {
+              holidays: [{ id: '00000000-0000-4000-8000-000000000003', date: '2031-03-05', name: 'Founders Day' }],
+              leave: [
+                { ...leave, halfDay: null },
+                {
+                  ...leave,
+                  id: '00000000-0000-4000-8000-000000000004',
+                  fullName: 'Trần Thị Bình',
+                  type: 'annual',
+                  startDate: '2031-03-04',
+                  endDate: '2031-03-04',
+                  halfDay: 'pm',
+                  days: 0.5,
+                },
+              ],
+            },
+          }
+        : new Promise(() => {}),
+    );
+    renderPage();
+    expect(get).toHaveBeenCalledWith('/api/calendar', { params: { from: '2031-03-01', to: '2031-03-31' } });
+    const grid = await screen.findByRole('grid', { name: 'March 2031' });
+    await within(grid).findAllByText('Nguyễn Văn An');
+    const day = (date: string) => grid.querySelector<HTMLElement>(`[data-date="${date}"]`)!;
+    expect(day('2031-03-03').textContent).toContain('Nguyễn Văn AnSick');
+    expect(day('2031-03-04').textContent).toContain('Trần Thị BìnhAnnual · ½ Afternoon');
+    expect(day('2031-03-05').textContent).toContain('Holiday: Founders Day');
+    expect(day('2031-03-05').textContent).not.toContain('Nguyễn');
+    // A leave decision arrives: the calendar is read again; another notification changes nothing.
+    const calls = () => get.mock.calls.filter(([url]) => url === '/api/calendar').length;
+    const before = calls();
+    act(() => socket.get('notification')!({ type: 'job_assigned', title: 'x', message: 'y' }));
+    expect(calls()).toBe(before);
+    act(() => socket.get('notification')!({ type: 'leave_approved', title: 'Leave request approved', message: '…' }));
+    await waitFor(() => expect(calls()).toBe(before + 1));
+    vi.useRealTimers();
+  });
+
   it('says so when nobody is away and nothing was taken', async () => {
-    get.mockResolvedValueOnce({
-      data: {
-        today: '2031-03-03',
-        onLeaveToday: [],
-        onLeaveThisWeek: [],
-        pendingCount: 0,
-        year: 2031,
-        daysByType: [],
-        daysByMonth: months,
-      },
-    });
+    get.mockImplementation(async (url: string) => (url === '/api/calendar' ? { data: { holidays: [], leave: [] } } : { data: dashboard }));
+    const dashboard = {
+      today: '2031-03-03',
+      onLeaveToday: [],
+      onLeaveThisWeek: [],
+      pendingCount: 0,
+      year: 2031,
+      daysByType: [],
+      daysByMonth: months,
+    };
     renderPage();
     expect(await screen.findAllByText('Nobody')).toHaveLength(2);
     expect(screen.getByText('No leave taken yet')).toBeTruthy();

@@ -12,6 +12,7 @@ import type { leaveDashboardSchema } from '../../../domain/modules/leave-request
 import { ErrorState } from '../../components/error-state';
 import { useFormatters } from '../../i18n/format';
 import { http } from '../../providers/http';
+import { TeamLeaveCalendar, useLeaveLive } from './leave-calendar';
 
 type Dashboard = z.infer<typeof leaveDashboardSchema>;
 type OnLeave = Dashboard['onLeaveToday'][number];
@@ -20,6 +21,7 @@ type OnLeave = Dashboard['onLeaveToday'][number];
 export function LeaveDashboardPage() {
   const { t } = useTranslation();
   const fmt = useFormatters();
+  useLeaveLive();
   const query = useQuery({
     queryKey: ['leave-requests', 'dashboard'],
     queryFn: async () => (await http.get<Dashboard>('/api/leave-requests/dashboard')).data,
@@ -111,6 +113,9 @@ export function LeaveDashboardPage() {
           </Card>
         </Box>
       )}
+      <Box sx={{ mt: 3 }}>
+        <TeamLeaveCalendar />
+      </Box>
     </Box>
   );
 }
