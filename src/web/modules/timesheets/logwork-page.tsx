@@ -146,9 +146,17 @@ function WeekView({ monday, setMonday, today }: { monday: string; setMonday: (d:
     mutationFn: async (cells: Cell[]) => (await http.put<{ data: Timesheet[] }>('/api/v1/timesheet/cells', { cells })).data.data,
   });
 
+  // Cells typed in a row save side by side: the status says saved once the last of them is.
+  const inFlight = useRef(0);
+  const settle = (next: SaveState) => {
+    inFlight.current -= 1;
+    setSave((now) => (next.kind === 'failed' ? next : inFlight.current > 0 ? { kind: 'saving' } : now.kind === 'failed' ? now : next));
+  };
+
   /** Saves cells; on success the sheet takes the answer for the days touched. */
   async function saveCells(cells: Cell[]): Promise<boolean> {
-    setSave({ kind: 'saving' });
+    if (inFlight.current === 0) setSave({ kind: 'saving' });
+    inFlight.current += 1;
     try {
       const answer = await mutation.mutateAsync(cells);
       const dates = new Set(cells.map((c) => c.date));
@@ -159,7 +167,7 @@ function WeekView({ monday, setMonday, today }: { monday: string; setMonday: (d:
       void queryClient.invalidateQueries({ queryKey: ['timesheets', 'sheet'], refetchType: 'none' });
       if (cells.some((c) => !data?.projects.some((p) => p.id === c.projectId)))
         void queryClient.invalidateQueries({ queryKey: sheetKey(from, to) });
-      setSave({ kind: 'saved' });
+      settle({ kind: 'saved' });
       return true;
     } catch (error) {
       const e = toHttpError(error);
@@ -171,7 +179,7 @@ function WeekView({ monday, setMonday, today }: { monday: string; setMonday: (d:
       }
       setErrors((old) => ({ ...old, ...fieldErrors }));
       const message = Object.values(fieldErrors)[0] ?? errorText(t, error);
-      setSave({ kind: 'failed', message });
+      settle({ kind: 'failed', message });
       if (!Object.keys(fieldErrors).length) toast.error(message);
       return false;
     }
