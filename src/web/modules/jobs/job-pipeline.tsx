@@ -277,7 +277,13 @@ export function JobPipeline({ id }: { id: string }) {
 
 /** A hire proposes a headcount: the seat's form opened with what the job already says. */
 function headcountDraft(job: Job, id: string): string {
-  const q = new URLSearchParams({ title: job.title, customerId: job.customerId, jobId: id, currency: job.currency, returnTo: `/jobs/${id}` });
+  const q = new URLSearchParams({
+    title: job.title,
+    customerId: job.customerId,
+    jobId: id,
+    currency: job.currency,
+    returnTo: `/jobs/${id}`,
+  });
   if (job.projectId) q.set('projectId', job.projectId);
   if (job.ownerSaleId) q.set('saleId', job.ownerSaleId);
   if (job.billRate !== null) q.set('billingRate', String(job.billRate));
