@@ -12,7 +12,8 @@ import { signIn, useEnglish } from './support/session';
 type Words = { title: string; one: string; search?: string; fields: Record<string, string> };
 const words = (r: string): Words =>
   JSON.parse(readFileSync(join(import.meta.dirname, '../../src/web/locales/en', `${r}.json`), 'utf8')) as Words;
-const grid = (page: Page) => page.getByRole('grid');
+// The list's data grid (it counts its rows), not another grid of the page such as a month calendar.
+const grid = (page: Page) => page.locator('[role="grid"][aria-rowcount]');
 const slug = (d: ResourceDecl) => d.label.toLowerCase().replace(/\s+/g, '-');
 const searchBox = (page: Page, w: Words) => page.getByLabel(w.search ?? 'Search...').first();
 /**
