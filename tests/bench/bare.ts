@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canAccessSection, toRole, type Section } from '../../src/domain/auth/permissions.js';
+import { isoInstant } from '../../src/server/db/columns.js';
 import { ESTIMATE_MARGIN } from '../../src/server/http/paging.js';
 import type { TokenSigner } from '../../src/server/modules/auth/tokens.js';
 import type { SqlClient } from './sql-client.js';
@@ -47,8 +48,8 @@ const AUTH_SQL = `select u.id, u.role, u.status, u.email, u.full_name, u.archive
     from users u join sessions s on s.id = $1 and s.user_id = u.id
     where u.id = $2`;
 
-// The route sends instants as ISO 8601 whatever text form the driver gives; the ceiling does the same work.
-export const instant = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+// The route sends instants as ISO 8601 whatever text form the driver gives; the ceiling does the same work, the same way.
+export const instant = (v: unknown) => (v == null ? null : isoInstant(v as string));
 
 export async function startBareServer(o: BareOptions): Promise<{ server: Server; url: (path: string) => string; close(): Promise<void> }> {
   const byPath = new Map(o.lists.map((l) => [`/bare/${l.path}/paginated`, l]));

@@ -92,7 +92,13 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   const access = (action: string) => ({ resource: decl.name, action });
   const tags = [decl.name];
   const keys = entityKeys(decl);
-  const toEntity = m.toEntity ?? ((row: TRow) => Object.fromEntries(keys.map((k) => [k, row[k] ?? null])));
+  const toEntity =
+    m.toEntity ??
+    ((row: TRow) => {
+      const entity: Row = {};
+      for (const k of keys) entity[k] = row[k] ?? null;
+      return entity;
+    });
   const ownerColumn = decl.owner ? columnOf(m.table, decl.owner.field) : undefined;
   const titleColumn = columnOf(m.table, decl.recordTitle);
   const uniqueFields = Object.entries(decl.fields).filter(([, f]) => f.unique);

@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { Column, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Services } from '../services.js';
 import { queryRows, type Db } from '../db/client.js';
@@ -73,7 +73,7 @@ export function tableRowReader(db: Db, table: PgTable) {
   const names = [...list.matchAll(/"((?:[^"]|"")+)"/g)].map((m) => m[1]!.replace(/""/g, '"'));
   const columns = Object.entries(getTableColumns(table));
   if (names.length !== columns.length) throw new Error(`Cannot read the columns of ${rendered}`);
-  const fields = columns.map(([key, column], i) => ({ key, column, name: names[i]! }));
+  const fields = columns.map(([key, column], i) => ({ key, name: names[i]!, decode: decoderOf(column) }));
   return {
     /** `select <every column> from table <rest>`, e.g. rest = sql`where … order by …`. */
     async read(rest: SQL): Promise<Record<string, unknown>[]> {
@@ -81,9 +81,26 @@ export function tableRowReader(db: Db, table: PgTable) {
       return raw.map((r) => {
         const row: Record<string, unknown> = {};
         // As Drizzle maps a selected row: null stays null, anything else through the column's decoder.
-        for (const f of fields) row[f.key] = r[f.name] === null || r[f.name] === undefined ? null : f.column.mapFromDriverValue(r[f.name]);
+        for (const f of fields) {
+          const value = r[f.name];
+          row[f.key] = value === null || value === undefined ? null : f.decode ? f.decode(value) : value;
+        }
         return row;
       });
     },
   };
+}
+
+const keepValue = Column.prototype.mapFromDriverValue;
+
+/**
+ * The column's decoder, or none where Drizzle's would hand the value back as it is (text, uuid,
+ * boolean, and arrays of those the driver has already split): a list maps a page of rows column
+ * by column, so a call per cell that changes nothing is worth skipping.
+ */
+function decoderOf(column: Column): ((value: unknown) => unknown) | undefined {
+  if (column.mapFromDriverValue === keepValue) return undefined;
+  const base = (column as Column & { baseColumn?: Column }).baseColumn;
+  if (base?.mapFromDriverValue === keepValue) return (value) => (Array.isArray(value) ? value : column.mapFromDriverValue(value));
+  return (value) => column.mapFromDriverValue(value);
 }
