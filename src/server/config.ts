@@ -44,7 +44,7 @@ const envSchema = z.object({
   /** Leave requests of more working days than this need a second approval (hr_lead or admin). */
   LEAVE_SECOND_APPROVAL_DAYS: z.coerce.number().min(0).max(365).default(5),
   /** Lists above this many matching rows report an estimated total instead of counting. */
-  EXACT_COUNT_LIMIT: z.coerce.number().int().positive().default(10_000),
+  EXACT_COUNT_LIMIT: z.coerce.number().int().positive().default(1_000),
   /** The firm's name and logo (PNG, JPEG or SVG) at the top of the branded CVs it sends to customers. */
   FIRM_NAME: z.string().trim().min(1).max(120).default('Staffing Back Office'),
   FIRM_LOGO_PATH: z.string().default(join(dirname(fileURLToPath(import.meta.url)), 'assets', 'firm-logo.png')),

@@ -21,7 +21,7 @@ describe('configuration defaults', () => {
       REFRESH_TOKEN_TTL_S: 604800,
       REFRESH_REUSE_INTERVAL_S: 10,
       FILE_MAX_BYTES: 10485760,
-      EXACT_COUNT_LIMIT: 10000,
+      EXACT_COUNT_LIMIT: 1000,
       MAIL_POLL_MS: 10000,
     });
   });

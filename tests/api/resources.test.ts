@@ -34,7 +34,9 @@ let t: TestApp;
 let ctx: FactoryContext;
 let seq = 0;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Totals counted exactly, so that an export can be held to them: the demo's logged hours alone
+  // are more rows than the default exact-count limit (list-contract-guards covers estimates).
+  t = await buildTestApp({ EXACT_COUNT_LIMIT: '100000' });
   ctx = await factoryContext(t);
 });
 afterAll(() => t?.close());
