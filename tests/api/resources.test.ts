@@ -380,3 +380,100 @@ describe('owner scope', () => {
     expect(res.json()).toMatchObject({ code: 'reference_missing', issues: { customerId: { code: 'reference_missing' } } });
   });
 });
+
+// A job's candidates are a list nested under the job (`/jobs/:id/candidates`, removed by candidate
+// id), held to the same contract through the same stock provider.
+describe("a job's candidates (nested under jobs)", () => {
+  const jobsDecl = RESOURCES.find((r) => r.name === 'jobs')!;
+  const candidatesDecl = RESOURCES.find((r) => r.name === 'candidates')!;
+  const names = ['Nguyễn Thị Ánh', 'Trần Văn Bình', 'Lê Hoàng Cường'];
+
+  async function pipeline() {
+    const job = await createRow(jobsDecl);
+    const people = [];
+    for (const fullName of names) people.push(await createRow(candidatesDecl, { fullName }));
+    const resource = `jobs/${job.id}/candidates`;
+    for (const c of people) expect((await call('admin', 'POST', `/api/v1/${resource}`, { candidateId: c.id })).statusCode).toBe(201);
+    return { job, people, resource, url: `/api/v1/${resource}` };
+  }
+
+  it('every role lists, adds, moves and removes as the access table says', async () => {
+    const { people, url } = await pipeline();
+    const mismatches: string[] = [];
+    for (const role of ROLES) {
+      const list = await call(role, 'GET', `${url}?_start=0&_end=5`);
+      if ((list.statusCode === 200) !== EXPECTED_ACCESS.jobs!.pipeline!.includes(role))
+        mismatches.push(`${role} list → ${list.statusCode}`);
+      const moves = EXPECTED_ACCESS.jobs!.move!.includes(role);
+      // A sale moves the pipelines of their own jobs only: asked on an admin's job, 403 too.
+      const move = await call(role, 'PATCH', `${url}/${people[0]!.id}/status`, { stage: 'sourced' });
+      if (!moves && move.statusCode !== 403) mismatches.push(`${role} move → ${move.statusCode}, expected 403`);
+      if (moves && role !== 'sale' && move.statusCode !== 422)
+        mismatches.push(`${role} move to the same stage → ${move.statusCode}, expected 422`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('the stock @refinedev/simple-rest provider pages, sorts, filters, searches, adds and removes', async () => {
+    const { people, resource } = await pipeline();
+    const address = await listening();
+    const provider = dataProvider(`${address}/api/v1`, axios.create({ headers: await t.auth('admin') }));
+    const byName = await provider.getList({
+      resource,
+      pagination: { currentPage: 1, pageSize: 2 },
+      sorters: [{ field: 'candidateName', order: 'desc' }],
+    });
+    expect(byName.total).toBe(3);
+    expect(byName.data.map((x) => x.candidateName)).toEqual([...names].sort((a, b) => b.localeCompare(a, 'vi')).slice(0, 2));
+    const second = await provider.getList({
+      resource,
+      pagination: { currentPage: 2, pageSize: 2 },
+      sorters: [{ field: 'candidateName', order: 'desc' }],
+    });
+    expect(second.total).toBe(3);
+    expect(new Set([...byName.data, ...second.data].map((x) => x.candidateId))).toEqual(new Set(people.map((c) => c.id)));
+
+    const moved = await provider.custom!({
+      url: `${address}/api/v1/${resource}/${people[1]!.id}/status`,
+      method: 'patch',
+      payload: { stage: 'screening', note: 'Called: strong on React' },
+    });
+    expect(moved.data).toMatchObject({ candidateId: people[1]!.id, stage: 'screening' });
+    const screening = await provider.getList({ resource, filters: [{ field: 'stage', operator: 'eq', value: 'screening' }] });
+    expect(screening.data.map((x) => x.candidateId)).toEqual([people[1]!.id]);
+    const notScreening = await provider.getList({ resource, filters: [{ field: 'stage', operator: 'ne', value: 'screening' }] });
+    expect(notScreening.total).toBe(2);
+    // Accent-free search on the candidate's name.
+    const found = await provider.getList({ resource, filters: [{ field: 'q', operator: 'eq', value: 'cuong' }] });
+    expect(found.data.map((x) => x.candidateName)).toEqual(['Lê Hoàng Cường']);
+    const future = await provider.getList({ resource, filters: [{ field: 'createdAt', operator: 'gte', value: '2099-01-01' }] });
+    expect(future.total).toBe(0);
+
+    const outsider = await createRow(candidatesDecl);
+    const added = await provider.create({ resource, variables: { candidateId: outsider.id } });
+    expect(added.data).toMatchObject({ candidateId: outsider.id, stage: 'sourced' });
+    await provider.deleteOne({ resource, id: outsider.id });
+    const after = await provider.getList({ resource, pagination: { currentPage: 1, pageSize: 10 } });
+    expect(after.total).toBe(3);
+    expect(after.data.map((x) => x.candidateId)).not.toContain(outsider.id);
+  });
+
+  it('without paging answers the whole pipeline (the board), and refuses an undeclared key or value by name', async () => {
+    const { url } = await pipeline();
+    const whole = await call('admin', 'GET', url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['x-total-count']).toBeUndefined();
+    expect((whole.json() as unknown[]).length).toBe(3);
+    for (const [query, key] of [
+      ['_sort=fullName', '_sort'],
+      ['stage=lost', 'stage'],
+      ['status=active', 'status'],
+      [`q=${'x'.repeat(201)}`, 'q'],
+      ['updatedAt_gte=2026-01-01', 'updatedAt_gte'],
+    ]) {
+      const res = await call('admin', 'GET', `${url}?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.body, query).toContain(key);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject, type ZodType } from 'zod';
 import { ROLES } from '../../domain/auth/permissions.js';
@@ -11,7 +11,7 @@ import { writeAudit } from '../modules/audit/audit.service.js';
 import type { CurrentUser } from './access.js';
 import { badRequest, conflict, forbidden, notFound, pgError } from './errors.js';
 import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from './list-query.js';
-import { countRows, estimateRows, searchCondition, tableRowReader } from './paging.js';
+import { countRows, estimateRows, filterCondition, searchCondition, tableRowReader } from './paging.js';
 import { exportRows } from './export.js';
 
 export type Row = Record<string, unknown>;
@@ -118,25 +118,6 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     return or(eq(ownerColumn!, user.id), sql`${ownerColumn} in (select u.id from users u where u.manager_id = ${user.id})`);
   }
 
-  function filterCondition({ field, op, values }: ListQuery['filters'][number]): SQL | undefined {
-    const column = columnOf(m.table, field);
-    const type = decl.fields[field]?.type;
-    // Array columns match when they share any of the values.
-    const arrayType = type === 'refs' ? sql.raw('uuid[]') : type === 'tags' ? sql.raw('text[]') : undefined;
-    if (op === 'gte') return and(...values.map((v) => sql`${column} >= ${v}`));
-    if (op === 'lte') return and(...values.map((v) => sql`${column} <= ${v}`));
-    if (arrayType) {
-      const list = sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::${arrayType}`;
-      return op === 'ne' ? sql`not (${column} && ${list})` : sql`${column} && ${list}`;
-    }
-    if (op === 'ne')
-      return values.length === 1 ? or(ne(column, values[0]), isNull(column)) : or(notInArray(column, values), isNull(column));
-    return values.length === 1 ? eq(column, values[0]) : inArray(column, values);
-  }
-
   /** The rows a caller reads: their scope, live rows (archived ones too when asked by id for a label), the query's filters. */
   function where(
     user: CurrentUser,
@@ -146,7 +127,8 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     const parts: (SQL | undefined)[] = [readScope(user)];
     if (archivedAt && !opts.withArchived) parts.push(isNull(archivedAt));
     if (opts.id) parts.push(eq(m.table.id, opts.id));
-    for (const filter of q.filters ?? []) parts.push(filterCondition(filter));
+    for (const { field, op, values } of q.filters ?? [])
+      parts.push(filterCondition(columnOf(m.table, field), decl.fields[field]?.type, op, values));
     if (q.ids?.length) parts.push(inArray(m.table.id, q.ids));
     if (q.q && m.searchColumn) parts.push(searchCondition(m.searchColumn, q.q));
     return and(...parts);

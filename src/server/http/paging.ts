@@ -1,4 +1,5 @@
-import { Column, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, Column, eq, getTableColumns, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FieldType, FilterOp } from '../../domain/resource.js';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Services } from '../services.js';
 import { queryRows, type Db } from '../db/client.js';
@@ -7,6 +8,25 @@ import { queryRows, type Db } from '../db/client.js';
 export function searchCondition(column: PgColumn, q: string): SQL {
   const escaped = q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`${column} like '%' || f_unaccent(${escaped}) || '%'`;
+}
+
+/**
+ * A list filter (`stage=…`, `stage_ne=…`, `createdAt_gte=…`) as SQL. Several values are any of them;
+ * `ne` keeps rows where the column is empty; array columns (refs, tags) match when they share a value.
+ */
+export function filterCondition(column: PgColumn, type: FieldType | undefined, op: FilterOp, values: unknown[]): SQL | undefined {
+  if (op === 'gte') return and(...values.map((v) => sql`${column} >= ${v}`));
+  if (op === 'lte') return and(...values.map((v) => sql`${column} <= ${v}`));
+  const arrayType = type === 'refs' ? sql.raw('uuid[]') : type === 'tags' ? sql.raw('text[]') : undefined;
+  if (arrayType) {
+    const list = sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::${arrayType}`;
+    return op === 'ne' ? sql`not (${column} && ${list})` : sql`${column} && ${list}`;
+  }
+  if (op === 'ne') return values.length === 1 ? or(ne(column, values[0]), isNull(column)) : or(notInArray(column, values), isNull(column));
+  return values.length === 1 ? eq(column, values[0]) : inArray(column, values);
 }
 
 export interface ListTotal {

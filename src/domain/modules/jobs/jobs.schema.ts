@@ -13,6 +13,7 @@ import {
   uuidRef,
   type StoredFileRef,
 } from '../../fields.js';
+import type { FieldDecl } from '../../resource.js';
 
 export const JOB_LEVEL_VALUES = ['intern', 'junior', 'middle', 'senior', 'lead'] as const;
 export const JOB_PRIORITY_VALUES = ['low', 'medium', 'high', 'urgent'] as const;
@@ -110,10 +111,16 @@ export const jobCandidateStatusSchema = z.strictObject({
   stage: z.enum(PIPELINE_STAGE_VALUES),
   note: optionalText(2000),
 });
-export const jobCandidateListQuery = z.strictObject({
-  q: z.string().trim().max(200).optional(),
-  stage: z.enum(PIPELINE_STAGE_VALUES).optional(),
-});
+/**
+ * What a job's pipeline list sorts and filters by, declared as a resource's fields are: the server
+ * reads its query with the kit's list schema (paging, `_sort`, `stage=`, `stage_ne=`, `createdAt_gte=`, `q`).
+ */
+export const pipelineListFields = {
+  candidateName: { type: 'string', sort: true },
+  stage: { type: 'enum', values: PIPELINE_STAGE_VALUES, sort: true, filter: 'eq' },
+  createdAt: { type: 'datetime', sort: true, filter: 'range' },
+  updatedAt: { type: 'datetime', sort: true },
+} as const satisfies Record<string, FieldDecl>;
 
 /** One change in a pipeline: who moved the candidate, when, from where to where, and why. */
 export const jobCandidateEventSchema = z.object({

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PRIVILEGED_ROLES } from '../../../domain/auth/permissions.js';
@@ -6,15 +6,17 @@ import { afterHire, stageMoveRefusal } from '../../../domain/modules/jobs/jobs.r
 import {
   jobCandidateAddSchema,
   jobCandidateEventSchema,
-  jobCandidateListQuery,
   jobCandidateSchema,
   jobCandidateStatusSchema,
+  pipelineListFields,
   type PipelineStage,
 } from '../../../domain/modules/jobs/jobs.schema.js';
 import type { Db } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
 import { conflict, forbidden, notFound, pgError, unprocessable } from '../../http/errors.js';
+import { listQuerySchema, pageFromQuery, type ListQuery } from '../../http/list-query.js';
+import { filterCondition } from '../../http/paging.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { candidates } from '../candidates/candidates.table.js';
@@ -51,6 +53,16 @@ const rowColumns = {
   createdAt: jobCandidates.createdAt,
   updatedAt: jobCandidates.updatedAt,
 };
+
+/** The pipeline list's query, the kit's: json-server paging and sort, `stage=`/`stage_ne=`, `createdAt_gte=`, `q`. */
+const pipelineQuery = listQuerySchema({ fields: pipelineListFields });
+const pipelineColumns = {
+  candidateName: candidates.fullName,
+  stage: jobCandidates.stage,
+  createdAt: jobCandidates.createdAt,
+  updatedAt: jobCandidates.updatedAt,
+} as const;
+type PipelineField = keyof typeof pipelineListFields;
 
 export function registerJobRoutes(app: Api, s: Services) {
   const tags = ['jobs'];
@@ -134,29 +146,43 @@ export function registerJobRoutes(app: Api, s: Services) {
       config: { access: pipelineAccess },
       schema: {
         tags,
-        summary: "The job's pipeline: its candidates with their stage; q searches their names (accent-free)",
+        summary:
+          "The job's pipeline: its candidates with their stage, all of them (the board) or a page with X-Total-Count (`_start`/`_end`); sorted, filtered by stage and date, q searches names (accent-free)",
         params: idParams,
-        querystring: jobCandidateListQuery,
+        querystring: pipelineQuery,
         response: { 200: z.array(jobCandidateSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { id } = req.params as { id: string };
-      const q = req.query as z.infer<typeof jobCandidateListQuery>;
+      const q = req.query as ListQuery;
       await jobOf(s.db, id);
-      return s.db
+      const where = and(
+        eq(jobCandidates.jobId, id),
+        isNull(jobCandidates.archivedAt),
+        ...q.filters.map((f) =>
+          filterCondition(pipelineColumns[f.field as PipelineField], pipelineListFields[f.field as PipelineField].type, f.op, f.values),
+        ),
+        q.ids?.length ? inArray(jobCandidates.id, q.ids) : undefined,
+        q.q ? sql`strpos(${candidates.search}, f_unaccent(lower(${q.q}))) > 0` : undefined,
+      );
+      const direction = q.order === 'desc' ? desc : asc;
+      const rows = s.db
         .select(rowColumns)
         .from(jobCandidates)
         .leftJoin(candidates, eq(candidates.id, jobCandidates.candidateId))
-        .where(
-          and(
-            eq(jobCandidates.jobId, id),
-            isNull(jobCandidates.archivedAt),
-            q.stage ? eq(jobCandidates.stage, q.stage) : undefined,
-            q.q ? sql`strpos(${candidates.search}, f_unaccent(lower(${q.q}))) > 0` : undefined,
-          ),
-        )
-        .orderBy(asc(candidates.fullName), asc(jobCandidates.id));
+        .where(where)
+        .orderBy(direction(pipelineColumns[(q.sort ?? 'candidateName') as PipelineField]), direction(jobCandidates.id));
+      if ([q._start, q._end, q.page, q.limit].every((v) => v === undefined)) return rows;
+      // A page: a pipeline holds tens of candidates, so its total is always counted.
+      const { offset, limit } = pageFromQuery(q);
+      const [page, [total]] = await Promise.all([
+        rows.limit(limit).offset(offset),
+        s.db.select({ n: count() }).from(jobCandidates).leftJoin(candidates, eq(candidates.id, jobCandidates.candidateId)).where(where),
+      ]);
+      reply.header('x-total-count', String(total!.n));
+      reply.header('access-control-expose-headers', 'X-Total-Count');
+      return page;
     },
   );
 
