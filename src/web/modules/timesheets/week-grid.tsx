@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
@@ -22,11 +21,11 @@ import { ReferencePicker, useRefLabels } from '../../components/resource/lookup'
 import { issueText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
-import { toast } from '../../toast';
 import { HoursCell } from './hours-cell';
-import { cellKey, fetchSheet, sheetKey, useDaysOff, useSheet, type Cell } from './logwork-data';
+import { cellKey, useDaysOff, useSheet } from './logwork-data';
 import { SaveStatus } from './save-status';
 import { useCellSaving } from './use-cell-saving';
+import { useCopyLastWeek } from './use-copy-last-week';
 import { addDays, isWeekendDate, mondayOf, parseHours, weekDays } from './week-dates';
 
 const hoursText = (n: number) => (n ? String(n) : '');
@@ -38,7 +37,6 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
   const { user } = useAuthContext();
-  const queryClient = useQueryClient();
   const days = weekDays(monday);
   const from = days[0]!;
   const to = days[6]!;
@@ -47,7 +45,6 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
   const [added, setAdded] = useState<string[]>([]);
   const addedLabels = useRefLabels('projects', added);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [confirmCopy, setConfirmCopy] = useState<{ cells: Cell[]; overwrites: number } | null>(null);
   const grid = useRef<HTMLDivElement>(null);
 
   const data = sheet.data;
@@ -70,6 +67,7 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
   const weekTotal = days.reduce((n, d) => n + dayTotal(d), 0);
 
   const { save, errors, saveCells, refuse, clearError, pending } = useCellSaving(from, to, data);
+  const copy = useCopyLastWeek({ from, to, readOnly, storedHours, saveCells });
 
   async function commit(projectId: string, date: string) {
     const key = cellKey(projectId, date);
@@ -115,27 +113,6 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
     e.preventDefault();
   }
 
-  async function copyLastWeek() {
-    const [lastFrom, lastTo] = [addDays(from, -7), addDays(to, -7)];
-    const previous = await queryClient.fetchQuery({ queryKey: sheetKey(lastFrom, lastTo), queryFn: () => fetchSheet(lastFrom, lastTo) });
-    // Last week's cells on the same weekdays, where hours may still be logged.
-    const cells: Cell[] = previous.entries
-      .map((e) => ({ projectId: e.projectId, date: addDays(e.date, 7), hours: e.hours }))
-      .filter((c) => !readOnly(c.date) && storedHours(c.projectId, c.date) !== c.hours);
-    if (!cells.length) {
-      toast(t('timesheets:page.copyNothing'));
-      return;
-    }
-    const overwrites = cells.filter((c) => storedHours(c.projectId, c.date) > 0).length;
-    if (overwrites) setConfirmCopy({ cells, overwrites });
-    else await runCopy(cells);
-  }
-
-  async function runCopy(cells: Cell[]) {
-    setConfirmCopy(null);
-    if (await saveCells(cells)) toast.success(t('timesheets:page.copied', { count: cells.length }));
-  }
-
   const weekday = (date: string) =>
     new Intl.DateTimeFormat(fmt.locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
   const dayMonth = (date: string) =>
@@ -164,7 +141,7 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
           size="small"
           variant="outlined"
           startIcon={<ContentCopyOutlined />}
-          onClick={() => void copyLastWeek()}
+          onClick={() => void copy.copyLastWeek()}
           disabled={!data || pending}
           data-testid="copy-last-week"
         >
@@ -328,13 +305,13 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
         </>
       )}
       <ConfirmDialog
-        open={!!confirmCopy}
+        open={!!copy.confirm}
         title={t('timesheets:page.copyConfirmTitle')}
-        message={t('timesheets:page.copyConfirmText', { count: confirmCopy?.overwrites ?? 0 })}
+        message={t('timesheets:page.copyConfirmText', { count: copy.confirm?.overwrites ?? 0 })}
         confirmText={t('timesheets:page.overwrite')}
         pending={pending}
-        onCancel={() => setConfirmCopy(null)}
-        onConfirm={() => confirmCopy && void runCopy(confirmCopy.cells)}
+        onCancel={copy.cancel}
+        onConfirm={() => copy.confirm && void copy.runCopy(copy.confirm.cells)}
         testId="copy-confirm"
       />
     </Card>
