@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n } from '../i18n';
-import { addMonths, monthRange, monthWeeks, MonthCalendar } from './month-calendar';
+import { addMonths, monthRange, monthWeeks, MonthCalendar, type MonthCalendarProps } from './month-calendar';
 
 beforeAll(async () => {
   window.localStorage.setItem('i18nextLng', 'en');
@@ -21,12 +21,14 @@ function Harness({
   view,
   onMonth,
   content = (date: string) => (date === '2031-09-12' ? <span>Lan · Annual</span> : null),
+  more,
 }: {
   start?: string;
   rtl?: boolean;
   view?: 'grid' | 'list';
   onMonth?: (m: string) => void;
   content?: (date: string) => React.ReactNode;
+  more?: Partial<MonthCalendarProps>;
 }) {
   const [month, setMonth] = useState(start);
   return (
@@ -41,6 +43,7 @@ function Harness({
         label="Leave calendar"
         view={view}
         renderDay={content}
+        {...more}
       />
     </ThemeProvider>
   );
@@ -141,6 +144,37 @@ describe('MonthCalendar', () => {
     unmount();
     render(<Harness view="list" content={() => null} />);
     expect(screen.getByText('Nothing this month')).toBeTruthy();
+  });
+
+  it('takes more of the header, days shaded, named and opened by the caller, and an error in place of the days', () => {
+    const onDayClick = vi.fn();
+    const { unmount } = render(
+      <Harness
+        more={{
+          actions: <span data-testid="extra">Month total: 8 h</span>,
+          isOffDay: (d) => d === '2031-09-11',
+          dayLabel: (d) => `${d}: 8 h`,
+          onDayClick,
+        }}
+      />,
+    );
+    expect(screen.getByTestId('extra').textContent).toBe('Month total: 8 h');
+    expect(getComputedStyle(cell('2031-09-11')).backgroundColor).toBe(getComputedStyle(cell('2031-09-13')).backgroundColor);
+    expect(getComputedStyle(cell('2031-09-11')).backgroundColor).not.toBe(getComputedStyle(cell('2031-09-12')).backgroundColor);
+    expect(screen.getByRole('gridcell', { name: '2031-09-12: 8 h' })).toBe(cell('2031-09-12'));
+    fireEvent.click(cell('2031-09-12'));
+    expect(onDayClick).toHaveBeenLastCalledWith('2031-09-12');
+    cell('2031-09-10').focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(onDayClick).toHaveBeenLastCalledWith('2031-09-10');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    fireEvent.keyDown(document.activeElement!, { key: ' ' });
+    expect(onDayClick).toHaveBeenLastCalledWith('2031-09-11');
+    unmount();
+    render(<Harness more={{ fallback: <p>Could not load</p> }} />);
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.getByText('Could not load')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeTruthy();
   });
 
   it('names the months and days in the interface language', async () => {

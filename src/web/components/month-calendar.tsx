@@ -89,6 +89,16 @@ export type MonthCalendarProps = {
   empty?: string;
   /** While the month's data loads: the grid says it is busy. */
   busy?: boolean;
+  /** More of the header, after "This month" (a month's total, its actions…). */
+  actions?: ReactNode;
+  /** Shown under the header instead of the days (a load error, say). */
+  fallback?: ReactNode;
+  /** Days shaded like the weekend (public holidays…). */
+  isOffDay?: (date: string) => boolean;
+  /** A day's accessible name and hover title, when what it holds does not say enough. */
+  dayLabel?: (date: string) => string;
+  /** Click, Enter or Space on a day of the grid. */
+  onDayClick?: (date: string) => void;
   'data-testid'?: string;
 };
 
@@ -96,6 +106,7 @@ export type MonthCalendarProps = {
  * A month calendar: a grid of weeks × seven days from Monday (weekends shaded, today marked),
  * previous / next / this month, arrow keys between days (Home/End the week's ends, PageUp/PageDown
  * the months), mirrored in right-to-left languages; below 600 px the days that hold something as a list.
+ * The caller may add to the header, shade more days, name days and open one (click, Enter or Space).
  */
 export function MonthCalendar({
   month,
@@ -106,6 +117,11 @@ export function MonthCalendar({
   view,
   empty,
   busy,
+  actions,
+  fallback,
+  isOffDay,
+  dayLabel,
+  onDayClick,
   'data-testid': testId = 'month-calendar',
 }: MonthCalendarProps) {
   const { t } = useTranslation();
@@ -155,7 +171,14 @@ export function MonthCalendar({
     if (!date.startsWith(shown)) onMonthChange(date.slice(0, 7));
   };
 
+  const shaded = (date: string) => isWeekend(date) || !!isOffDay?.(date);
+
   const onKeyDown = (e: KeyboardEvent<HTMLElement>, date: string) => {
+    if (onDayClick && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      onDayClick(date);
+      return;
+    }
     const t0 = timeOf(date);
     const weekday = (new Date(t0).getUTCDay() + 6) % 7;
     // Left goes back in time in a left-to-right calendar and forward in a mirrored one.
@@ -215,9 +238,18 @@ export function MonthCalendar({
       >
         {t('common:calendar.thisMonth')}
       </Button>
+      {actions}
       {busy && <LinearProgress aria-label={t('common:loading')} sx={{ flexBasis: '100%', height: 2 }} />}
     </Box>
   );
+
+  if (fallback)
+    return (
+      <Box data-testid={testId}>
+        {header}
+        {fallback}
+      </Box>
+    );
 
   if (asList) {
     const days = weeks
@@ -243,7 +275,7 @@ export function MonthCalendar({
                   px: 1,
                   borderBottom: 1,
                   borderColor: 'divider',
-                  bgcolor: isWeekend(date) ? 'action.hover' : undefined,
+                  bgcolor: shaded(date) ? 'action.hover' : undefined,
                 }}
               >
                 <Typography variant="subtitle2" component="h3" sx={{ fontWeight: date === today ? 700 : 500 }}>
@@ -312,14 +344,18 @@ export function MonthCalendar({
                       aria-current={date === today ? 'date' : undefined}
                       onKeyDown={(e: KeyboardEvent<HTMLElement>) => onKeyDown(e, date)}
                       onFocus={() => date !== active && setActive(date)}
+                      onClick={onDayClick && (() => onDayClick(date))}
+                      aria-label={dayLabel?.(date)}
+                      title={dayLabel?.(date)}
                       sx={{
                         verticalAlign: 'top',
                         height: 96,
                         p: 0.5,
                         border: 1,
                         borderColor: 'divider',
-                        bgcolor: isWeekend(date) ? 'action.hover' : undefined,
+                        bgcolor: shaded(date) ? 'action.hover' : undefined,
                         overflow: 'hidden',
+                        cursor: onDayClick ? 'pointer' : undefined,
                         '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
                       }}
                     >
