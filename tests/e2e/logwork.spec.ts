@@ -45,4 +45,10 @@ test('hours are typed, saved and refused in the week grid by keyboard', async ({
   // The month view shows the day's total.
   await page.getByTestId('logwork-month-tab').click();
   await expect(page.getByTestId('month-total')).toContainText('Month total');
+  // A day of the month opens its week, by keyboard.
+  const day = page.locator('[role="grid"] [data-date][tabindex="0"]');
+  await day.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('logwork-week-tab')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('logwork-grid')).toBeVisible();
 });
