@@ -11,7 +11,7 @@ import { writeAudit } from '../modules/audit/audit.service.js';
 import type { CurrentUser } from './access.js';
 import { badRequest, conflict, forbidden, notFound, pgError } from './errors.js';
 import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from './list-query.js';
-import { countRows, estimateRows, filterCondition, searchCondition, tableRowReader } from './paging.js';
+import { countRows, estimateRows, filterCondition, searchCondition, setTotalHeaders, tableRowReader } from './paging.js';
 import { exportRows } from './export.js';
 
 export type Row = Record<string, unknown>;
@@ -203,9 +203,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
         // json-server style, as @refinedev/simple-rest sends it.
         const { offset, limit } = pageFromQuery(q);
         const result = await list(req.user!, q, offset, limit);
-        reply.header('x-total-count', String(result.total));
-        if (result.totalIsEstimate) reply.header('x-total-is-estimate', 'true');
-        reply.header('access-control-expose-headers', 'X-Total-Count, X-Total-Is-Estimate');
+        setTotalHeaders(reply, result);
         return result.data;
       }
       if (q.page !== undefined || q.limit !== undefined) {

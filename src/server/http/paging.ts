@@ -34,6 +34,13 @@ export interface ListTotal {
   totalIsEstimate?: true;
 }
 
+/** A json-server page's total, in the headers @refinedev/simple-rest reads. */
+export function setTotalHeaders(reply: { header(name: string, value: string): unknown }, { total, totalIsEstimate }: ListTotal): void {
+  reply.header('x-total-count', String(total));
+  if (totalIsEstimate) reply.header('x-total-is-estimate', 'true');
+  reply.header('access-control-expose-headers', 'X-Total-Count, X-Total-Is-Estimate');
+}
+
 /**
  * Beyond this multiple of the exact-count limit the planner's estimate is trusted without
  * counting. The margin covers the planner's error: with analyzed statistics (and the

@@ -16,7 +16,7 @@ import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
 import { conflict, forbidden, notFound, pgError, unprocessable } from '../../http/errors.js';
 import { listQuerySchema, pageFromQuery, type ListQuery } from '../../http/list-query.js';
-import { filterCondition } from '../../http/paging.js';
+import { filterCondition, setTotalHeaders } from '../../http/paging.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { candidates } from '../candidates/candidates.table.js';
@@ -180,8 +180,7 @@ export function registerJobRoutes(app: Api, s: Services) {
         rows.limit(limit).offset(offset),
         s.db.select({ n: count() }).from(jobCandidates).leftJoin(candidates, eq(candidates.id, jobCandidates.candidateId)).where(where),
       ]);
-      reply.header('x-total-count', String(total!.n));
-      reply.header('access-control-expose-headers', 'X-Total-Count');
+      setTotalHeaders(reply, { total: total!.n });
       return page;
     },
   );
