@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // API suites run once on the embedded database and, when DATABASE_URL is set, again on PostgreSQL.
@@ -10,6 +11,9 @@ const postgres = process.env.DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // Every core: test files are independent (each has its own copy of the seeded database, its own
+    // ports and folders). Vitest's default leaves one core idle.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -33,6 +37,7 @@ export default defineConfig({
           include: apiFiles,
           exclude: postgresOnly,
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['tests/fixtures/seeded-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -23,11 +23,13 @@ export interface OpenDatabaseOptions {
   queryTimeoutMs?: number;
   /** PostgreSQL only: connections this instance keeps open at most. */
   poolMax?: number;
+  /** Embedded in memory only: start from a dumped data folder (`dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 /** PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory without one). */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  return opts.url ? openPostgres(opts.url, opts) : openPglite(opts.dataDir);
+  return opts.url ? openPostgres(opts.url, opts) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 // Any constant shared by every instance: serialises migrations and demo seeding between processes.
@@ -66,7 +68,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
@@ -77,7 +79,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     if (dir) mkdirSync(dataDir!, { recursive: true });
-    const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent, citext } });
+    const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent, citext }, loadDataDir });
     const db = drizzle(client, { schema, casing: 'snake_case' });
     await migrate(db, { migrationsFolder });
     return {

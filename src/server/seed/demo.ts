@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLES, type Role } from '../../domain/auth/permissions.js';
-import type { Db } from '../db/client.js';
+import { queryRows, type Db } from '../db/client.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { notifications } from '../modules/notifications/notifications.table.js';
 import { users } from '../modules/users/users.table.js';
@@ -74,7 +74,16 @@ const SEED_LOCK_KEY = 7_310_442_002;
 /** Seeds a living firm into an empty database; a database with users is left alone. */
 export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    // Try, then wait and try again, rather than block: a blocked query would meet the pool's query
+    // timeout when the other instance's seed takes longer than that.
+    for (;;) {
+      const [row] = await queryRows<{ locked: boolean }>(
+        tx as unknown as Db,
+        sql`select pg_try_advisory_xact_lock(${SEED_LOCK_KEY}) as locked`,
+      );
+      if (row?.locked) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     return seedInto(tx as unknown as Db, log);
   });
 }
