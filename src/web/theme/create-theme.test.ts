@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getContrastRatio } from '@mui/material/styles';
-import { CONTRAST_TARGETS, createAppTheme, navColorStyles, themeTokens } from './create-theme';
+import { alpha, darken, getContrastRatio, lighten } from '@mui/material/styles';
+import { CONTRAST_TARGETS, TINTS, composite as over, createAppTheme, navColorStyles, themeTokens, tintedIcon } from './create-theme';
 import { PRESETS } from './palette';
 
 const base = { mode: 'light', direction: 'ltr', contrast: 'default', primaryColor: 'default', fontFamily: 'Public Sans Variable' } as const;
@@ -133,5 +133,53 @@ describe('theme tokens reach WCAG AA (text 4.5:1, outlines and focus 3:1; more i
     expect(input.notchedOutline.borderColor).toBe(tk.inputBorder);
     // The error red of the issue (3.16:1 on white) is gone.
     expect(getContrastRatio(createAppTheme(base).palette.error.main, '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+// The colour pairs the components actually draw, beyond the palette's own tokens: shaded days, a
+// leave day, an unread notification, the warning of a long day, notification icons, alerts and
+// tooltips. This is where the contrast of every mode, contrast setting and preset is proved; the
+// browser crawl checks one mode only.
+describe('the colour pairs the components draw reach WCAG AA in every mode, contrast and preset', () => {
+  const cases = (Object.keys(PRESETS) as Array<keyof typeof PRESETS>).flatMap((primaryColor) =>
+    (['light', 'dark'] as const).flatMap((mode) => (['default', 'hight'] as const).map((contrast) => ({ primaryColor, mode, contrast }))),
+  );
+  it.each(cases)('$primaryColor $mode $contrast', ({ primaryColor, mode, contrast }) => {
+    const theme = createAppTheme({ ...base, primaryColor, mode, contrast });
+    const p = theme.palette;
+    const target = CONTRAST_TARGETS[contrast];
+    const failures: string[] = [];
+    const need = (name: string, fg: string, bg: string, ratio: number) => {
+      const r = getContrastRatio(fg, bg);
+      if (r < ratio) failures.push(`${name}: ${r.toFixed(2)} < ${ratio}`);
+    };
+    for (const [where, surface] of [
+      ['page', p.background.default],
+      ['paper', p.background.paper],
+    ] as const) {
+      const shaded = over(p.action.hover, surface);
+      need(`text on a shaded day (${where})`, p.text.primary, shaded, target.text);
+      need(`secondary text on a shaded day (${where})`, p.text.secondary, shaded, target.text);
+      need(`a long day's total (${where})`, p.warning.main, surface, 4.5);
+      need(`a long day's total on a shaded day (${where})`, p.warning.main, shaded, 4.5);
+    }
+    const paper = p.background.paper;
+    need('hours on a leave day', p.text.primary, over(alpha(p.info.main, TINTS.leaveDay), paper), target.text);
+    const unread = over(alpha(p.primary.main, TINTS.unreadNotification), paper);
+    need('an unread notification', p.text.primary, unread, target.text);
+    need('an unread notification, secondary', p.text.secondary, unread, target.text);
+    for (const c of ['primary', 'secondary', 'info', 'success', 'warning', 'error'] as const) {
+      const icon = tintedIcon(theme, c);
+      need(`${c} notification icon`, icon.color, over(icon.bgcolor, paper), target.nonText);
+    }
+    for (const c of ['info', 'success', 'warning', 'error'] as const) {
+      // MUI's standard alert: a shade of the colour's light on a tint of it.
+      const [text, fill] =
+        mode === 'light' ? [darken(p[c].light, 0.6), lighten(p[c].light, 0.9)] : [lighten(p[c].light, 0.6), darken(p[c].light, 0.9)];
+      need(`${c} alert`, text, fill, 4.5);
+    }
+    const tooltip = (theme.components?.MuiTooltip?.styleOverrides as { tooltip: { backgroundColor: string; color: string } }).tooltip;
+    need('tooltip', tooltip.color, tooltip.backgroundColor, 4.5);
+    expect(failures).toEqual([]);
   });
 });

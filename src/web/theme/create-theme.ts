@@ -1,4 +1,4 @@
-import { alpha, createTheme, getContrastRatio, type Theme } from '@mui/material/styles';
+import { alpha, createTheme, decomposeColor, getContrastRatio, recomposeColor, type Theme } from '@mui/material/styles';
 import type { Settings } from '../settings/settings-config';
 import { SECONDARY_FONT } from '../settings/settings-config';
 import { PRESETS, error, grey, info, secondary, success, warning, type ColorSet } from './palette';
@@ -198,6 +198,29 @@ export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): The
   } as Parameters<typeof createTheme>[0]);
 
   return locale ? createTheme(base, locale.core, locale.dataGrid, locale.datePickers) : base;
+}
+
+/** A translucent colour laid over an opaque one, as the browser paints it. */
+export function composite(top: string, below: string): string {
+  const t = decomposeColor(top);
+  const b = decomposeColor(below);
+  const a = t.values[3] ?? 1;
+  const mixed = [0, 1, 2].map((i) => Math.round(t.values[i]! * a + b.values[i]! * (1 - a))) as [number, number, number];
+  return recomposeColor({ type: 'rgb', values: mixed });
+}
+
+/** How strongly a colour tints the paper under the components that tint it (kept where text still reads). */
+export const TINTS = { unreadNotification: 0.04, leaveDay: 0.12, iconFill: 0.16 } as const;
+
+export type TintColor = 'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error';
+
+/** A coloured icon on a tint of its colour (a notification's avatar): the shade that reads on the tint. */
+export function tintedIcon(theme: Theme, color: TintColor): { bgcolor: string; color: string } {
+  const set = theme.palette[color];
+  const bgcolor = alpha(set.main, TINTS.iconFill);
+  const behind = composite(bgcolor, theme.palette.background.paper);
+  const shades = theme.palette.mode === 'dark' ? [set.light, set.lighter] : [set.dark, set.darker];
+  return { bgcolor, color: readable(shades, behind) };
 }
 
 /** The first colour that reads at 4.5:1 on the background (else the last one). */

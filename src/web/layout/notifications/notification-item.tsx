@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
+import { TINTS, tintedIcon } from '../../theme/create-theme';
 import CompareArrows from '@mui/icons-material/CompareArrows';
 import EditNote from '@mui/icons-material/EditNote';
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
@@ -68,15 +69,14 @@ export function NotificationListItem({ item, onClick }: { item: Item; onClick: (
           py: 1.5,
           px: 2.5,
           borderBottom: `1px dashed ${theme.palette.divider}`,
-          ...(!item.isRead && { bgcolor: alpha(theme.palette.primary.main, 0.06) }),
+          ...(!item.isRead && { bgcolor: alpha(theme.palette.primary.main, TINTS.unreadNotification) }),
         })}
       >
         <Avatar
           sx={(theme) => ({
             width: 36,
             height: 36,
-            bgcolor: alpha(theme.palette[look.color].main, 0.16),
-            color: theme.palette.mode === 'dark' ? theme.palette[look.color].light : theme.palette[look.color].dark,
+            ...tintedIcon(theme, look.color),
           })}
           data-icon={item.type}
         >

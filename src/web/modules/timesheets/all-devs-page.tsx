@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { alpha, useTheme } from '@mui/material/styles';
+import { TINTS } from '../../theme/create-theme';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -347,7 +348,7 @@ export function AllDevsPage() {
                                   d.kind !== 'working'
                                     ? theme.palette.action.hover
                                     : leave
-                                      ? alpha(theme.palette.info.main, 0.12)
+                                      ? alpha(theme.palette.info.main, TINTS.leaveDay)
                                       : undefined,
                                 background: isMissing ? MISSING_BG : undefined,
                               }}
@@ -356,7 +357,7 @@ export function AllDevsPage() {
                                 // titleAccess names the icon (an SvgIcon is hidden from assistive tech without one).
                                 <ReportProblemOutlined
                                   fontSize="small"
-                                  sx={{ color: 'warning.dark', verticalAlign: 'middle' }}
+                                  sx={{ color: 'warning.main', verticalAlign: 'middle' }}
                                   titleAccess={label}
                                 />
                               ) : cell && cell.hours > 0 ? (
@@ -391,7 +392,7 @@ export function AllDevsPage() {
                         <TableCell align="right" title={t(`${NS}:missingDays`, { count: p.missingDays.length })}>
                           {p.missingDays.length ? (
                             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
-                              <ReportProblemOutlined fontSize="inherit" sx={{ color: 'warning.dark' }} aria-hidden />
+                              <ReportProblemOutlined fontSize="inherit" sx={{ color: 'warning.main' }} aria-hidden />
                               <span>{fmt.number(p.missingDays.length)}</span>
                             </Stack>
                           ) : (
@@ -442,7 +443,7 @@ export function AllDevsPage() {
       >
         <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
           <Box sx={{ width: 16, height: 16, background: MISSING_BG, display: 'inline-flex' }}>
-            <ReportProblemOutlined sx={{ fontSize: 14, color: 'warning.dark' }} aria-hidden />
+            <ReportProblemOutlined sx={{ fontSize: 14, color: 'warning.main' }} aria-hidden />
           </Box>
           <Typography variant="caption">{t(`${NS}:legendMissing`)}</Typography>
         </Box>

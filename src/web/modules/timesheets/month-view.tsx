@@ -67,7 +67,7 @@ export function MonthView({
       <>
         <Typography
           variant="body2"
-          sx={{ fontWeight: 600, textAlign: 'center', color: total > 8 ? 'warning.dark' : total ? 'text.primary' : 'text.disabled' }}
+          sx={{ fontWeight: 600, textAlign: 'center', color: total > 8 ? 'warning.main' : total ? 'text.primary' : 'text.disabled' }}
         >
           {/* A dot marks a past working day with nothing logged. */}
           {total ? fmt.number(total) : d <= today && !offDay && !off.leave.has(d) ? '·' : ''}

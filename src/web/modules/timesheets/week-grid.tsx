@@ -266,7 +266,7 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
                         component="td"
                         key={d}
                         data-testid={`day-total-${d}`}
-                        sx={{ fontWeight: 600, bgcolor: shade(d), color: total > 8 ? 'warning.dark' : undefined }}
+                        sx={{ fontWeight: 600, bgcolor: shade(d), color: total > 8 ? 'warning.main' : undefined }}
                       >
                         {fmt.number(total)}
                       </Box>
