@@ -8,6 +8,9 @@ const apiFiles = ['tests/api/**/*.test.ts'];
 const embeddedOnly = ['tests/api/embedded-database.test.ts'];
 const postgresOnly = ['tests/api/fanout.test.ts', 'tests/api/outage.test.ts'];
 const postgres = process.env.DATABASE_URL;
+// Suites whose input reaches both databases through the same handlers run once: on PostgreSQL when
+// the run has it, else on the embedded database.
+const onceOnEither = ['tests/api/sweep.test.ts'];
 
 export default defineConfig({
   test: {
@@ -35,7 +38,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiFiles,
-          exclude: postgresOnly,
+          exclude: [...postgresOnly, ...(postgres ? onceOnEither : [])],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/fixtures/seeded-database.ts'],
           testTimeout: 30_000,
