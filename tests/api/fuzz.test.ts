@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, demoEmail } from '../../src/server/seed/demo.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { multipart, png } from '../fixtures/documents.js';
 import { operationsOf, type JsonSchema, type OpenApiDoc, type Operation } from '../fixtures/openapi.js';
+import { seedFrom, shuffled } from '../fixtures/sampling.js';
 import { connectLive, refusal, type LiveClient } from '../fixtures/socket.js';
 
 /**
@@ -16,15 +17,9 @@ import { connectLive, refusal, type LiveClient } from '../fixtures/socket.js';
  * 30 s per database) shared fairly by all operations; FUZZ_SEED=<n> FUZZ_ROUNDS=<r>, as printed,
  * replays a run exactly.
  */
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+const SEED = seedFrom('FUZZ_SEED');
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 30_000);
 const ROUNDS = process.env.FUZZ_ROUNDS ? Number(process.env.FUZZ_ROUNDS) : undefined;
-
-/** 0..n-1 in an order fixed by the seed: sorted by keys drawn from fast-check's seeded generator. */
-function shuffled(n: number, seed: number): number[] {
-  const keys = fc.sample(fc.integer(), { seed, numRuns: n });
-  return Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
-}
 
 // Tables a refused request may still write to: the throttles' bookkeeping (a failed sign-in is
 // counted), a code's wrong tries, a session revoked by a replayed refresh token.
