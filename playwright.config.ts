@@ -3,24 +3,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM } from './tests/e2e/support/chromium';
+import { basePort, external, serverURL, workerCount } from './tests/e2e/support/servers';
 
-// End-to-end tests run the built client on its real server (embedded database, a
-// fresh data folder each run, 5-second access tokens to exercise the refresh path) in
-// Debian's Chromium; Playwright never downloads a browser. The e2e server always uses the
-// embedded database (DATABASE_URL and REDIS_URL are cleared), whatever the caller's environment. One worker: 2 cores.
-// E2E_BASE_URL points the tests at an already running app instead.
+// End-to-end tests run the built client on its real server (embedded database, 5-second access
+// tokens to exercise the refresh path) in Debian's Chromium; Playwright never downloads a browser.
+// Two workers (E2E_WORKERS), each with a server of its own on ports E2E_PORT, E2E_PORT + 1, each
+// server on its own copy of one data folder seeded once per run (scripts/e2e.sh builds the client
+// and seeds it before Playwright starts; scripts/e2e-server.sh copies it and starts a server). A
+// test reaches its worker's server through the fixtures of tests/e2e/support/test.ts. The e2e
+// servers always use the embedded database (DATABASE_URL and REDIS_URL are cleared), whatever the
+// caller's environment. E2E_BASE_URL points the tests at an already running app instead (one worker).
+// The tests of a file run in order in one worker; files share the two workers.
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const external = process.env.E2E_BASE_URL;
-const dataDir = join(process.env.E2E_DATA_PARENT ?? mkdtempSync(join(tmpdir(), 'staffing-e2e-')), 'data');
+// Set here, in the runner process, so that the servers and the workers inherit it: the run's
+// folder (the seeded data, the servers' copies).
+process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
 
-// The server's mail goes over SMTP to a capture server the global setup starts on a
-// loopback port; each received message becomes a JSON line in E2E_MAIL_FILE, which
-// the specs read (tests/e2e/support/mail.ts). Both are set here, in the runner
-// process, so that the workers inherit them.
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1000);
+// The servers' mail goes over SMTP to one capture server the global setup starts on a loopback
+// port; each received message becomes a JSON line in E2E_MAIL_FILE, which the specs read
+// (tests/e2e/support/mail.ts) by recipient: every test mails addresses of its own.
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? basePort + 1000);
 process.env.E2E_SMTP_PORT = String(SMTP_PORT);
-process.env.E2E_MAIL_FILE ??= join(mkdtempSync(join(tmpdir(), 'staffing-e2e-mail-')), 'mail.jsonl');
+process.env.E2E_MAIL_FILE ??= join(process.env.E2E_RUN_DIR, 'mail.jsonl');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,13 +32,14 @@ export default defineConfig({
   testIgnore: external ? ['**/auth-mail.spec.ts'] : [],
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: workerCount,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL: external ?? `http://localhost:${PORT}`,
+    // Each test's own server is its worker's (support/test.ts); this is worker 0's.
+    baseURL: serverURL(0),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-US',
@@ -51,12 +56,13 @@ export default defineConfig({
   ],
   webServer: external
     ? undefined
-    : {
-        command: `npm run build && DATABASE_URL= REDIS_URL= PORT=${PORT} DATA_DIR=${dataDir} ACCESS_TOKEN_TTL_S=5 SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} MAIL_POLL_MS=500 LOG_LEVEL=warn npx tsx src/server/main.ts`,
-        url: `http://localhost:${PORT}/api/health`,
+    : Array.from({ length: workerCount }, (_, index) => ({
+        command: `bash scripts/e2e-server.sh ${index}`,
+        url: `${serverURL(index)}/api/health`,
         reuseExistingServer: false,
-        timeout: 240_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      },
+        // Without scripts/e2e.sh the first server also builds the client and seeds the folder.
+        timeout: 300_000,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+      })),
 });

@@ -40,5 +40,5 @@ npx vitest run --project web src/web/i18n/locales.test.ts
 npm run --silent i18n:untranslated -- "$name" | tail -1
 echo "-- in the browser"
 bash scripts/ensure-chromium.sh >/dev/null
-E2E_PORT=${SCAFFOLD_E2E_PORT:-3200} npx playwright test tests/e2e/resources.spec.ts -g "$name: list, create"
+E2E_WORKERS=1 E2E_PORT=${SCAFFOLD_E2E_PORT:-3200} npx playwright test tests/e2e/resources.spec.ts -g "$name: list, create"
 echo "The scaffold's resource works."

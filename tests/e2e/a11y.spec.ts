@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn, type DemoRole } from './support/session';
 import { GUEST_ROUTES, SHELL_MODES, builtRoutes, modeName, presetShell, seriousViolations, settled, spaGo } from './shell-support';
 

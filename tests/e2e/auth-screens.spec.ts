@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoEmail, signIn, useEnglish } from './support/session';
 
 test.beforeEach(async ({ page }) => {

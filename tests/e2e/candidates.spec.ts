@@ -1,7 +1,7 @@
 // Candidates end to end: hashtags typed in the form, a duplicate e-mail refused on its field with
 // a link to the other candidate, and a CV uploaded, previewed, refused when not a document, and
 // deleted after a confirmation.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { pdf, png } from '../fixtures/documents';
 import { signIn, useEnglish } from './support/session';
 

@@ -1,6 +1,6 @@
 // Headcount end to end: the bench one click from the list, a seat that would take a person past
 // 100 % refused on its field, and a customer's share link opened without signing in, then revoked.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signIn, useEnglish } from './support/session';
 
 /** The detail page of `resource` once its record is in: its title. */
@@ -65,6 +65,7 @@ test("a customer's share link shows its people without signing in, and stops whe
   const url = (await page.getByTestId('share-url').textContent())!.trim();
   expect(url).toMatch(/\/share\/headcount#[\w-]{40,}$/);
 
+  // The visitor's own browser, signed in nowhere; the link is absolute (this worker's server).
   const visitor = await browser.newContext({ locale: 'en-US' });
   const view = await visitor.newPage();
   await view.goto(url);

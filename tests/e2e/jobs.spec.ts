@@ -1,7 +1,7 @@
 // Jobs end to end: from a job's page, a candidate is added to the pipeline with the picker, moved
 // to another stage with a note that History shows, and taken out after a confirmation; the
 // pipeline's table and board pass axe in English and in Arabic (right to left).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SHELL_MODES, modeName, presetShell, seriousViolations } from './shell-support';
 import { signIn, useEnglish } from './support/session';
 

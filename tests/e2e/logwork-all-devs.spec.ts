@@ -3,7 +3,7 @@
 // logs, exports, and the downloaded workbook holds those hours and nobody else.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn, useEnglish, demoEmail } from './support/session';
 import { apiLogin, presetShell, SHELL_MODES, modeName, seriousViolations, settled } from './shell-support';
 

@@ -1,6 +1,6 @@
 // My logwork end to end: hours typed into the week grid by keyboard only, saved, refused on their
 // cell with the rule's words, undone with Escape, and still there after a reload.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn, useEnglish } from './support/session';
 
 test.beforeEach(async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { ROLES, signIn, useEnglish, type DemoRole } from './support/session';
 
 // The spec's navigation (section 2) filtered by section 6, written out per role so the

@@ -4,7 +4,7 @@
 // downloads the branded CV from the candidate's page, whose text has the name and skills and no
 // contact details.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { pdf } from '../fixtures/documents';
 import { pdfText } from '../fixtures/pdf-text';
 import { apiLogin, dismissToasts } from './shell-support';
@@ -24,6 +24,7 @@ async function openBell(page: Page) {
 test('a sale opens a job, the recruiter moves a candidate to interview, both hear of it live; the branded CV has no contacts', async ({
   browser,
   request,
+  baseURL,
 }) => {
   test.setTimeout(240_000);
   const stamp = Date.now();
@@ -55,7 +56,7 @@ test('a sale opens a job, the recruiter moves a candidate to interview, both hea
   expect(created.status(), await created.text()).toBe(201);
   const candidateId = ((await created.json()) as { id: string }).id;
 
-  const baseURL = test.info().project.use.baseURL;
+  // Two people, two browsers, one server: this worker's.
   const saleContext = await browser.newContext({ baseURL, locale: 'en-US' });
   const recruiterContext = await browser.newContext({ baseURL, locale: 'en-US', acceptDownloads: true });
   try {

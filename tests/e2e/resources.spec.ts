@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { RESOURCES } from '../../src/domain/resources';
 import type { ResourceDecl } from '../../src/domain/resource';
 import { signIn, useEnglish } from './support/session';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/session';
 import { SETTINGS_KEY, chooseLanguage, storedSettings, toasts } from './shell-support';
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signIn } from './support/session';
 import { GUEST_ROUTES, builtRoutes, presetShell, settled, spaGo } from './shell-support';
 

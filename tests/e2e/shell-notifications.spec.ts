@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { DEMO_PASSWORD, demoEmail, signIn, useEnglish } from './support/session';
 import { DEFAULT_SETTINGS, SETTINGS_KEY, apiLogin, contrastRatio, createNotification, dismissToasts, toasts } from './shell-support';
 
@@ -183,7 +183,7 @@ test('live notifications keep arriving after the access token expired and the pa
 
 test('one socket.io connection per tab carries both the bell and the live lists, and closes on logout', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const sockets: import('@playwright/test').WebSocket[] = [];
+  const sockets: import('./support/test').WebSocket[] = [];
   page.on('websocket', (ws) => {
     if (ws.url().includes('/socket.io/')) sockets.push(ws);
   });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn, useEnglish } from './support/session';
 import { DEFAULT_SETTINGS, SETTINGS_KEY, chooseLanguage, dismissToasts, openSettings, storedSettings } from './shell-support';
 
@@ -6,7 +6,7 @@ test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
 
-const bodyBackground = (page: import('@playwright/test').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const bodyBackground = (page: import('./support/test').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test('first visit stores the default settings under app-settings', async ({ page }) => {
   await signIn(page, 'admin');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn, useEnglish } from './support/session';
 
 // The server runs with 5-second access tokens (ACCESS_TOKEN_TTL_S=5).

@@ -6,7 +6,7 @@
 // on the same server finds its dates free again.
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { demoEmail, signIn, useEnglish, type DemoRole } from './support/session';
 import { apiLogin, dismissToasts } from './shell-support';
 
@@ -56,8 +56,9 @@ async function listAll<T>(request: APIRequestContext, auth: Auth, url: string): 
   }
 }
 
-async function openAs(browser: Browser, role: DemoRole, path: string) {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+/** A browser of its own for `role`, on this worker's server. */
+async function openAs(browser: Browser, baseURL: string | undefined, role: DemoRole, path: string) {
+  const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await useEnglish(page);
   await signIn(page, role, `/auth/sign-in?returnTo=${encodeURIComponent(path)}`);
@@ -89,7 +90,7 @@ test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
 
-test('a developer logs a week and takes leave, the manager approves live, hr exports the month', async ({ browser, request }) => {
+test('a developer logs a week and takes leave, the manager approves live, hr exports the month', async ({ browser, request, baseURL }) => {
   test.setTimeout(300_000);
   const [dev, manager, admin] = [await login(request, 'developer'), await login(request, 'manager'), await login(request, 'admin')];
   // The demo's line: the demo developer reports to the demo manager, who approves their leave.
@@ -97,7 +98,7 @@ test('a developer logs a week and takes leave, the manager approves live, hr exp
   expect(devUser.managerId).toBe(manager.userId);
 
   // ── The developer logs last week by keyboard: every day past, its month still open. ──
-  const devPage = await openAs(browser, 'developer', '/logwork');
+  const devPage = await openAs(browser, baseURL, 'developer', '/logwork');
   await expect(devPage.getByRole('heading', { name: 'My logwork', level: 1 })).toBeVisible();
   await devPage.getByTestId('week-prev').click();
   const grid = devPage.getByTestId('logwork-grid');
@@ -142,7 +143,7 @@ test('a developer logs a week and takes leave, the manager approves live, hr exp
   const sheet = await readWeek();
 
   // ── The manager waits on the approvals page; the developer asks for three days. ──
-  const managerPage = await openAs(browser, 'manager', '/leave/approvals');
+  const managerPage = await openAs(browser, baseURL, 'manager', '/leave/approvals');
   await expect(managerPage.getByRole('heading', { name: 'Leave approvals', level: 1 })).toBeVisible();
   // What the bell says before anything happens: the server's count, once the page shows it.
   const unread = async (a: Auth) => (await getJson<{ count: number }>(request, a, '/api/v1/notifications/unread-count')).count;
@@ -235,7 +236,7 @@ test('a developer logs a week and takes leave, the manager approves live, hr exp
 
   // ── hr exports everyone's month of the logged Monday. ──
   const month = lastMonday.slice(0, 7);
-  const hrPage = await openAs(browser, 'hr', `/logwork/all-devs?month=${month}`);
+  const hrPage = await openAs(browser, baseURL, 'hr', `/logwork/all-devs?month=${month}`);
   await expect(hrPage.getByRole('heading', { level: 1, name: 'All developers' })).toBeVisible();
   await expect(hrPage.getByTestId(`all-devs-row-${dev.userId}`)).toBeVisible();
   const download = hrPage.waitForEvent('download');
