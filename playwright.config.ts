@@ -36,7 +36,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: [
+    ['list'],
+    ['./tests/e2e/support/flaky-reporter.ts'],
+    ['json', { outputFile: 'test-results/e2e-report.json' }],
+    ...(process.env.CI ? [['html', { open: 'never' }] as ['html', { open: string }]] : []),
+  ],
   use: {
     // Each test's own server is its worker's (support/test.ts); this is worker 0's.
     baseURL: serverURL(0),
