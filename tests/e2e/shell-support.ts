@@ -142,18 +142,37 @@ export async function presetShell(page: Page, lang: string, mode: ShellMode = SH
   );
 }
 
-/** A client-side navigation (no reload), then waits for the page to settle. */
+/**
+ * A client-side navigation (no reload), then waits for the page to settle. The router renders the
+ * new route in a transition: the old page stays on screen until the new one (its code loaded)
+ * commits, and the route's progress bar starts with that commit — so the wait is for the bar to
+ * appear (watched from before the navigation, it cannot be missed; a bar still running from the
+ * previous navigation is let finish first), then for the page to settle.
+ */
 export async function spaGo(page: Page, path: string) {
-  await page.evaluate(async (to) => {
+  await expect(page.getByTestId('route-progress')).toHaveCount(0);
+  const committed = await page.evaluate(async (to) => {
+    const moved = new URL(to, window.location.href).pathname !== window.location.pathname;
+    const shown = new Promise<boolean>((resolve) => {
+      if (!moved) return resolve(true);
+      const timer = setTimeout(() => resolve(false), 15_000);
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="route-progress"]')) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve(true);
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
-    // The route's progress bar runs 300 ms; past it the new page (or its loading screen) is up.
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    return shown;
   }, path);
+  expect(committed, `the page of ${path} within 15 s`).toBe(true);
   await settled(page);
 }
 
-/** The page has its heading, no loading indicator, and the network is quiet. */
+/** The page has its heading, no loading indicator (the route's progress bar too), and the network is quiet. */
 export async function settled(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('[role="progressbar"]:visible, .MuiSkeleton-root:visible')).toHaveCount(0, { timeout: 15_000 });
@@ -187,6 +206,9 @@ export async function builtRoutes(page: Page, cacheKey: string): Promise<string[
     }
     add(href);
     if (href === '/') continue;
+    // A list's links are in its rows: wait for them (or for its empty state) before reading them.
+    const list = page.locator('main [role="grid"][aria-rowcount]');
+    if ((await list.count()) > 0) await expect(list.first().getByRole('row').nth(1).or(page.getByTestId('empty-state'))).toBeVisible();
     // The list's own links: create, and the first record's edit or detail page.
     const links = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     const esc = href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
