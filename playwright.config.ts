@@ -15,9 +15,11 @@ import { basePort, external, serverURL, workerCount } from './tests/e2e/support/
 // caller's environment. E2E_BASE_URL points the tests at an already running app instead (one worker).
 // The tests of a file run in order in one worker; files share the two workers.
 
-// Set here, in the runner process, so that the servers and the workers inherit it: the run's
-// folder (the seeded data, the servers' copies).
+// Set here, in the runner process, so that the servers and the workers inherit them: the run's
+// folder (the seeded data, the servers' copies), and the seed of the a11y crawl's sampling
+// (tests/e2e/a11y.spec.ts; A11Y_SEED=<seed> replays one).
 process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
+process.env.A11Y_SEED ??= String(Math.floor(Math.random() * 1_000_000));
 
 // The servers' mail goes over SMTP to one capture server the global setup starts on a loopback
 // port; each received message becomes a JSON line in E2E_MAIL_FILE, which the specs read

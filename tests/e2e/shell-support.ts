@@ -1,6 +1,9 @@
-// Helpers shared by the shell-*.spec.ts files (settings, languages, notifications).
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoEmail, type DemoRole } from './support/session';
+// Helpers shared by the shell-*.spec.ts files (settings, languages, notifications) and the
+// accessibility and language crawl (a11y.spec.ts).
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, demoEmail, signIn, type DemoRole } from './support/session';
 
 export const SETTINGS_KEY = 'app-settings';
 
@@ -225,6 +228,130 @@ export async function builtRoutes(page: Page, cacheKey: string): Promise<string[
   add('/no-such-page');
   routeCache.set(cacheKey, routes);
   return routes;
+}
+
+/**
+ * `builtRoutes` of a demo role, found once per run: every worker's server is a copy of the same
+ * seeded database (the same records, the same ids), so the first worker to need a role's routes
+ * finds them on its server in a browser of its own and leaves them in the run's folder
+ * (E2E_RUN_DIR) for the other, which waits for them rather than crawling the navigation again.
+ */
+export async function builtRoutesOf(browser: Browser, baseURL: string | undefined, role: DemoRole): Promise<string[]> {
+  const dir = process.env.E2E_RUN_DIR;
+  const file = dir ? join(dir, `routes-${role}.json`) : undefined;
+  const shared = (): string[] | undefined => {
+    try {
+      return (routeCache.get(role) ?? JSON.parse(readFileSync(file!, 'utf8'))) as string[];
+    } catch {
+      return undefined; // not there yet, or still being written
+    }
+  };
+  const gaveUp = () => {
+    try {
+      return !!readFileSync(`${file}.failed`);
+    } catch {
+      return false;
+    }
+  };
+  let mine = false;
+  if (file && !shared()) {
+    try {
+      mkdirSync(`${file}.lock`);
+      mine = true;
+    } catch {
+      // Another worker is finding them: wait for its list, unless it gives up.
+      for (let i = 0; i < 360 && !shared() && !gaveUp(); i++) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  const known = shared();
+  if (known) {
+    routeCache.set(role, known);
+    if (mine) rmSync(`${file}.lock`, { recursive: true, force: true });
+    return known;
+  }
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await presetShell(page, 'en');
+    await signIn(page, role);
+    const routes = await builtRoutes(page, role);
+    if (file) {
+      writeFileSync(`${file}.tmp`, JSON.stringify(routes));
+      renameSync(`${file}.tmp`, file);
+    }
+    return routes;
+  } catch (err) {
+    if (file && mine) writeFileSync(`${file}.failed`, String(err));
+    throw err;
+  } finally {
+    if (file && mine) rmSync(`${file}.lock`, { recursive: true, force: true });
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// No English left on a non-English page: every visible text (and accessible name, placeholder,
+// tooltip title and the document title) is compared with the English strings of `en` — our
+// locale files plus the grid's and the date pickers' English texts. A string the language itself
+// spells as English (a word kept as is, "KPI") is not a leak; neither are the brand and the data.
+
+const LOCALES = join(import.meta.dirname, '..', '..', 'src', 'web', 'locales');
+const BRAND = 'Staffing Office';
+
+function strings(tree: unknown, out = new Set<string>()): Set<string> {
+  if (typeof tree === 'string') out.add(tree.trim());
+  else if (tree && typeof tree === 'object') for (const v of Object.values(tree)) strings(v, out);
+  return out;
+}
+
+function bundle(lang: string): Set<string> {
+  const all = new Set<string>();
+  for (const file of readdirSync(join(LOCALES, lang)).filter((f) => f.endsWith('.json')))
+    strings(JSON.parse(readFileSync(join(LOCALES, lang, file), 'utf8')), all);
+  return all;
+}
+
+async function componentEnglish(): Promise<Set<string>> {
+  const grid = await import('@mui/x-data-grid/locales');
+  const pickers = await import('@mui/x-date-pickers/locales');
+  return new Set([
+    ...strings(grid.enUS.components.MuiDataGrid.defaultProps.localeText),
+    ...strings(pickers.enUS.components.MuiLocalizationProvider.defaultProps.localeText),
+  ]);
+}
+
+/** English strings that would be a leak in `lang`: no placeholders, words, not kept by the language. */
+export async function englishFor(lang: string): Promise<Set<string>> {
+  const own = bundle(lang);
+  const english = new Set([...bundle('en'), ...(await componentEnglish())]);
+  return new Set([...english].filter((s) => s && !s.includes('{{') && /[A-Za-z]{2}/.test(s) && s !== BRAND && !own.has(s)));
+}
+
+/** Everything a user can see or hear on the page. */
+async function shownTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = new Set<string>([document.title]);
+    const visible = (el: Element | null) =>
+      !!el && (el as HTMLElement).getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent?.trim();
+      if (text && visible(n.parentElement)) out.add(text);
+    }
+    for (const el of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title]'))) {
+      if (!visible(el)) continue;
+      for (const attr of ['aria-label', 'placeholder', 'title']) {
+        const v = el.getAttribute(attr)?.trim();
+        if (v) out.add(v);
+      }
+    }
+    return [...out];
+  });
+}
+
+/** The English strings (of `englishFor`) shown on the page as it is. */
+export async function englishLeaks(page: Page, english: Set<string>): Promise<string[]> {
+  return (await shownTexts(page)).filter((s) => english.has(s) || english.has(s.replace(/\s*·\s*Staffing Office$/, '')));
 }
 
 /** Axe's serious and critical findings (WCAG 2.0/2.1 A and AA) on the current page. */
