@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './support/test';
 import { pdf } from '../fixtures/documents';
 import { pdfText } from '../fixtures/pdf-text';
-import { apiLogin, dismissToasts } from './shell-support';
+import { apiLogin, dismissToasts, liveJoined } from './shell-support';
 import { signIn, useEnglish } from './support/session';
 
 /** The form's label of a field, with or without the required mark. */
@@ -65,13 +65,14 @@ test('a sale opens a job, the recruiter moves a candidate to interview, both hea
     await useEnglish(sale);
     await useEnglish(recruiter);
 
-    // The recruiter is at work before the job opens.
+    // The recruiter is at work before the job opens, their live connection joined.
+    const recruiterJoined = liveJoined(recruiter);
     await signIn(recruiter, 'hr');
     await expect(recruiter.getByTestId('notifications-button')).toBeVisible();
-    // Give the live connection a moment to join its room.
-    await recruiter.waitForTimeout(1000);
+    await recruiterJoined;
 
     // The sale opens the job through the form, with the recruiter on it.
+    const saleJoined = liveJoined(sale);
     await signIn(sale, 'sale', `/auth/sign-in?returnTo=${encodeURIComponent('/jobs/new')}`);
     const form = sale.getByTestId('job-form');
     await form.getByLabel(label('Title')).fill(jobTitle);
@@ -83,7 +84,7 @@ test('a sale opens a job, the recruiter moves a candidate to interview, both hea
     await sale.getByTestId('job-form-submit').click();
     await expect(sale).toHaveURL(/\/jobs$/);
     await expect(sale.getByTestId('notifications-button')).toBeVisible();
-    await sale.waitForTimeout(1000);
+    await saleJoined;
 
     // job_created arrives in the recruiter's bell without a reload, and opens the job.
     const recruiterBell = await openBell(recruiter);

@@ -1,6 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { DEMO_PASSWORD, demoEmail, signIn, useEnglish } from './support/session';
-import { DEFAULT_SETTINGS, SETTINGS_KEY, apiLogin, contrastRatio, createNotification, dismissToasts, toasts } from './shell-support';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_KEY,
+  apiLogin,
+  contrastRatio,
+  createNotification,
+  dismissToasts,
+  liveJoined,
+  toasts,
+} from './shell-support';
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
@@ -31,15 +40,16 @@ async function clearNotifications(request: APIRequestContext, role: Parameters<t
 }
 
 test('a notification created for the signed-in user appears in the bell and as a toast without reload', async ({ page, request }) => {
+  const joined = liveJoined(page);
   await signIn(page, 'admin');
   await expect(page.getByTestId('notifications-button')).toBeVisible();
   const { userId } = await apiLogin(request, 'admin');
+  // Once the live connection has joined its room (it then also holds the unread count).
+  await joined;
   const before = Number((await badge(page).textContent()) || 0);
   const title = unique('Job opened');
   const jobId = '3f8b2f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 
-  // Give the live connection a moment to join its room.
-  await page.waitForTimeout(1000);
   await createNotification(request, 'admin', {
     userIds: [userId],
     type: 'job_created',
@@ -69,6 +79,7 @@ test('a notification created for the signed-in user appears in the bell and as a
 
 test('mark all as read, its toast, and the empty state', async ({ page, request }) => {
   await clearNotifications(request, 'hr');
+  const joined = liveJoined(page);
   await signIn(page, 'hr');
   let panel = await openBell(page);
   await expect(panel.getByTestId('notifications-empty')).toHaveText('No notifications');
@@ -76,7 +87,7 @@ test('mark all as read, its toast, and the empty state', async ({ page, request 
   await page.keyboard.press('Escape');
 
   const { userId } = await apiLogin(request, 'hr');
-  await page.waitForTimeout(1000);
+  await joined;
   for (const n of [1, 2]) {
     await createNotification(request, 'admin', {
       userIds: [userId],
@@ -166,9 +177,10 @@ test('live notifications keep arriving after the access token expired and the pa
   const { userId } = await apiLogin(request, 'sale');
   // The e2e server issues 5-second access tokens: let the cookie lapse, then reload.
   await page.waitForTimeout(6500);
+  const joined = liveJoined(page);
   await page.reload();
   await expect(page.getByTestId('notifications-button')).toBeVisible();
-  await page.waitForTimeout(1500);
+  await joined;
   const title = unique('After expiry');
   await createNotification(request, 'admin', {
     userIds: [userId],
@@ -187,6 +199,7 @@ test('one socket.io connection per tab carries both the bell and the live lists,
   page.on('websocket', (ws) => {
     if (ws.url().includes('/socket.io/')) sockets.push(ws);
   });
+  const joined = liveJoined(page);
   await signIn(page, 'admin', '/auth/sign-in?returnTo=%2Fusers');
   await expect(page).toHaveURL(/\/users$/);
   const grid = page.getByRole('grid');
@@ -198,7 +211,7 @@ test('one socket.io connection per tab carries both the bell and the live lists,
   await expect(page).toHaveURL(/\/$/);
   await nav.getByRole('link', { name: 'Users' }).click();
   await expect(grid.getByRole('row')).toHaveCount(11);
-  await page.waitForTimeout(1500);
+  await joined;
 
   // The bell's events arrive on it...
   const { userId, token } = await apiLogin(request, 'admin');

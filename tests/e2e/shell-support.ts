@@ -71,6 +71,22 @@ export async function createNotification(
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/**
+ * Resolves once a live connection the page opens from now on has joined its rooms: the server
+ * answers the join with the unread count, so from then on notifications and list events reach the
+ * page live. Call it before the page connects (before signing in, or a reload).
+ */
+export function liveJoined(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"unread-count"')) resolve();
+      });
+    });
+  });
+}
+
 /** Toasts sit top-right over the header (spec position): clear them before using header buttons. */
 export async function dismissToasts(page: Page) {
   // A hovered toaster pauses its timers; move away, close what is shown, let the rest expire.

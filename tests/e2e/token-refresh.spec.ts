@@ -43,6 +43,10 @@ test('a failed refresh clears the session and goes to sign-in', async ({ page })
   await signIn(page, 'admin');
   await page.goto('/users');
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  // The list's rows are in: any refresh its request needed on the way is over (on a slow machine
+  // the 5-second access token can lapse while the page loads, and a refresh answered after the
+  // change below would store a good token again).
+  await expect(page.getByRole('grid').getByRole('row')).toHaveCount(11);
   // Make the stored refresh token unusable, then wait for the access token to expire.
   const cookies = await page.context().cookies();
   const refresh = cookies.find((c) => c.name === 'refreshToken')!;

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { demoEmail, signIn, useEnglish, type DemoRole } from './support/session';
-import { apiLogin, dismissToasts } from './shell-support';
+import { apiLogin, dismissToasts, liveJoined } from './shell-support';
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -61,7 +61,10 @@ async function openAs(browser: Browser, baseURL: string | undefined, role: DemoR
   const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await useEnglish(page);
+  // Back once its live connection has joined: from then on what happens reaches the page live.
+  const joined = liveJoined(page);
   await signIn(page, role, `/auth/sign-in?returnTo=${encodeURIComponent(path)}`);
+  await joined;
   return page;
 }
 
