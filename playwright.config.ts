@@ -13,7 +13,11 @@ import { basePort, external, serverURL, workerCount } from './tests/e2e/support/
 // test reaches its worker's server through the fixtures of tests/e2e/support/test.ts. The e2e
 // servers always use the embedded database (DATABASE_URL and REDIS_URL are cleared), whatever the
 // caller's environment. E2E_BASE_URL points the tests at an already running app instead (one worker).
-// The tests of a file run in order in one worker; files share the two workers.
+// Every test stands on its own (fullyParallel): it signs in itself and makes the records it changes,
+// so the tests of all files share the two workers in any order; a worker's tests run one at a
+// time, so a server never serves two tests at once. Two workers on two cores (plus the servers and
+// the browsers) give each step less CPU than one worker did: hence 15-second assertions and
+// 90-second tests.
 
 // Set here, in the runner process, so that the servers and the workers inherit them: the run's
 // folder (the seeded data, the servers' copies), and the seed of the a11y crawl's sampling
@@ -33,11 +37,11 @@ export default defineConfig({
   // Against an outside server there is no SMTP capture to read mailed codes from.
   testIgnore: external ? ['**/auth-mail.spec.ts'] : [],
   globalSetup: './tests/e2e/support/global-setup.ts',
-  fullyParallel: false,
+  fullyParallel: true,
   workers: workerCount,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [
     ['list'],
     ['./tests/e2e/support/flaky-reporter.ts'],
@@ -47,7 +51,9 @@ export default defineConfig({
   use: {
     // Each test's own server is its worker's (support/test.ts); this is worker 0's.
     baseURL: serverURL(0),
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot; the trace's
+    // film of the screen is left out: recorded for every test, it cost a third of the suite's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     locale: 'en-US',
     launchOptions: CHROMIUM,
