@@ -1,4 +1,3 @@
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -20,9 +19,13 @@ import { basePort, external, serverURL, workerCount } from './tests/e2e/support/
 // 90-second tests.
 
 // Set here, in the runner process, so that the servers and the workers inherit them: the run's
-// folder (the seeded data, the servers' copies), and the seed of the a11y crawl's sampling
+// folder (the seeded data, the servers' copies; made by scripts/e2e.sh, else named here, made by
+// the first server and removed by the global teardown), and the seed of the a11y crawl's sampling
 // (tests/e2e/a11y.spec.ts; A11Y_SEED=<seed> replays one).
-process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
+if (!process.env.E2E_RUN_DIR) {
+  process.env.E2E_RUN_DIR = join(tmpdir(), `staffing-e2e-${process.pid}-${Date.now().toString(36)}`);
+  process.env.E2E_RUN_DIR_TEMP = '1';
+}
 process.env.A11Y_SEED ??= String(Math.floor(Math.random() * 1_000_000));
 
 // The servers' mail goes over SMTP to one capture server the global setup starts on a loopback

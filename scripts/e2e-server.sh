@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 index=${1:?usage: e2e-server.sh <index>}
 run=${E2E_RUN_DIR:?E2E_RUN_DIR is set by playwright.config.ts}
 seed=$run/seed
+mkdir -p "$run"
 if [ ! -f "$seed.ready" ]; then
   if mkdir "$run/prepare.lock" 2>/dev/null; then
     if [ -z "${E2E_PREBUILT:-}" ]; then npm run --silent build >/dev/null || { touch "$run/prepare.failed"; exit 1; }; fi
