@@ -9,6 +9,7 @@ const STATUS_CODES: Record<number, string> = {
   405: 'method_not_allowed',
   406: 'not_acceptable',
   409: 'conflict',
+  412: 'stale_record',
   413: 'payload_too_large',
   414: 'uri_too_long',
   415: 'unsupported_media_type',

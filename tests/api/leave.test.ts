@@ -174,6 +174,40 @@ describe('approving', () => {
     expect(twice.json().code).toBe('leave_not_pending');
   });
 
+  it('a decision on the request as the approver saw it: edited since, it is refused with 412 and nothing is decided', async () => {
+    const created = (await ask('developer', oneDay(53))).json();
+    const url = `/api/leave-requests/${created.id}`;
+    const seen = (await call('manager', 'GET', url)).headers.etag as string;
+    const decide = async (decision: object, tag: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${url}/approve`,
+        headers: { ...(await t.auth('manager')), 'if-match': tag },
+        payload: decision,
+      });
+    // The requester changes the reason after the manager opened it.
+    expect((await call('developer', 'PATCH', url, { reason: 'Dentist, then family' })).statusCode).toBe(200);
+    const refused = await decide({ decision: 'approve' }, seen);
+    expect(refused.statusCode, refused.body).toBe(412);
+    expect(refused.json()).toMatchObject({
+      code: 'stale_record',
+      details: { changedBy: { id: t.users.developer.id }, current: { status: 'pending', reason: 'Dentist, then family' } },
+    });
+    expect((await call('manager', 'GET', url)).json().status).toBe('pending');
+    // Seen anew, it is decided; the answer carries the decided version, which the GET repeats.
+    const ok = await decide({ decision: 'approve' }, (await call('manager', 'GET', url)).headers.etag as string);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.headers.etag).toBe((await call('developer', 'GET', url)).headers.etag);
+    // Cancelling takes the same precondition.
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `${url}/cancel`,
+      headers: { ...(await t.auth('developer')), 'if-match': seen },
+      payload: {},
+    });
+    expect(cancel.statusCode, cancel.body).toBe(412);
+  });
+
   it('a rejection needs a note and tells the requester', async () => {
     const created = (await ask('developer', oneDay(51))).json();
     const bare = await call('manager', 'POST', `/api/leave-requests/${created.id}/approve`, { decision: 'reject' });

@@ -255,6 +255,72 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
     expect(patchWhole.statusCode).toBe(400); // PATCH stays strict
   });
 
+  it('two editors: a write with a stale If-Match is refused with 412 stale_record naming who changed it, and the first change is kept', async () => {
+    const created = await createRow(r);
+    const url = `${base(r)}/${created.id}`;
+    const opened = await call('admin', 'GET', url);
+    const loaded = opened.headers.etag as string;
+    expect(loaded).toMatch(/^"[\w-]+"$/);
+    // A read repeated gives the same version; the first editor saves from it.
+    expect((await call('admin', 'GET', url)).headers.etag).toBe(loaded);
+    const headers = async (tag: string, name = 'if-match') => ({ ...(await t.auth('admin')), [name]: tag });
+    const first = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: await headers(loaded),
+      payload: FACTORIES[r.name]!.update(++seq, ctx),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.headers.etag as string;
+    expect(saved).not.toBe(loaded);
+    expect((await call('admin', 'GET', url)).headers.etag).toBe(saved);
+
+    // The second editor still holds the version both opened: PATCH, PUT and DELETE are refused.
+    const second = FACTORIES[r.name]!.update(++seq, ctx);
+    const stale = [
+      await t.app.inject({ method: 'PATCH', url, headers: await headers(loaded), payload: second }),
+      await t.app.inject({ method: 'PUT', url, headers: await headers(loaded), payload: { ...(opened.json() as object), ...second } }),
+      await t.app.inject({ method: 'DELETE', url, headers: await headers(loaded) }),
+      // A weak tag never matches (strong comparison), and a date before the first save is stale too.
+      await t.app.inject({ method: 'PATCH', url, headers: await headers(`W/${saved}`), payload: second }),
+      await t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: await headers('Sat, 01 Jan 2000 00:00:00 GMT', 'if-unmodified-since'),
+        payload: second,
+      }),
+    ];
+    for (const res of stale) {
+      expect(res.statusCode, res.body).toBe(412);
+      expect(res.headers.etag).toBe(saved);
+      expect(res.json()).toMatchObject({
+        code: 'stale_record',
+        details: { changedBy: { id: t.users.admin.id, name: t.users.admin.fullName }, version: saved, current: first.json() },
+      });
+      expect(Date.parse(res.json().details.changedAt)).not.toBeNaN();
+    }
+    const now = await call('admin', 'GET', url);
+    expect(now.json()).toEqual(first.json());
+    expect(now.headers.etag).toBe(saved);
+    const trail = await t.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, r.name), eq(auditLog.entityId, created.id)));
+    expect(trail.map((e) => e.action).sort()).toEqual(['created', 'updated']);
+
+    // The current version, `*`, or no precondition at all (stock clients) go through.
+    const current = await t.app.inject({ method: 'PATCH', url, headers: await headers(`"other", ${saved}`), payload: second });
+    expect(current.statusCode, current.body).toBe(200);
+    expect((await t.app.inject({ method: 'PATCH', url, headers: await headers('*'), payload: second })).statusCode).toBe(200);
+    expect((await call('admin', 'PATCH', url, second)).statusCode).toBe(200);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url,
+      headers: await headers((await call('admin', 'GET', url)).headers.etag as string),
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+  });
+
   it('deletes softly with its audit trail and History', async () => {
     const created = await createRow(r);
     expect((await call('admin', 'PATCH', `${base(r)}/${created.id}`, FACTORIES[r.name]!.update(++seq, ctx))).statusCode).toBe(200);

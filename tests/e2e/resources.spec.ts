@@ -1,13 +1,14 @@
 // The resource kit end to end: one smoke per resource of the registry (list, create, edit,
 // show with History, delete), URL-kept list state, export against the screen, projects
-// created from a customer's page, and a route guard that checks the action.
+// created from a customer's page, a route guard that checks the action, and two people saving one record.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from './support/test';
 import { RESOURCES } from '../../src/domain/resources';
 import type { ResourceDecl } from '../../src/domain/resource';
-import { signIn, useEnglish } from './support/session';
+import { signIn, useEnglish, type DemoRole } from './support/session';
+import { apiLogin } from './shell-support';
 
 type Words = { title: string; one: string; search?: string; fields: Record<string, string> };
 const words = (r: string): Words =>
@@ -260,4 +261,55 @@ test('the route guard checks the action: hr may list users but not open the new-
   await page.goto('/users');
   await expect(grid(page).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('link', { name: 'New user' })).toHaveCount(0);
+});
+
+test("two people edit one customer: the second save shows the first person's change beside theirs, then saves over it deliberately", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const { token } = await apiLogin(request, 'admin');
+  const { userId: saleId } = await apiLogin(request, 'sale');
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await request.post('/api/v1/customers', {
+    headers,
+    data: { name: `Two Editors ${stamp}`, code: `TE${stamp % 10_000_000}`, ownerSaleId: saleId, country: 'Japan' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  // The COO and the sales lead open the same account at once.
+  const open = async (role: DemoRole) => {
+    const context = await browser.newContext({ baseURL, locale: 'en-US' });
+    const page = await context.newPage();
+    await useEnglish(page);
+    await signIn(page, role, `/auth/sign-in?returnTo=${encodeURIComponent(`/customers/${id}/edit`)}`);
+    const form = page.getByTestId('customer-form');
+    await expect(form.getByLabel(label('Country'))).toHaveValue('Japan');
+    return { context, page, form };
+  };
+  const coo = await open('admin');
+  const lead = await open('sale_lead');
+
+  await coo.form.getByLabel(label('Country')).fill('Vietnam');
+  await coo.page.getByTestId('customer-form-submit').click();
+  await expect(coo.page).toHaveURL(/\/customers$/);
+
+  await lead.form.getByLabel(label('Country')).fill('Singapore');
+  await lead.page.getByTestId('customer-form-submit').click();
+  const conflict = lead.page.getByTestId('stale-record');
+  await expect(conflict).toContainText('Amelia Carter changed this customer');
+  await expect(conflict.getByTestId('stale-country-theirs')).toHaveText('Vietnam');
+  await expect(conflict.getByTestId('stale-country-yours')).toHaveText('Singapore');
+  // Nothing of theirs was lost, and the lead's input is still in the form.
+  await expect(lead.form.getByLabel(label('Country'))).toHaveValue('Singapore');
+  expect(((await (await request.get(`/api/v1/customers/${id}`, { headers })).json()) as { country: string }).country).toBe('Vietnam');
+
+  await conflict.getByTestId('stale-overwrite').click();
+  await expect(lead.page).toHaveURL(/\/customers$/);
+  expect(((await (await request.get(`/api/v1/customers/${id}`, { headers })).json()) as { country: string }).country).toBe('Singapore');
+  await coo.context.close();
+  await lead.context.close();
 });

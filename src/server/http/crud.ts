@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound, pgError } from './errors.js'
 import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from './list-query.js';
 import { countRows, estimateRows, filterCondition, searchCondition, setTotalHeaders, tableRowReader } from './paging.js';
 import { exportRows } from './export.js';
+import { assertCurrent, sendVersion } from './precondition.js';
 
 export type Row = Record<string, unknown>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -291,9 +292,20 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
 
   app.get(
     url('/:id'),
-    { config: { access: access('show') }, schema: { tags, params: idParams, response: { 200: decl.schemas.entity } } },
-    async (req) => toEntity(await findOne(s.db, req.user!, (req.params as { id: string }).id)),
+    {
+      config: { access: access('show') },
+      schema: { tags, params: idParams, response: { 200: decl.schemas.entity }, description: 'The record, with its version as `ETag`.' },
+    },
+    async (req, reply) => {
+      const row = await findOne(s.db, req.user!, (req.params as { id: string }).id);
+      sendVersion(reply, row);
+      return toEntity(row);
+    },
   );
+
+  /** A write to a row loaded before someone else's write is refused (412), when the caller says which version it loaded. */
+  const assertLoadedVersion = (tx: Tx, req: FastifyRequest, row: TRow) =>
+    assertCurrent(tx, req, { entity: decl.name, label: decl.label, row, current: toEntity(row) });
 
   /** Owner scope on writes: a role that writes only its own rows. */
   function assertOwnerWrite(ctx: WriteContext, values: Row, existing?: TRow) {
@@ -378,6 +390,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
         return created!;
       });
       emitLive('created', row);
+      sendVersion(reply, row);
       return reply.status(201).send(toEntity(row));
     },
   );
@@ -403,11 +416,14 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     return values;
   }
 
-  async function update(req: FastifyRequest) {
+  async function update(req: FastifyRequest, reply: FastifyReply) {
     const { id } = req.params as { id: string };
     const row = await inTransaction(async (tx) => {
       const ctx: WriteContext = { user: req.user!, services: s, req, tx };
       const existing = await findOne(tx, ctx.user, id, true);
+      assertOwnerWrite(ctx, {}, existing);
+      // Stale before anything else: a whole record sent back from an old version differs in its read-only keys too.
+      await assertLoadedVersion(tx, req, existing);
       let values = req.method === 'PUT' ? withoutReadOnly(req.body as Row, existing) : { ...(req.body as Row) };
       assertOwnerWrite(ctx, values, existing);
       await checkValues(tx, values, id);
@@ -421,17 +437,18 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       return updated!;
     });
     emitLive('updated', row);
+    sendVersion(reply, row);
     return toEntity(row);
   }
 
   const updateSchema = { tags, params: idParams, body: decl.schemas.update, response: { 200: decl.schemas.entity } };
-  app.patch(url('/:id'), { config: { access: access('edit') }, schema: updateSchema }, update);
+  app.patch(url('/:id'), { config: { access: access('edit'), precondition: true }, schema: updateSchema }, update);
   // The update schema plus the entity's read-only keys, which `withoutReadOnly` checks against the row.
   const putBody = (decl.schemas.update as ZodObject).safeExtend(Object.fromEntries(readOnlyKeys.map((k) => [k, z.unknown().optional()])));
   app.put(
     url('/:id'),
     {
-      config: { access: access('edit') },
+      config: { access: access('edit'), precondition: true },
       schema: {
         ...updateSchema,
         body: putBody,
@@ -443,13 +460,17 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
 
   app.delete(
     url('/:id'),
-    { config: { access: access('delete') }, schema: { tags, params: idParams, response: { 200: decl.schemas.entity } } },
-    async (req) => {
+    {
+      config: { access: access('delete'), precondition: true },
+      schema: { tags, params: idParams, response: { 200: decl.schemas.entity } },
+    },
+    async (req, reply) => {
       const { id } = req.params as { id: string };
       const row = await inTransaction(async (tx) => {
         const ctx: WriteContext = { user: req.user!, services: s, req, tx };
         const existing = await findOne(tx, ctx.user, id, true);
         assertOwnerWrite(ctx, {}, existing);
+        await assertLoadedVersion(tx, req, existing);
         await m.beforeDelete?.(existing, ctx);
         let row: TRow;
         if (archivedAt) {
@@ -466,6 +487,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
         return row;
       });
       emitLive('deleted', row);
+      sendVersion(reply, row);
       return toEntity(row);
     },
   );

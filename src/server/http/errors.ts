@@ -16,10 +16,18 @@ export class AppError extends Error {
   readonly errors?: FieldErrors;
   readonly issues?: Record<string, FieldIssue>;
   readonly headers?: Record<string, string>;
+  /** What the client needs beyond the message to act on the error (a stale record: who, when, the record now). */
+  readonly details?: object;
   constructor(
     readonly statusCode: number,
     message: string,
-    opts: { code?: string; errors?: FieldErrors; issues?: Record<string, FieldIssue>; headers?: Record<string, string> } = {},
+    opts: {
+      code?: string;
+      errors?: FieldErrors;
+      issues?: Record<string, FieldIssue>;
+      headers?: Record<string, string>;
+      details?: object;
+    } = {},
   ) {
     super(message);
     this.code = opts.code ?? defaultCode(statusCode);
@@ -27,6 +35,7 @@ export class AppError extends Error {
       opts.errors ?? (opts.issues ? Object.fromEntries(Object.entries(opts.issues).map(([f, i]) => [f, describeIssue(i)])) : undefined);
     this.issues = opts.issues;
     this.headers = opts.headers;
+    this.details = opts.details;
   }
 }
 
@@ -52,6 +61,7 @@ const STATUS_TEXT: Record<number, string> = {
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
   409: 'Conflict',
+  412: 'Precondition Failed',
   413: 'Payload Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
@@ -68,7 +78,7 @@ export function defaultCode(statusCode: number): string {
 export function errorBody(
   statusCode: number,
   message: string,
-  extra: { code?: string; errors?: FieldErrors; issues?: Record<string, FieldIssue> } = {},
+  extra: { code?: string; errors?: FieldErrors; issues?: Record<string, FieldIssue>; details?: object } = {},
 ) {
   return {
     statusCode,
@@ -77,6 +87,7 @@ export function errorBody(
     message,
     ...(extra.errors ? { errors: extra.errors } : {}),
     ...(extra.issues ? { issues: extra.issues } : {}),
+    ...(extra.details ? { details: extra.details } : {}),
   };
 }
 

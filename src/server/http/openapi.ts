@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The multipart body of an upload route, for the OpenAPI document (the route reads it with `req.file()`). */
     multipartBody?: { fields: Record<string, { description: string; binary?: boolean }>; required: string[] };
+    /** A write that takes `If-Match` / `If-Unmodified-Since` and may answer 412 `stale_record`. */
+    precondition?: boolean;
   }
 }
 
@@ -18,6 +20,7 @@ export const ERROR_SCHEMA = {
     code: { type: 'string', description: 'stable snake_case code; the client translates by it' },
     message: { type: 'string' },
     errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'field → English message' },
+    details: { type: 'object', description: 'what the client needs to act on the error (412: changedBy, changedAt, current)' },
     issues: {
       type: 'object',
       description: 'field → { code, params }',
@@ -35,6 +38,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'No, invalid or expired token',
   403: 'Role or action not allowed',
   404: 'Missing, or outside the caller’s scope',
+  412: 'Stale record: `If-Match` no longer matches its ETag (`stale_record`; `details` says who changed it, when, and holds the record now)',
   413: 'Body or file too large',
   414: 'A path parameter is too long',
   415: 'Unsupported content type or file type',
@@ -52,7 +56,7 @@ type TransformArg = Parameters<typeof jsonSchemaTransform>[0];
  */
 export function openApiTransform(arg: TransformArg) {
   const out = jsonSchemaTransform(arg) as { schema: Record<string, unknown>; url: string };
-  const config = (arg.route as { config?: { access?: unknown; multipartBody?: FastifyMultipartDoc } }).config;
+  const config = (arg.route as { config?: { access?: unknown; multipartBody?: FastifyMultipartDoc; precondition?: boolean } }).config;
   const schema: Record<string, unknown> = { ...out.schema };
   const isPublic = config?.access === 'public';
   if (isPublic) schema.security = [];
@@ -70,6 +74,15 @@ export function openApiTransform(arg: TransformArg) {
       ),
     };
   }
+  if (config?.precondition) {
+    schema.headers = {
+      type: 'object',
+      properties: {
+        'if-match': { type: 'string', description: 'The ETag of the record as the caller loaded it; a stale one is refused with 412' },
+        'if-unmodified-since': { type: 'string', description: 'An HTTP date; used only without If-Match' },
+      },
+    };
+  }
   const method = [arg.route.method].flat()[0];
   const hasInput = Boolean(schema.body || schema.querystring || schema.params || config?.multipartBody);
   const codes = [
@@ -77,6 +90,7 @@ export function openApiTransform(arg: TransformArg) {
     ...(isPublic ? [429] : [401, 403]),
     ...(schema.params ? [404, 414] : []),
     ...(config?.multipartBody ? [413, 415] : []),
+    ...(config?.precondition ? [412] : []),
     500,
     503,
   ];

@@ -3,6 +3,12 @@ import simpleRest from '@refinedev/simple-rest';
 import { resourceByName } from '../../domain/resources';
 import { API_URL, http, toHttpError } from './http';
 
+/** What getOne answers: the record and its version (the ETag), which a form sends back as `If-Match`. */
+export type VersionedResponse<T = unknown> = { data: T; version?: string };
+
+/** The version a getOne or update response carries, if the server sent one. */
+export const versionOf = (response: unknown): string | undefined => (response as VersionedResponse | undefined)?.version;
+
 // One simple-rest provider per API base ('/api/v1', '/api'), over our axios instance.
 const providers = new Map<string, ReturnType<typeof simpleRest>>();
 const providerFor = (base: string) => {
@@ -40,7 +46,11 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => API_URL,
   getList: call((b) => b.getList),
   getMany: call((b) => b.getMany!),
-  getOne: call((b) => b.getOne),
+  getOne: ({ resource, id, meta }) =>
+    wrap(async () => {
+      const { data, headers } = await http.get(`${resourceUrl(resource)}/${encodeURIComponent(String(id))}`, { headers: meta?.headers });
+      return { data, version: headers.etag as string | undefined } as VersionedResponse as never;
+    }),
   create: call((b) => b.create),
   update: call((b) => b.update),
   deleteOne: call((b) => b.deleteOne),

@@ -96,6 +96,7 @@ type ErrorBody = {
   message?: string | string[];
   errors?: Record<string, string | string[]>;
   issues?: Record<string, { code: string; params?: Record<string, string | number> }>;
+  details?: Record<string, unknown>;
 };
 
 export type AppHttpError = HttpError & {
@@ -103,6 +104,8 @@ export type AppHttpError = HttpError & {
   error?: string;
   code?: string;
   issues?: Record<string, { code: string; params?: Record<string, string | number> }>;
+  /** What the server adds to act on the error (a stale record: who changed it, when, the record now). */
+  details?: Record<string, unknown>;
 };
 
 // axios.isCancel and axios.isAxiosError, without importing axios.
@@ -128,6 +131,7 @@ export function toHttpError(error: unknown): AppHttpError {
       error: body.error,
       code: body.code ?? (status === 0 ? (timedOut ? 'timeout' : 'network_error') : undefined),
       issues: body.issues,
+      ...(body.details ? { details: body.details } : {}),
     };
   }
   if (error && typeof error === 'object' && 'statusCode' in error) return error as AppHttpError;

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -27,6 +28,7 @@ import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import { assertCurrent, sendVersion } from '../../http/precondition.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
@@ -140,6 +142,10 @@ export function registerLeaveRoutes(app: Api, s: Services) {
     return { request: row.request, requester };
   }
 
+  /** A decision taken on the request as the caller last saw it: 412 when someone decided or changed it since. */
+  const assertSeen = (db: Db, req: FastifyRequest, request: LeaveRow) =>
+    assertCurrent(db, req, { entity: 'leave-requests', label: 'Leave request', row: request, current: entity(request) });
+
   async function save(db: Db, user: CurrentUser, reqId: string, before: LeaveRow, changes: Partial<LeaveRow>) {
     const [after] = await db
       .update(leaveRequests)
@@ -170,7 +176,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
   app.post(
     `${base}/:id/approve`,
     {
-      config: access('approve'),
+      config: { ...access('approve'), precondition: true },
       schema: {
         tags,
         summary: 'Approve or reject a pending request; a long one needs a second approval by hr_lead or admin',
@@ -179,7 +185,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
         response: { 200: leaveRequestSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = req.user!;
       const { id } = req.params as { id: string };
       const { decision, note } = req.body as z.infer<typeof leaveDecisionSchema>;
@@ -188,6 +194,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
         const db = asDb(tx);
         const { request, requester } = await lockRequest(db, user, id);
         if (request.userId === user.id) throw forbidden('Nobody decides their own leave', 'approve_own');
+        await assertSeen(db, req, request);
         if (request.status !== 'pending')
           throw conflict(`The request is already ${request.status}`, 'leave_not_pending', { status: { code: 'leave_not_pending' } });
         const level = pendingLevel(request);
@@ -234,6 +241,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
       });
       for (const n of tell) await notify(s, n.to, { type: n.type, title: n.title, message: n.message, changedByUserId: user.id });
       emitLive(row);
+      sendVersion(reply, row);
       return entity(row);
     },
   );
@@ -241,7 +249,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
   app.post(
     `${base}/:id/cancel`,
     {
-      config: access('cancel'),
+      config: { ...access('cancel'), precondition: true },
       schema: {
         tags,
         summary: 'The requester cancels a pending or not yet started approved request; an approver cancels approved leave with a note',
@@ -250,7 +258,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
         response: { 200: leaveRequestSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = req.user!;
       const { id } = req.params as { id: string };
       const { note } = req.body as z.infer<typeof leaveCancelSchema>;
@@ -258,6 +266,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
       const row = await s.db.transaction(async (tx) => {
         const db = asDb(tx);
         const { request, requester } = await lockRequest(db, user, id);
+        await assertSeen(db, req, request);
         const notCancellable = () =>
           conflict(`A ${request.status} request cannot be cancelled`, 'leave_not_cancellable', {
             status: { code: 'leave_not_cancellable' },
@@ -289,6 +298,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
         changedByUserId: user.id,
       });
       emitLive(row);
+      sendVersion(reply, row);
       return entity(row);
     },
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useForm as useRefineForm, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +23,9 @@ import { RHFDatePicker } from '../form/rhf-date-picker';
 import { RHFTextField } from '../form/rhf-text-field';
 import { applyServerErrors } from '../form/server-errors';
 import { toHttpError } from '../../providers/session';
+import { versionOf } from '../../providers/data-provider';
 import { ReferencePicker } from './lookup';
+import { StaleRecordPanel, staleRecordOf, type StaleRecord } from './stale-record';
 import { TagsInput } from './tags-input';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 import { rowSlug, useResource } from './use-resource';
@@ -110,6 +112,12 @@ export function ResourceForm({
   const [general, setGeneral] = useState('');
   /** Rows of this resource a refusal names on a field (a duplicate candidate): linked under the field. */
   const [others, setOthers] = useState<Record<string, { id: string; name: string }>>({});
+  /** The record the user is editing, as loaded: a save sends its version (If-Match), and a refusal compares against it. */
+  const loaded = useRef<Values>({});
+  // One headers object handed to Refine's update: it is read when the request is sent, so the
+  // version set here just before a save (or a deliberate save over theirs) is the one that goes.
+  const ifMatch = useRef<Record<string, string>>({});
+  const [stale, setStale] = useState<StaleRecord | null>(null);
 
   const { onFinish, query, formLoading } = useRefineForm<BaseRecord, HttpError, Values>({
     resource,
@@ -122,13 +130,23 @@ export function ResourceForm({
       message: t(isCreate ? 'common:notifications.createSuccess' : 'common:notifications.editSuccess', { resource: meta.one }),
     }),
     errorNotification: false,
+    mutationMeta: { headers: ifMatch.current },
   });
   const record = query?.data?.data as Values | undefined;
+  const version = versionOf(query?.data);
+
+  /** Starts editing this version of the record: its values in the form, its version sent with the save. */
+  function editVersion(r: Values, v: string | undefined) {
+    const values: Values = {};
+    for (const k of sendable) values[k] = r[k] ?? defaults[k];
+    loaded.current = r;
+    if (v) ifMatch.current['If-Match'] = v;
+    else delete ifMatch.current['If-Match'];
+    methods.reset(values);
+  }
   useEffect(() => {
-    if (!record) return;
-    const v: Values = {};
-    for (const k of sendable) v[k] = record[k] ?? defaults[k];
-    methods.reset(v);
+    // A refetch while the user types never replaces their input: the save then meets the newer version.
+    if (record && !methods.formState.isDirty) editVersion(record, version);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record]);
 
@@ -140,12 +158,15 @@ export function ResourceForm({
   const submit = methods.handleSubmit(async (values) => {
     setGeneral('');
     setOthers({});
+    setStale(null);
     const body = transform ? transform(values) : values;
     try {
       await onFinish(body);
       leave();
       navigate(back);
     } catch (error) {
+      const theirs = staleRecordOf(error);
+      if (theirs) return setStale(theirs);
       setGeneral(applyServerErrors(error, methods.setError, sendable, t));
       setOthers(namedRows(toHttpError(error).issues, sendable));
       const first = sendable.find((k) => methods.getFieldState(k).error);
@@ -295,6 +316,26 @@ export function ResourceForm({
       </Typography>
       <FormProvider {...methods}>
         <Card component="form" noValidate onSubmit={submit} sx={{ p: 3 }} aria-busy={loading || formLoading} data-testid={`${slug}-form`}>
+          {stale && (
+            <StaleRecordPanel
+              meta={meta}
+              fields={names}
+              loaded={loaded.current}
+              yours={methods.getValues()}
+              stale={stale}
+              pending={methods.formState.isSubmitting}
+              onReload={() => {
+                editVersion(stale.current, stale.version);
+                setStale(null);
+              }}
+              onOverwrite={() => {
+                // The user has seen their version: the save goes over it (and meets any newer one).
+                loaded.current = stale.current;
+                ifMatch.current['If-Match'] = stale.version;
+                void submit();
+              }}
+            />
+          )}
           {!!general && (
             <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
               {general}
