@@ -63,10 +63,20 @@ export function StaleRecordPanel(props: {
     <FieldValue meta={meta} name={name} f={decl.fields[name] ?? { type: 'string' }} record={record} canShow={() => false} />
   );
   return (
-    <Alert severity="warning" sx={{ mb: 3 }} data-testid="stale-record" role="alert">
+    <Alert
+      severity="warning"
+      sx={{ mb: 3, '& .MuiAlert-message': { flex: 1, minWidth: 0 }, '& .MuiAlert-icon': { display: { xs: 'none', sm: 'flex' } } }}
+      data-testid="stale-record"
+      role="alert"
+    >
       <AlertTitle>{t('common:resource.stale.title', { name: who, at: fmt.dateTime(stale.changedAt), one: meta.one })}</AlertTitle>
       {changed.length ? (
-        <Table size="small" aria-label={t('common:resource.stale.tableLabel')} sx={{ my: 1 }}>
+        <Table
+          size="small"
+          aria-label={t('common:resource.stale.tableLabel')}
+          // On a phone the three columns share the width and long values wrap rather than clip.
+          sx={{ my: 1, tableLayout: 'fixed', '& th, & td': { overflowWrap: 'anywhere', px: { xs: 1, sm: 2 } } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('common:resource.stale.field')}</TableCell>
