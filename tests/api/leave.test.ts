@@ -187,6 +187,10 @@ describe('approving', () => {
       });
     // The requester changes the reason after the manager opened it.
     expect((await call('developer', 'PATCH', url, { reason: 'Dentist, then family' })).statusCode).toBe(200);
+    // The approvals list carries the version the approver decides on: the new one.
+    const listed = (await call('manager', 'GET', '/api/leave-requests/pending-approvals')).json() as Array<{ id: string; version: string }>;
+    expect(listed.find((p) => p.id === created.id)?.version).toBe((await call('manager', 'GET', url)).headers.etag);
+    expect(listed.find((p) => p.id === created.id)?.version).not.toBe(seen);
     const refused = await decide({ decision: 'approve' }, seen);
     expect(refused.statusCode, refused.body).toBe(412);
     expect(refused.json()).toMatchObject({

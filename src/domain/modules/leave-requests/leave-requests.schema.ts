@@ -76,6 +76,8 @@ export const pendingApprovalSchema = leaveRequestSchema.extend({
   level: z.number(),
   /** Working days of the request inside the requester's active seats (0 when not placed). */
   billableDays: z.number(),
+  /** The request's version (its ETag): the decision is sent with it as `If-Match`, so it is taken on what the approver saw. */
+  version: z.string(),
 });
 
 const onLeave = z.object({

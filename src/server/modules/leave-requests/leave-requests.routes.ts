@@ -28,7 +28,7 @@ import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
-import { assertCurrent, sendVersion } from '../../http/precondition.js';
+import { assertCurrent, rowVersion, sendVersion } from '../../http/precondition.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
@@ -123,6 +123,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
           level,
           // What it costs the firm, for the approver to weigh.
           billableDays: (await placementOf(s.db, request)).billableDays,
+          version: rowVersion(request),
         });
       return out;
     },

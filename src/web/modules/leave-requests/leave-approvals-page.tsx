@@ -15,14 +15,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { LeaveRequest } from '../../../domain/modules/leave-requests/leave-requests.schema';
+import type { z } from 'zod';
+import type { LeaveRequest, pendingApprovalSchema } from '../../../domain/modules/leave-requests/leave-requests.schema';
 import { QueryState } from '../../components/query-state';
 import { errorText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
-import { http } from '../../providers/http';
+import { http, toHttpError } from '../../providers/http';
 import { toast } from '../../toast';
 
-type Pending = LeaveRequest & { requester: { id: string; fullName: string }; level: number; billableDays: number };
+type Pending = z.infer<typeof pendingApprovalSchema>;
 type Decision = 'approve' | 'reject';
 const KEY = ['leave-requests', 'pending-approvals'];
 
@@ -38,14 +39,27 @@ export function LeaveApprovalsPage() {
     queryFn: async () => (await http.get<Pending[]>('/api/leave-requests/pending-approvals')).data,
   });
   const decide = useMutation({
-    mutationFn: async (d: { id: string; decision: Decision; note: string }) =>
-      (await http.post<LeaveRequest>(`/api/leave-requests/${d.id}/approve`, { decision: d.decision, note: d.note || undefined })).data,
+    // Taken on the request as the approver saw it: changed since (412), the list is read again.
+    mutationFn: async (d: { id: string; version: string; decision: Decision; note: string }) =>
+      (
+        await http.post<LeaveRequest>(
+          `/api/leave-requests/${d.id}/approve`,
+          { decision: d.decision, note: d.note || undefined },
+          { headers: { 'If-Match': d.version } },
+        )
+      ).data,
     onSuccess: (_, d) => {
       toast.success(t(d.decision === 'approve' ? 'leave-requests:approvals.approved' : 'leave-requests:approvals.rejected'));
       setDeciding(undefined);
       void client.invalidateQueries({ queryKey: ['leave-requests'] });
     },
-    onError: (e) => toast.error(errorText(t, e)),
+    onError: (e) => {
+      toast.error(errorText(t, e));
+      if (toHttpError(e).statusCode === 412) {
+        setDeciding(undefined);
+        void client.invalidateQueries({ queryKey: KEY });
+      }
+    },
   });
   const open = (request: Pending, decision: Decision) => {
     setNote('');
@@ -135,7 +149,10 @@ export function LeaveApprovalsPage() {
             color={deciding?.decision === 'reject' ? 'error' : 'primary'}
             disabled={noteMissing || decide.isPending}
             loading={decide.isPending}
-            onClick={() => deciding && decide.mutate({ id: deciding.request.id, decision: deciding.decision, note: note.trim() })}
+            onClick={() =>
+              deciding &&
+              decide.mutate({ id: deciding.request.id, version: deciding.request.version, decision: deciding.decision, note: note.trim() })
+            }
             data-testid="decision-submit"
           >
             {t(deciding?.decision === 'reject' ? 'leave-requests:approvals.reject' : 'leave-requests:approvals.approve')}
