@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { EXPECTED_ACCESS } from '../fixtures/access-table.js';
 import { FACTORIES, factoryContext, type FactoryContext } from '../fixtures/factories.js';
 import { liveClient } from '../fixtures/socket.js';
+import { openApiPath, type OpenApiDoc } from '../fixtures/openapi.js';
 
 // The contract every declared resource keeps, run over the registry: a resource added to it is
 // covered without a line of test code (but must bring a factory and a row in the table below).
@@ -54,6 +55,10 @@ function listening(): Promise<string> {
 const base = (r: ResourceDecl) => `${r.base}/${r.path}`;
 const call = async (role: Role, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: await t.auth(role), ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+let docs: Promise<OpenApiDoc> | undefined;
+/** The served OpenAPI document, read once for the file. */
+const openApi = () => (docs ??= t.app.inject('/api/docs/json').then((res) => res.json() as OpenApiDoc));
 
 /** "Acme-7" → "aCME-7": the same text in other letters' case. */
 const swapCase = (v: string) => [...v].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
@@ -255,6 +260,30 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
       expect(ne.total).toBe(all - 1);
       expect(ne.data.map((x) => x.id)).not.toContain(row.id);
     });
+
+  it('the OpenAPI document lists its filters, each query key with its field and operator, on its lists and export', async () => {
+    const doc = await openApi();
+    const declared = Object.entries(r.fields)
+      .flatMap(([field, f]) => filterKeys(field, f).map(({ key, op }) => ({ key, field, operator: op })))
+      .sort((a, b) => a.key.localeCompare(b.key));
+    expect(declared.length).toBeGreaterThan(0);
+    for (const suffix of ['', '/paginated', '/export']) {
+      const op = doc.paths[openApiPath(`${base(r)}${suffix}`)]?.get;
+      expect(op, `GET ${base(r)}${suffix}`).toBeDefined();
+      const params = (op!.parameters ?? []).filter((p) => p.in === 'query');
+      const filters = params
+        .filter((p) => p.schema?.['x-filter'])
+        .map((p) => ({ key: p.name, ...p.schema!['x-filter']! }))
+        .sort((a, b) => a.key.localeCompare(b.key));
+      expect(filters, suffix).toEqual(declared);
+      for (const p of params.filter((x) => x.schema?.['x-filter'])) {
+        expect(p.description, p.name).toMatch(/^Filter: /);
+        expect(p.required, p.name).toBe(false);
+      }
+      // A unique text says it ignores letter case.
+      for (const field of uniqueTexts) expect(params.find((p) => p.name === field)?.description, field).toContain('ignoring letter case');
+    }
+  });
 
   it('searches accent-insensitively', async () => {
     const { field, value, query } = FACTORIES[r.name]!.accented;
