@@ -261,6 +261,48 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
       expect(ne.data.map((x) => x.id)).not.toContain(row.id);
     });
 
+  it('a wrong method on its paths is a 405 with Allow listing the methods they take; an unknown path stays a 404', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    // `/paginated` and `/export` are also matched by the item routes (`/:id`, refused as a bad id).
+    const item = 'GET, HEAD, PUT, PATCH, DELETE';
+    const cases: Array<[string, string, string]> = [
+      ['DELETE', base(r), 'GET, HEAD, POST'],
+      ['PATCH', `${base(r)}?_start=0&_end=5`, 'GET, HEAD, POST'],
+      ['PUT', `${base(r)}/`, 'GET, HEAD, POST'],
+      ['POST', `${base(r)}/paginated?page=1`, item],
+      ['POST', `${base(r)}/export`, item],
+      ['POST', `${base(r)}/${id}`, item],
+      ['OPTIONS', `${base(r)}/${id}`, item],
+    ];
+    for (const [method, url, allow] of cases) {
+      // Signed in or not: the path and the method are all it takes, as for a 404.
+      for (const headers of [await t.auth('admin'), {}]) {
+        const res = await t.app.inject({ method: method as 'GET', url, headers });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(405);
+        expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+        expect(res.json()).toEqual({
+          statusCode: 405,
+          error: 'Method Not Allowed',
+          code: 'method_not_allowed',
+          message: `Method ${method} is not allowed on ${url.split('?')[0]}`,
+        });
+      }
+    }
+    // Each method the Allow header names is routed there (HEAD answers as GET does).
+    for (const method of ['GET', 'HEAD'] as const)
+      expect((await call('admin', method as 'GET', `${base(r)}?_start=0&_end=1`)).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['GET', `${base(r)}-no-such-list`],
+      ['DELETE', `${base(r)}-no-such-list`],
+      ['POST', `${base(r)}/${id}/no/such/path`],
+    ]) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: await t.auth('admin') });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().code).toBe('route_not_found');
+      expect(res.headers.allow).toBeUndefined();
+    }
+  });
+
   it('the OpenAPI document lists its filters, each query key with its field and operator, on its lists and export', async () => {
     const doc = await openApi();
     const declared = Object.entries(r.fields)
