@@ -6,6 +6,7 @@ import {
   CRUD_ACTIONS,
   defineResource,
   filterKeys,
+  filtersCaseless,
   sectionRoles,
   standardAccess,
   type FieldDecl,
@@ -148,8 +149,48 @@ describe('filterKeys', () => {
     // Searched fields go into `q`: no key of their own.
     [{ type: 'string', filter: 'search' }, []],
     [{ type: 'string' }, []],
+    // …unless unique: a unique field is always found exactly (stock clients send `email=a@b.c`).
+    [
+      { type: 'email', filter: 'search', unique: true },
+      [
+        { key: 'status', op: 'eq' },
+        { key: 'status_ne', op: 'ne' },
+      ],
+    ],
+    [
+      { type: 'string', unique: true },
+      [
+        { key: 'status', op: 'eq' },
+        { key: 'status_ne', op: 'ne' },
+      ],
+    ],
+    [
+      { type: 'date', filter: 'range', unique: true },
+      [
+        { key: 'status', op: 'eq' },
+        { key: 'status_gte', op: 'gte' },
+        { key: 'status_lte', op: 'lte' },
+      ],
+    ],
   ] as Array<[FieldDecl, unknown]>)('%j', (f, keys) => {
     expect(filterKeys('status', f)).toEqual(keys);
+  });
+});
+
+describe('filtersCaseless', () => {
+  it.each([
+    [{ type: 'string', unique: true }, true],
+    [{ type: 'text', unique: true }, true],
+    [{ type: 'email', unique: true }, true],
+    // An e-mail address is one whatever its letter case, unique or not.
+    [{ type: 'email' }, true],
+    [{ type: 'string' }, false],
+    [{ type: 'string', unique: false }, false],
+    [{ type: 'date', unique: true }, false],
+    [{ type: 'int', unique: true }, false],
+    [{ type: 'enum', values: ['a'], unique: true }, false],
+  ] as Array<[FieldDecl, boolean]>)('%j: %s', (f, caseless) => {
+    expect(filtersCaseless(f)).toBe(caseless);
   });
 });
 

@@ -33,6 +33,8 @@ export type FieldType =
  * - 'eq': `field=v` (repeated keys mean any of them) and `field_ne=v`;
  * - 'range': `field_gte` / `field_lte` (as @refinedev/simple-rest sends them), plus equality;
  * - 'search': part of the accent-free `q` search (no query key of its own).
+ * A unique field is found exactly whatever its kind: a searched one takes `field=` and
+ * `field_ne=` too (`filterKeys`).
  */
 export type FilterKind = 'eq' | 'range' | 'search';
 
@@ -138,18 +140,33 @@ export function allowsAction(decl: Pick<ResourceDecl, 'access'>, role: unknown, 
 
 export type FilterOp = 'eq' | 'ne' | 'gte' | 'lte';
 
-/** Query keys a list accepts for a field, by its filter kind, with the comparison each stands for. */
+/**
+ * Query keys a list accepts for a field, by its filter kind, with the comparison each stands for.
+ * A unique field always has equality: a stock client's `?email=a@b.c` names one row, even where
+ * the field is otherwise searched (users' e-mail, a tech stack's name).
+ */
 export function filterKeys(name: string, f: FieldDecl): Array<{ key: string; op: FilterOp }> {
-  if (f.filter === 'eq')
-    return [
-      { key: name, op: 'eq' },
-      { key: `${name}_ne`, op: 'ne' },
-    ];
   if (f.filter === 'range')
     return [
       { key: name, op: 'eq' },
       { key: `${name}_gte`, op: 'gte' },
       { key: `${name}_lte`, op: 'lte' },
     ];
+  if (f.filter === 'eq' || f.unique)
+    return [
+      { key: name, op: 'eq' },
+      { key: `${name}_ne`, op: 'ne' },
+    ];
   return [];
+}
+
+const TEXT_TYPES: readonly FieldType[] = ['string', 'text', 'email'];
+
+/**
+ * Whether a filter compares the field's texts case-insensitively: texts that tell rows apart
+ * (unique ones, e-mail addresses) are matched as their uniqueness is checked, `lower(a) = lower(b)`,
+ * so `?code=acme` finds "ACME". Other texts (a country) compare as they are.
+ */
+export function filtersCaseless(f: Pick<FieldDecl, 'type' | 'unique'>): boolean {
+  return TEXT_TYPES.includes(f.type) && (f.unique === true || f.type === 'email');
 }

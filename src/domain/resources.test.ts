@@ -358,7 +358,9 @@ describe.each(cases)('%s declaration', (name, r) => {
       // Query keys: the filter of each field as the list reads them.
       const keys = fields.flatMap(([n, f]) => filterKeys(n, f).map((k) => k.key));
       expect(keys).toEqual(
-        fields.flatMap(([n, f]) => (f.filter === 'eq' ? [n, `${n}_ne`] : f.filter === 'range' ? [n, `${n}_gte`, `${n}_lte`] : [])),
+        fields.flatMap(([n, f]) =>
+          f.filter === 'range' ? [n, `${n}_gte`, `${n}_lte`] : f.filter === 'eq' || c.unique.includes(n) ? [n, `${n}_ne`] : [],
+        ),
       );
     });
 
@@ -419,6 +421,14 @@ describe.each(cases)('%s declaration', (name, r) => {
 
   it('a unique field is found from the list: by equality, by range (a date) or by search', () => {
     for (const [field, f] of fields.filter(([, f]) => f.unique)) expect(['eq', 'range', 'search'], field).toContain(f.filter);
+  });
+
+  it('a unique field is also found exactly, `field=` (and `field_ne=` but for a range), searched or not', () => {
+    for (const [field, f] of fields.filter(([, f]) => f.unique)) {
+      const keys = filterKeys(field, f);
+      expect(keys, field).toContainEqual({ key: field, op: 'eq' });
+      if (f.filter !== 'range') expect(keys, field).toContainEqual({ key: `${field}_ne`, op: 'ne' });
+    }
   });
 });
 

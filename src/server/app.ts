@@ -12,7 +12,8 @@ import type { Database } from './db/client.js';
 import { registerAccessControl } from './http/access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { openApiTransform } from './http/openapi.js';
-import { errorBody, frameworkErrors, registerErrorHandling, routeNotFound, serializeError } from './http/errors.js';
+import { errorBody, frameworkErrors, methodNotAllowed, registerErrorHandling, routeNotFound, serializeError } from './http/errors.js';
+import { routedMethods } from './http/allowed-methods.js';
 import type { Realtime } from './realtime.js';
 import { createTokenSigner, resolveJwtSecret } from './modules/auth/tokens.js';
 import type { Services } from './services.js';
@@ -58,6 +59,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
     // Router-level errors (bad %-encoding, over-long path parameter) in our error shape.
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  // Before any route is added: it collects the methods they use, for the 405's `Allow`.
+  const allowedMethods = routedMethods(app);
 
   // The API speaks JSON (and multipart for uploads): a text/plain body is a wrong content type (415),
   // not a string for the validator to puzzle over.
@@ -162,10 +165,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
       setHeaders: (reply, path) => reply.header('cache-control', staticCacheControl(path)),
     });
   // One not-found handler (Fastify allows one per prefix): client routes fall back to the app
-  // shell when the client is built; unknown API paths are always JSON 404s.
+  // shell when the client is built; a known path asked with another method is a 405 naming the
+  // methods it takes; unknown API paths are always JSON 404s.
   app.setNotFoundHandler((req, reply) => {
     if (spa && req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/socket.io')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const allow = allowedMethods(req.url);
+    // A route of this very method that sent its caller here (callNotFound) stays a 404.
+    if (allow.length && !allow.includes(req.method)) {
+      return reply.status(405).header('allow', allow.join(', ')).send(methodNotAllowed(req.method, req.url));
     }
     return reply.status(404).send(routeNotFound(req.method, req.url));
   });

@@ -28,6 +28,38 @@ describe('router errors', () => {
     }
   });
 
+  it('a wrong method on a known path is a 405 method_not_allowed with Allow; an unknown path a 404 route_not_found', async () => {
+    const headers = await t.auth('admin');
+    for (const [method, url, allow] of [
+      ['DELETE', '/api/v1/user', 'GET, HEAD, POST'],
+      ['PUT', '/api/v1/user?_start=0&_end=5', 'GET, HEAD, POST'],
+      ['POST', '/api/v1/user/00000000-0000-4000-8000-000000000000', 'GET, HEAD, PUT, PATCH, DELETE'],
+      ['POST', '/api/v1/user/paginated', 'GET, HEAD, PUT, PATCH, DELETE'],
+      ['PATCH', '/api/v1/auth/login', 'POST'],
+      ['HEAD', '/api/v1/auth/login', 'POST'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      if (method !== 'HEAD') expectShape(res, 405, 'method_not_allowed', 'Method Not Allowed');
+    }
+    for (const [method, url] of [
+      ['GET', '/api/v1/no-such-thing'],
+      ['DELETE', '/api/v1/users'],
+      ['POST', '/api/v1/user/00000000-0000-4000-8000-000000000000/nothing/here'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers });
+      expectShape(res, 404, 'route_not_found', 'Not Found');
+      expect(res.headers.allow).toBeUndefined();
+    }
+    // A path the router cannot decode is a bad URL under any method, never a 405 naming every method.
+    for (const method of ['OPTIONS', 'POST', 'PROPFIND'] as const) {
+      const res = await t.app.inject({ method, url: '/api/v1/user/%zz', headers });
+      expect(res.statusCode, method).toBe(400);
+      expect(res.headers.allow, method).toBeUndefined();
+    }
+  });
+
   it('an over-long path parameter is a 414 uri_too_long with its own status text', async () => {
     const res = await t.app.inject({ url: `/api/v1/user/${'a'.repeat(101)}`, headers: await t.auth('admin') });
     expectShape(res, 414, 'uri_too_long', 'URI Too Long');

@@ -112,13 +112,20 @@ describe('request ids', () => {
 });
 
 describe('errors the framework raises keep the shape', () => {
-  it('unknown /api paths and methods: JSON 404', async () => {
+  it('unknown /api paths: JSON 404; a known path asked with another method: JSON 405 with Allow', async () => {
     expectErrorShape(await t.app.inject('/api/v1/no-such-thing'), 404);
     expectErrorShape(await t.app.inject('/api/nope?x=1'), 404);
-    expectErrorShape(await t.app.inject({ method: 'DELETE', url: '/api/health' }), 404);
+    expectErrorShape(await t.app.inject({ method: 'DELETE', url: '/api/v1/no-such-thing' }), 404);
     expect((await t.app.inject('/api/v1/no-such-thing?token=abc')).json()).toMatchObject({
       message: 'Route GET /api/v1/no-such-thing not found',
     });
+    const health = await t.app.inject({ method: 'DELETE', url: '/api/health?token=abc' });
+    expectErrorShape(health, 405);
+    expect(health.headers.allow).toBe('GET, HEAD');
+    expect(health.json()).toMatchObject({ code: 'method_not_allowed', message: 'Method DELETE is not allowed on /api/health' });
+    const login = await t.app.inject({ method: 'GET', url: '/api/v1/auth/login' });
+    expectErrorShape(login, 405);
+    expect(login.headers.allow).toBe('POST');
   });
 
   it('malformed JSON: 400; wrong content type: 415; body over 1 MB: 413', async () => {
@@ -152,6 +159,10 @@ describe('errors the framework raises keep the shape', () => {
     expectErrorShape(await built.app.inject('/api/v1/nope'), 404);
     expectErrorShape(await built.app.inject('/api/nope'), 404);
     expectErrorShape(await built.app.inject({ method: 'POST', url: '/leave/requests' }), 404);
+    // A file of the build is a GET (and HEAD) path like any other.
+    const post = await built.app.inject({ method: 'POST', url: '/assets/app.js' });
+    expectErrorShape(post, 405);
+    expect(post.headers.allow).toBe('GET, HEAD');
     expect((await built.app.inject('/api/health')).statusCode).toBe(200);
   });
 });

@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { EXPECTED_ACCESS } from '../fixtures/access-table.js';
 import { FACTORIES, factoryContext, type FactoryContext } from '../fixtures/factories.js';
 import { liveClient } from '../fixtures/socket.js';
+import { openApiPath, type OpenApiDoc } from '../fixtures/openapi.js';
 
 // The contract every declared resource keeps, run over the registry: a resource added to it is
 // covered without a line of test code (but must bring a factory and a row in the table below).
@@ -54,6 +55,14 @@ function listening(): Promise<string> {
 const base = (r: ResourceDecl) => `${r.base}/${r.path}`;
 const call = async (role: Role, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: await t.auth(role), ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+let docs: Promise<OpenApiDoc> | undefined;
+/** The served OpenAPI document, read once for the file. */
+const openApi = () => (docs ??= t.app.inject('/api/docs/json').then((res) => res.json() as OpenApiDoc));
+
+/** "Acme-7" → "aCME-7": the same text in other letters' case. */
+const swapCase = (v: string) => [...v].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+const TEXT_TYPES = ['string', 'text', 'email'];
 
 async function createRow(r: ResourceDecl, overrides: Record<string, unknown> = {}, as: Role = 'admin') {
   const res = await call(as, 'POST', base(r), { ...FACTORIES[r.name]!.create(++seq, ctx), ...overrides });
@@ -194,6 +203,127 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
         const bad = await call('admin', 'GET', `${base(r)}?_start=0&_end=5&${f.filter === 'range' ? `${field}_gte` : field}=%E2%9C%93`);
         expect(bad.statusCode, field).toBe(400);
       }
+    }
+  });
+
+  // A unique text (an e-mail, a code, a name) is found exactly besides the search, as the stock
+  // simple-rest provider asks (`email=…`, `email_ne=…`), in any letter case, as its uniqueness is checked.
+  const uniqueTexts = Object.entries(r.fields)
+    .filter(([, f]) => f.unique && TEXT_TYPES.includes(f.type))
+    .map(([n]) => n);
+  for (const field of uniqueTexts)
+    it(`filters by its unique ${field} exactly (${field}=, ${field}_ne=), in any letter case, with consistent totals`, async () => {
+      const row = await createRow(r);
+      const other = await createRow(r);
+      const value = String(row[field]);
+      const list = async (query: string) => {
+        const res = await call('admin', 'GET', `${base(r)}?_start=0&_end=100&${query}`);
+        expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+        return { ids: (res.json() as Array<{ id: string }>).map((x) => x.id), total: Number(res.headers['x-total-count']) };
+      };
+      const all = (await list('')).total;
+      expect(all).toBeGreaterThanOrEqual(2);
+      for (const v of [value, swapCase(value), value.toUpperCase(), value.toLowerCase()]) {
+        const q = encodeURIComponent(v);
+        expect(await list(`${field}=${q}`), v).toEqual({ ids: [row.id], total: 1 });
+        const ne = await list(`${field}_ne=${q}`);
+        expect(ne.ids, v).not.toContain(row.id);
+        expect(ne.total, v).toBe(all - 1);
+        expect(await list(`id=${row.id}&id=${other.id}&${field}_ne=${q}`), v).toEqual({ ids: [other.id], total: 1 });
+        // The paged form and the light rows of selects (no paging) read the same filter.
+        const paged = await call('admin', 'GET', `${base(r)}/paginated?page=1&limit=10&${field}=${q}`);
+        expect(paged.json(), v).toMatchObject({ data: [{ id: row.id }], total: 1 });
+        const light = await call('admin', 'GET', `${base(r)}?${field}=${q}`);
+        expect(
+          (light.json() as Array<{ id: string }>).map((x) => x.id),
+          v,
+        ).toEqual([row.id]);
+      }
+      // Several values are any of them.
+      const both = await list(`${field}=${encodeURIComponent(swapCase(value))}&${field}=${encodeURIComponent(String(other[field]))}`);
+      expect({ ids: [...both.ids].sort(), total: both.total }).toEqual({ ids: [row.id, other.id].sort(), total: 2 });
+      expect(await list(`${field}=${encodeURIComponent(`${value}x`)}`)).toEqual({ ids: [], total: 0 });
+      // Junk is refused by name or finds nothing; never a 500.
+      for (const junk of ['%00', 'a%00b', '%ED%A0%80', 'x'.repeat(201), "'%20OR%201%3D1%20--", '%25_%5C', '']) {
+        const res = await call('admin', 'GET', `${base(r)}?_start=0&_end=5&${field}=${junk}&${field}_ne=${junk}`);
+        expect(res.statusCode, `${junk}: ${res.body}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(res.json().code, junk).toMatch(/^(validation_failed|invalid_value)$/);
+        else expect(res.json(), junk).toEqual([]);
+      }
+
+      // The stock provider, as a Refine app asks with its `eq` and `ne` operators.
+      const address = await listening();
+      const provider = dataProvider(`${address}${r.base}`, axios.create({ headers: await t.auth('admin') }));
+      const eq = await provider.getList({ resource: r.path, filters: [{ field, operator: 'eq', value: swapCase(value) }] });
+      expect({ ids: eq.data.map((x) => x.id), total: eq.total }).toEqual({ ids: [row.id], total: 1 });
+      const ne = await provider.getList({ resource: r.path, filters: [{ field, operator: 'ne', value: swapCase(value) }] });
+      expect(ne.total).toBe(all - 1);
+      expect(ne.data.map((x) => x.id)).not.toContain(row.id);
+    });
+
+  it('a wrong method on its paths is a 405 with Allow listing the methods they take; an unknown path stays a 404', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    // `/paginated` and `/export` are also matched by the item routes (`/:id`, refused as a bad id).
+    const item = 'GET, HEAD, PUT, PATCH, DELETE';
+    const cases: Array<[string, string, string]> = [
+      ['DELETE', base(r), 'GET, HEAD, POST'],
+      ['PATCH', `${base(r)}?_start=0&_end=5`, 'GET, HEAD, POST'],
+      ['PUT', `${base(r)}/`, 'GET, HEAD, POST'],
+      ['POST', `${base(r)}/paginated?page=1`, item],
+      ['POST', `${base(r)}/export`, item],
+      ['POST', `${base(r)}/${id}`, item],
+      ['OPTIONS', `${base(r)}/${id}`, item],
+    ];
+    for (const [method, url, allow] of cases) {
+      // Signed in or not: the path and the method are all it takes, as for a 404.
+      for (const headers of [await t.auth('admin'), {}]) {
+        const res = await t.app.inject({ method: method as 'GET', url, headers });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(405);
+        expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+        expect(res.json()).toEqual({
+          statusCode: 405,
+          error: 'Method Not Allowed',
+          code: 'method_not_allowed',
+          message: `Method ${method} is not allowed on ${url.split('?')[0]}`,
+        });
+      }
+    }
+    // Each method the Allow header names is routed there (HEAD answers as GET does).
+    for (const method of ['GET', 'HEAD'] as const)
+      expect((await call('admin', method as 'GET', `${base(r)}?_start=0&_end=1`)).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['GET', `${base(r)}-no-such-list`],
+      ['DELETE', `${base(r)}-no-such-list`],
+      ['POST', `${base(r)}/${id}/no/such/path`],
+    ]) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: await t.auth('admin') });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().code).toBe('route_not_found');
+      expect(res.headers.allow).toBeUndefined();
+    }
+  });
+
+  it('the OpenAPI document lists its filters, each query key with its field and operator, on its lists and export', async () => {
+    const doc = await openApi();
+    const declared = Object.entries(r.fields)
+      .flatMap(([field, f]) => filterKeys(field, f).map(({ key, op }) => ({ key, field, operator: op })))
+      .sort((a, b) => a.key.localeCompare(b.key));
+    expect(declared.length).toBeGreaterThan(0);
+    for (const suffix of ['', '/paginated', '/export']) {
+      const op = doc.paths[openApiPath(`${base(r)}${suffix}`)]?.get;
+      expect(op, `GET ${base(r)}${suffix}`).toBeDefined();
+      const params = (op!.parameters ?? []).filter((p) => p.in === 'query');
+      const filters = params
+        .filter((p) => p.schema?.['x-filter'])
+        .map((p) => ({ key: p.name, ...p.schema!['x-filter']! }))
+        .sort((a, b) => a.key.localeCompare(b.key));
+      expect(filters, suffix).toEqual(declared);
+      for (const p of params.filter((x) => x.schema?.['x-filter'])) {
+        expect(p.description, p.name).toMatch(/^Filter: /);
+        expect(p.required, p.name).toBe(false);
+      }
+      // A unique text says it ignores letter case.
+      for (const field of uniqueTexts) expect(params.find((p) => p.name === field)?.description, field).toContain('ignoring letter case');
     }
   });
 
@@ -420,6 +550,17 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
       c.close();
     }
   });
+});
+
+it('GET /api/v1/user?email=… (the stock provider’s eq filter) answers that user, whatever the letter case', async () => {
+  for (const email of ['admin@demo.local', 'Admin@Demo.LOCAL']) {
+    const light = await call('admin', 'GET', `/api/v1/user?email=${encodeURIComponent(email)}`);
+    expect(light.statusCode, light.body).toBe(200);
+    expect(light.json()).toEqual([expect.objectContaining({ id: t.users.admin.id, email: 'admin@demo.local' })]);
+    const paged = await call('admin', 'GET', `/api/v1/user?_start=0&_end=10&email=${encodeURIComponent(email)}`);
+    expect((paged.json() as Array<{ id: string }>).map((u) => u.id)).toEqual([t.users.admin.id]);
+    expect(paged.headers['x-total-count']).toBe('1');
+  }
 });
 
 describe('owner scope', () => {

@@ -129,7 +129,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     if (archivedAt && !opts.withArchived) parts.push(isNull(archivedAt));
     if (opts.id) parts.push(eq(m.table.id, opts.id));
     for (const { field, op, values } of q.filters ?? [])
-      parts.push(filterCondition(columnOf(m.table, field), decl.fields[field]?.type, op, values));
+      parts.push(filterCondition(columnOf(m.table, field), decl.fields[field], op, values));
     if (q.ids?.length) parts.push(inArray(m.table.id, q.ids));
     if (q.q && m.searchColumn) parts.push(searchCondition(m.searchColumn, q.q));
     return and(...parts);

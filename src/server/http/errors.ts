@@ -278,3 +278,8 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
 export function routeNotFound(method: string, url: string) {
   return errorBody(404, `Route ${method} ${url.split('?')[0]} not found`, { code: 'route_not_found' });
 }
+
+/** A known path asked with a method it does not serve: 405, sent with an `Allow` header of the methods it does. */
+export function methodNotAllowed(method: string, url: string) {
+  return errorBody(405, `Method ${method} is not allowed on ${url.split('?')[0]}`, { code: 'method_not_allowed' });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterKeys, type FieldDecl, type FilterOp, type ResourceDecl } from '../../domain/resource.js';
+import { filterKeys, filtersCaseless, type FieldDecl, type FilterOp, type ResourceDecl } from '../../domain/resource.js';
 import { isoDate, tagText } from '../../domain/fields.js';
 
 /** Paging, sorting, search and declared filters; json-server's `_start/_end/_sort/_order` too. */
@@ -53,6 +53,26 @@ function valueSchema(f: FieldDecl): z.ZodType {
 }
 
 /**
+ * What a filter key means, for the OpenAPI document: a client discovers the filters there, each query
+ * parameter with its field and comparison (`x-filter`, the suffix simple-rest sends for its operator).
+ */
+function filterDoc(field: string, f: FieldDecl, op: FilterOp) {
+  const many = f.type === 'refs' || f.type === 'tags';
+  const caseless = filtersCaseless(f) ? ', ignoring letter case' : '';
+  const description = {
+    eq: many
+      ? `Filter: ${field} holds any of the values (repeat the key for several)`
+      : `Filter: ${field} equals one of the values${caseless} (repeat the key for several)`,
+    ne: many
+      ? `Filter: ${field} holds none of the values`
+      : `Filter: ${field} differs from every value${caseless}; rows without a ${field} included`,
+    gte: `Filter: ${field} is at least the value`,
+    lte: `Filter: ${field} is at most the value`,
+  }[op];
+  return { description, 'x-filter': { field, operator: op } };
+}
+
+/**
  * The query schema of a resource's lists: every key is declared, so an unknown key, an
  * undeclared sort or filter, or a value of the wrong type is a 400 naming the key
  * (`?role[$ne]=admin` or `?joinDate_gte=…` on an undeclared field never silently return every row).
@@ -81,7 +101,9 @@ export function listQuerySchema(decl: Pick<ResourceDecl, 'fields'>, extra: Recor
   };
   for (const [name, f] of Object.entries(decl.fields)) {
     for (const { key, op } of filterKeys(name, f)) {
-      shape[key] = many(valueSchema(f)).optional();
+      shape[key] = many(valueSchema(f))
+        .optional()
+        .meta(filterDoc(name, f, op));
       filterKeysByName.set(key, { field: name, op });
     }
   }

@@ -1,5 +1,5 @@
 import { and, Column, eq, getTableColumns, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { FieldType, FilterOp } from '../../domain/resource.js';
+import { filtersCaseless, type FieldDecl, type FilterOp } from '../../domain/resource.js';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Services } from '../services.js';
 import { queryRows, type Db } from '../db/client.js';
@@ -12,11 +12,26 @@ export function searchCondition(column: PgColumn, q: string): SQL {
 
 /**
  * A list filter (`stage=…`, `stage_ne=…`, `createdAt_gte=…`) as SQL. Several values are any of them;
- * `ne` keeps rows where the column is empty; array columns (refs, tags) match when they share a value.
+ * `ne` keeps rows where the column is empty; array columns (refs, tags) match when they share a value;
+ * unique texts and e-mails compare case-insensitively (`filtersCaseless`), on their `lower()` index.
  */
-export function filterCondition(column: PgColumn, type: FieldType | undefined, op: FilterOp, values: unknown[]): SQL | undefined {
+export function filterCondition(
+  column: PgColumn,
+  field: Pick<FieldDecl, 'type' | 'unique'> | undefined,
+  op: FilterOp,
+  values: unknown[],
+): SQL | undefined {
+  const type = field?.type;
   if (op === 'gte') return and(...values.map((v) => sql`${column} >= ${v}`));
   if (op === 'lte') return and(...values.map((v) => sql`${column} <= ${v}`));
+  if (field && filtersCaseless(field)) {
+    // As the uniqueness check and the unique indexes read them: lower() on both sides, in SQL.
+    const list = sql.join(
+      values.map((v) => sql`lower(${v})`),
+      sql`, `,
+    );
+    return op === 'ne' ? sql`(lower(${column}) not in (${list}) or ${column} is null)` : sql`lower(${column}) in (${list})`;
+  }
   const arrayType = type === 'refs' ? sql.raw('uuid[]') : type === 'tags' ? sql.raw('text[]') : undefined;
   if (arrayType) {
     const list = sql`array[${sql.join(

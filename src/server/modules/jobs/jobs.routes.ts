@@ -161,7 +161,7 @@ export function registerJobRoutes(app: Api, s: Services) {
         eq(jobCandidates.jobId, id),
         isNull(jobCandidates.archivedAt),
         ...q.filters.map((f) =>
-          filterCondition(pipelineColumns[f.field as PipelineField], pipelineListFields[f.field as PipelineField].type, f.op, f.values),
+          filterCondition(pipelineColumns[f.field as PipelineField], pipelineListFields[f.field as PipelineField], f.op, f.values),
         ),
         q.ids?.length ? inArray(jobCandidates.id, q.ids) : undefined,
         q.q ? sql`strpos(${candidates.search}, f_unaccent(lower(${q.q}))) > 0` : undefined,
