@@ -74,6 +74,21 @@ describe('can() against the hand-written access table', () => {
   ])('%j may not %s %s', (role, resource, action) => {
     expect(can(role, resource, action)).toBe(false);
   });
+
+  // Names every object inherits are no role, resource or action: can() answers false, never throws
+  // nor reads Object.prototype, in each of its three places.
+  const inherited = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf'];
+  it.each(
+    inherited.flatMap((key) => [
+      [key, 'users', 'list'],
+      ['admin', key, 'list'],
+      ['admin', 'users', key],
+      [key, key, key],
+    ]),
+  )('%j on %j, %j: false', (role, resource, action) => {
+    expect(() => can(role, resource, action)).not.toThrow();
+    expect(can(role, resource, action)).toBe(false);
+  });
 });
 
 describe('resourceByName', () => {

@@ -17,13 +17,28 @@ let otherCustomerId: string;
 let benchPeople: Array<{ id: string; fullName: string }>;
 /** Developers made for these tests: no seat yet, pending or past. */
 const fresh: string[] = [];
+/** A project of each customer, for a seat's project checks. */
+let ourProjectId: string;
+let theirProjectId: string;
 beforeAll(async () => {
   t = await buildTestApp();
   const mine = await call('admin', 'GET', `/api/v1/customers?_start=0&_end=1&ownerSaleId=${t.users.sale.id}`);
   customerId = (mine.json() as Array<{ id: string }>)[0]!.id;
   const theirs = await call('admin', 'GET', `/api/v1/customers?_start=0&_end=1&ownerSaleId_ne=${t.users.sale.id}`);
   otherCustomerId = (theirs.json() as Array<{ id: string }>)[0]!.id;
-  for (let i = 0; i < 4; i++) {
+  const projectOf = async (customer: string, letter: string) => {
+    const res = await call('admin', 'POST', '/api/v1/projects', {
+      name: 'Seat Project',
+      code: `SEAT-${letter}-${Date.now().toString(36)}`.toUpperCase(),
+      customerId: customer,
+      startDate: '2026-01-01',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  ourProjectId = await projectOf(customerId, 'A');
+  theirProjectId = await projectOf(otherCustomerId, 'B');
+  for (let i = 0; i < 6; i++) {
     const res = await call('admin', 'POST', '/api/v1/user', {
       email: `seat.${i}.${Date.now()}@example.com`,
       fullName: `Seat Tester ${i}`,
@@ -75,13 +90,50 @@ describe("a person's seats", () => {
     expect((await call('admin', 'POST', '/api/v1/headcount', seat(person))).statusCode).toBe(201);
   });
 
+  it('a pending seat holds its time as an active one does', async () => {
+    // The server reads the person's other seats itself: a query that skipped pending ones would let 110 % through.
+    const person = fresh[4]!;
+    const pending = await call(
+      'admin',
+      'POST',
+      '/api/v1/headcount',
+      seat(person, { title: 'Pending Platform Seat', allocation: 60, status: 'pending' }),
+    );
+    expect(pending.statusCode, pending.body).toBe(201);
+    const over = await call('admin', 'POST', '/api/v1/headcount', seat(person, { allocation: 50, startDate: '2026-06-01' }));
+    expect(over.statusCode, over.body).toBe(422);
+    expect(over.json().issues.allocation.code).toBe('allocation_over');
+    expect(over.json().issues.allocation.params.total).toBe(110);
+    expect(over.json().issues.allocation.params.seats).toContain('Pending Platform Seat');
+    // And the other way round: an active seat beside it, then the pending one raised past the rest.
+    const active = await call('admin', 'POST', '/api/v1/headcount', seat(person, { allocation: 40 }));
+    expect(active.statusCode, active.body).toBe(201);
+    const raised = await call('admin', 'PATCH', `/api/v1/headcount/${pending.json().id}`, { allocation: 61 });
+    expect(raised.statusCode).toBe(422);
+    expect(raised.json().issues.allocation.params.total).toBe(101);
+  });
+
   it('refuses a project of another customer, on the field', async () => {
-    const projects = (await call('admin', 'GET', `/api/v1/projects?_start=0&_end=1&customerId=${otherCustomerId}`)).json() as Array<{
-      id: string;
-    }>;
-    const res = await call('admin', 'POST', '/api/v1/headcount', seat(fresh[2]!, { projectId: projects[0]!.id, allocation: 10 }));
+    const res = await call('admin', 'POST', '/api/v1/headcount', seat(fresh[2]!, { projectId: theirProjectId, allocation: 10 }));
     expect(res.statusCode).toBe(422);
     expect(res.json().issues).toEqual({ projectId: { code: 'project_other_customer' } });
+  });
+
+  it("refuses an edit that gives a seat another customer's project, or moves it away from its project's customer", async () => {
+    const created = await call('admin', 'POST', '/api/v1/headcount', seat(fresh[2]!, { projectId: ourProjectId, allocation: 10 }));
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/v1/headcount/${created.json().id}`;
+    const project = await call('admin', 'PATCH', url, { projectId: theirProjectId });
+    expect(project.statusCode, project.body).toBe(422);
+    expect(project.json()).toMatchObject({ code: 'project_other_customer', issues: { projectId: { code: 'project_other_customer' } } });
+    // The check reads the seat as it would be: a new customer alone leaves the old project behind.
+    const customer = await call('admin', 'PATCH', url, { customerId: otherCustomerId });
+    expect(customer.statusCode, customer.body).toBe(422);
+    expect(customer.json().code).toBe('project_other_customer');
+    // Both together agree again.
+    const both = await call('admin', 'PATCH', url, { customerId: otherCustomerId, projectId: theirProjectId });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json()).toMatchObject({ customerId: otherCustomerId, projectId: theirProjectId });
   });
 
   it('a sale keeps the seats they sold, not the others', async () => {
@@ -185,6 +237,31 @@ describe("a customer's share link", () => {
     // Revoked, it shows nothing.
     expect((await call('sale', 'DELETE', `/api/v1/headcount/token/${id}`)).json().revokedAt).toBeTruthy();
     expect((await call(null, 'GET', '/api/v1/headcount/token/view', undefined, { 'x-share-token': token })).statusCode).toBe(404);
+  });
+
+  it('shows a live active seat, never an ended one, a pending one, or an active one whose end date has passed', async () => {
+    const person = fresh[5]!;
+    const stamp = Date.now().toString(36);
+    const seats = {
+      live: { title: `Shared Live ${stamp}` },
+      // No end date: only its status keeps it out.
+      ended: { title: `Shared Ended ${stamp}`, status: 'ended' },
+      // Still marked active, but over since 2020: only its end date keeps it out.
+      lapsed: { title: `Shared Lapsed ${stamp}`, startDate: '2020-01-01', endDate: '2020-01-31' },
+      pending: { title: `Shared Pending ${stamp}`, status: 'pending' },
+    };
+    for (const over of Object.values(seats)) {
+      const res = await call('admin', 'POST', '/api/v1/headcount', seat(person, { allocation: 10, ...over }));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const { token } = (await call('admin', 'POST', '/api/v1/headcount/token', { customerId })).json();
+    const view = await call(null, 'GET', '/api/v1/headcount/token/view', undefined, { 'x-share-token': token });
+    expect(view.statusCode, view.body).toBe(200);
+    const titles = (view.json().seats as Array<{ title: string }>).map((s) => s.title);
+    expect(titles).toContain(seats.live.title);
+    expect(titles).not.toContain(seats.ended.title);
+    expect(titles).not.toContain(seats.lapsed.title);
+    expect(titles).not.toContain(seats.pending.title);
   });
 
   it('expires', async () => {

@@ -197,6 +197,25 @@ describe('pipeline', () => {
     expect((await move('hr', j.id, c.id, 'nowhere')).statusCode).toBe(400);
   });
 
+  it('out of hired only by a lead: a recruiter or the owning sale moving a hire back is refused, and the opening stays taken', async () => {
+    const j = await job({ openings: 2 });
+    const c = await candidate();
+    await add('hr', j.id, c.id);
+    expect((await move('hr', j.id, c.id, 'hired')).statusCode).toBe(200);
+    for (const role of ['hr', 'sale'] as const)
+      for (const stage of ['offered', 'rejected', 'withdrawn']) {
+        const res = await move(role, j.id, c.id, stage);
+        expect(res.statusCode, `${role} → ${stage}`).toBe(422);
+        expect(res.json()).toMatchObject({ code: 'stage_final', issues: { stage: { code: 'stage_final' } } });
+      }
+    const pipeline = (await call('hr', 'GET', `/api/v1/jobs/${j.id}/candidates`)).json() as Array<{ candidateId: string; stage: string }>;
+    expect(pipeline.find((p) => p.candidateId === c.id)?.stage).toBe('hired');
+    expect((await call('hr', 'GET', `/api/v1/jobs/${j.id}`)).json()).toMatchObject({ filled: 1 });
+    const undone = await move('hr_lead', j.id, c.id, 'offered', 'The customer withdrew the offer');
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((await call('hr', 'GET', `/api/v1/jobs/${j.id}`)).json()).toMatchObject({ filled: 0 });
+  });
+
   it('a hire fills an opening; the last one makes the job filled; a lead undoing it reopens the job', async () => {
     const j = await job({ openings: 2 });
     const [a, b, c] = [await candidate(), await candidate(), await candidate()];

@@ -285,6 +285,23 @@ describe('approving', () => {
     expect(await recipients('leave_approved', since)).toEqual([t.users.developer.id]);
   });
 
+  it('the second approval starts above five working days: five need one, six need two, counted again on an edit', async () => {
+    // Monday to Friday, then Monday to the next Monday.
+    const five = await ask('developer', { startDate: weekday(100), endDate: weekday(104) });
+    expect(five.json()).toMatchObject({ days: 5, approvalsRequired: 1 });
+    const approved = await call('manager', 'POST', `/api/leave-requests/${five.json().id}/approve`, { decision: 'approve' });
+    expect(approved.json()).toMatchObject({ status: 'approved', approverId: t.users.manager.id, firstApproverId: null });
+    const six = await ask('developer', { startDate: weekday(105), endDate: weekday(110) });
+    expect(six.json()).toMatchObject({ days: 6, approvalsRequired: 2 });
+    const first = await call('manager', 'POST', `/api/leave-requests/${six.json().id}/approve`, { decision: 'approve' });
+    expect(first.json()).toMatchObject({ status: 'pending', firstApproverId: t.users.manager.id });
+    // Five days stretched to six by their requester need the second approval too.
+    const stretched = (await ask('developer', { startDate: weekday(115), endDate: weekday(119) })).json();
+    expect(stretched.approvalsRequired).toBe(1);
+    const edited = await call('developer', 'PATCH', `/api/leave-requests/${stretched.id}`, { endDate: weekday(120) });
+    expect(edited.json()).toMatchObject({ days: 6, approvalsRequired: 2 });
+  });
+
   it('pending-approvals is for approvers only and lists what the caller may approve', async () => {
     expect((await call('developer', 'GET', '/api/leave-requests/pending-approvals')).statusCode).toBe(403);
     const created = (await ask('developer', oneDay(70))).json();
@@ -350,6 +367,34 @@ describe('cancelling', () => {
     const res = await call('manager', 'POST', `/api/leave-requests/${approved.id}/cancel`, { note: 'Customer go-live' });
     expect(res.json()).toMatchObject({ status: 'cancelled', decisionNote: 'Customer go-live' });
     expect(await recipients('leave_cancelled', since)).toEqual([t.users.developer.id]);
+  });
+});
+
+describe('cancelling gives the days back', () => {
+  it('approved annual leave cancelled by its requester or its approver leaves the balance and the matrix as before', async () => {
+    const year = 2035;
+    const balance = async () => (await call('developer', 'GET', `/api/leave-requests/my-requests?year=${year}`)).json().balance;
+    const matrixRow = async () =>
+      ((await call('developer', 'GET', '/api/leave-matrix/my-matrix')).json() as Array<{ year: number }>).find((r) => r.year === year);
+    const start = await balance();
+    expect(start).toMatchObject({ used: 0, pending: 0 });
+    // Two requests of three working days each, Monday to Wednesday of two weeks of March.
+    for (const [startDate, endDate, canceller, note] of [
+      ['2035-03-05', '2035-03-07', 'developer', undefined],
+      ['2035-03-12', '2035-03-14', 'manager', 'Customer go-live'],
+    ] as const) {
+      const created = (await ask('developer', { type: 'annual', startDate, endDate })).json();
+      expect(created.days).toBe(3);
+      await call('manager', 'POST', `/api/leave-requests/${created.id}/approve`, { decision: 'approve' });
+      const taken = { used: 3, pending: 0, remaining: start.remaining - 3 };
+      expect(await balance()).toMatchObject(taken);
+      expect(await matrixRow()).toMatchObject(taken);
+      const cancelled = await call(canceller, 'POST', `/api/leave-requests/${created.id}/cancel`, note ? { note } : {});
+      expect(cancelled.json().status, canceller).toBe('cancelled');
+      const back = { used: 0, pending: 0, remaining: start.remaining };
+      expect(await balance(), canceller).toMatchObject(back);
+      expect(await matrixRow(), canceller).toMatchObject(back);
+    }
   });
 });
 
@@ -457,6 +502,38 @@ describe('leave matrix', () => {
     expect(rows).toHaveLength(active);
     expect(new Set(rows.map((r) => r.userId)).size).toBe(active);
     for (const r of rows) expect(r.entitlement).toBeGreaterThanOrEqual(12);
+  });
+
+  it("a year's defaults: one more day per five full years of service on 1 January, and at most five days carried over", async () => {
+    const person = async (joinDate: string) => {
+      const res = await call('admin', 'POST', '/api/v1/user', {
+        email: `service.${joinDate}.${Date.now()}@example.com`,
+        fullName: `Service Tester ${joinDate}`,
+        role: 'developer',
+        password: 'service tester passphrase',
+        joinDate,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    // Entitlement and carry-over left out: the server fills them from the rules.
+    const row = async (userId: string, year: number, extra: Record<string, number> = {}) => {
+      const res = await call('admin', 'POST', '/api/leave-matrix', { userId, year, ...extra });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { entitlement: number; carried: number; remaining: number };
+    };
+    const veteran = await person('2030-01-01');
+    // Four full years on 1 January 2034, five on 1 January 2035; nothing left from 2033 to carry.
+    expect(await row(veteran, 2034)).toMatchObject({ entitlement: 12, carried: 0, remaining: 12 });
+    // 2034's twelve days left: five of them carry over.
+    expect(await row(veteran, 2035)).toMatchObject({ entitlement: 13, carried: 5, remaining: 18 });
+    expect(await row(veteran, 2040)).toMatchObject({ entitlement: 14, carried: 0 });
+    // A day later, the fifth anniversary falls after 1 January 2035.
+    const dayLater = await person('2030-01-02');
+    expect(await row(dayLater, 2035)).toMatchObject({ entitlement: 12 });
+    // Fewer than five days left carry over whole.
+    expect(await row(dayLater, 2036, { entitlement: 3, carried: 0 })).toMatchObject({ remaining: 3 });
+    expect(await row(dayLater, 2037)).toMatchObject({ entitlement: 13, carried: 3 });
   });
 
   it('my-matrix shows my rows, kept in step with my requests; the list is for admin and hr_lead', async () => {

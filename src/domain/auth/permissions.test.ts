@@ -42,6 +42,17 @@ describe('section table', () => {
     expect(sectionsOf(undefined)).toEqual([]);
   });
 
+  // Role-keyed tables are read only for real roles: a name every object inherits is no role.
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('%j is no role', (key) => {
+    expect(toRole(key)).toBeUndefined();
+    expect(sectionsOf(key)).toEqual([]);
+    expect(canAccessSection(key, 'users')).toBe(false);
+    expect(canAccess(key, 'users', 'list')).toBe(false);
+    expect(isPrivileged(key)).toBe(false);
+    expect(canAccessPath(key, '/users')).toBe(false);
+    expect(canSeeNavItem(key, { section: 'users' })).toBe(false);
+  });
+
   it('privileged roles are admin, hr_lead and sale_lead', () => {
     expect(ROLES.filter(isPrivileged)).toEqual(['admin', 'hr_lead', 'sale_lead']);
     expect(isPrivileged('SALE_LEAD')).toBe(true);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { issueOf, type IssueLike } from '../../validation.js';
-import { initializeSchema, leaveMatrixCreateSchema, leaveMatrixUpdateSchema } from './leave-matrix.schema.js';
+import {
+  initializeResultSchema,
+  initializeSchema,
+  leaveMatrixCreateSchema,
+  leaveMatrixSchema,
+  leaveMatrixUpdateSchema,
+} from './leave-matrix.schema.js';
 
 // First issue as the server and the form report it: field path and code.
 const check = (schema: z.ZodType, body: unknown) => {
@@ -71,5 +77,81 @@ describe('initialize', () => {
     [{ year: 2027, force: true }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
     expect(check(initializeSchema, body)).toBe(expected);
+  });
+});
+
+describe('edges of a row’s days', () => {
+  it.each([
+    ['create', leaveMatrixCreateSchema, { ...base, year: 1900 }, 'ok'],
+    ['create', leaveMatrixCreateSchema, { ...base, year: '2026' }, 'year: not_number'],
+    ['create', leaveMatrixCreateSchema, { ...base, entitlement: 366 }, 'ok'],
+    ['create', leaveMatrixCreateSchema, { ...base, carried: 366 }, 'ok'],
+    ['create', leaveMatrixCreateSchema, { ...base, carried: 366.5 }, 'carried: too_big'],
+    ['create', leaveMatrixCreateSchema, { ...base, carried: -0.5 }, 'carried: too_small'],
+    ['create', leaveMatrixCreateSchema, { ...base, entitlement: '12' }, 'entitlement: not_number'],
+    ['create', leaveMatrixCreateSchema, { ...base, userName: 'x'.repeat(200) }, 'ok'],
+    ['update', leaveMatrixUpdateSchema, { entitlement: 0 }, 'ok'],
+    ['update', leaveMatrixUpdateSchema, { entitlement: 366.5 }, 'entitlement: too_big'],
+    ['update', leaveMatrixUpdateSchema, { entitlement: -0.5 }, 'entitlement: too_small'],
+    ['update', leaveMatrixUpdateSchema, { entitlement: 12.25 }, 'entitlement: step'],
+    ['update', leaveMatrixUpdateSchema, { carried: 0.3 }, 'carried: step'],
+    ['update', leaveMatrixUpdateSchema, { carried: 367 }, 'carried: too_big'],
+    ['update', leaveMatrixUpdateSchema, { carried: null }, 'carried: required'],
+    ['update', leaveMatrixUpdateSchema, { userName: 'x'.repeat(201) }, 'userName: too_long'],
+    ['update', leaveMatrixUpdateSchema, { used: 1 }, ': unknown_field'],
+    ['initialize', initializeSchema, { year: 1900 }, 'ok'],
+    ['initialize', initializeSchema, { year: 2099 }, 'ok'],
+    ['initialize', initializeSchema, { year: 2100 }, 'year: too_big'],
+    ['initialize', initializeSchema, { year: 2027.5 }, 'year: not_number'],
+  ])('%s %j → %s', (_, schema, body, expected) => {
+    expect(check(schema as z.ZodType, body)).toBe(expected);
+  });
+
+  it('trims names; a blank name on create is left to the server, but a row keeps one', () => {
+    expect(leaveMatrixCreateSchema.parse({ ...base, userName: '  ', entitlement: 14 })).toEqual({
+      ...base,
+      userName: null,
+      entitlement: 14,
+      carried: null,
+    });
+    expect(leaveMatrixCreateSchema.parse({ ...base, userName: ' Lan ' }).userName).toBe('Lan');
+    expect(leaveMatrixUpdateSchema.parse({ userName: ' Lan ', carried: 2.5 })).toEqual({ userName: 'Lan', carried: 2.5 });
+    expect(check(leaveMatrixUpdateSchema, { userName: '   ' })).toBe('userName: required');
+  });
+});
+
+describe('matrix answers', () => {
+  const row = {
+    id: '00000000-0000-4000-8000-000000000009',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-06-01T00:00:00.000Z',
+    createdBy: null,
+    userName: 'Trần Thị Lan',
+    userId: base.userId,
+    year: 2026,
+    entitlement: 13,
+    carried: 2.5,
+    used: 4,
+    pending: 0.5,
+    remaining: 11,
+  };
+
+  it('a row and an initialize result keep every field', () => {
+    expect(leaveMatrixSchema.parse(row)).toEqual(row);
+    expect(initializeResultSchema.parse({ year: 2027, created: 3, existing: 40 })).toEqual({ year: 2027, created: 3, existing: 40 });
+  });
+
+  it.each([
+    ['remaining', { ...row, remaining: undefined }],
+    ['pending', { ...row, pending: '0.5' }],
+    ['userId', { ...row, userId: 'lan' }],
+    ['userName', { ...row, userName: null }],
+  ])('refuses a row with a bad %s', (_, body) => {
+    expect(leaveMatrixSchema.safeParse(body).success).toBe(false);
+  });
+
+  it('refuses an initialize result without its counts', () => {
+    expect(initializeResultSchema.safeParse({ year: 2027, created: 3 }).success).toBe(false);
+    expect(initializeResultSchema.safeParse({ year: 2027, existing: 3 }).success).toBe(false);
   });
 });

@@ -3,10 +3,15 @@ import type { z } from 'zod';
 import { issueOf, type IssueLike } from '../../validation.js';
 import {
   calendarQuerySchema,
+  calendarSchema,
   leaveCancelSchema,
+  leaveDashboardSchema,
   leaveDecisionSchema,
   leaveRequestCreateSchema,
+  leaveRequestSchema,
   leaveRequestUpdateSchema,
+  myRequestsSchema,
+  pendingApprovalSchema,
 } from './leave-requests.schema.js';
 
 // First issue as the server and the form report it: field path and code.
@@ -109,5 +114,151 @@ describe('calendar query', () => {
     [{ from: '2026-11-01', to: '2026-11-30', userId: 'x' }, ': unknown_field'],
   ])('%j → %s', (q, expected) => {
     expect(check(calendarQuerySchema, q)).toBe(expected);
+  });
+});
+
+describe('edges of the requester’s fields', () => {
+  it.each([
+    // An edit may send one end alone: the other is the stored request's, checked by the server.
+    ['update', leaveRequestUpdateSchema, { endDate: '2026-12-20' }, 'ok'],
+    ['update', leaveRequestUpdateSchema, { halfDay: 'am' }, 'ok'],
+    ['update', leaveRequestUpdateSchema, { halfDay: 'am', startDate: '2026-12-21' }, 'ok'],
+    ['update', leaveRequestUpdateSchema, { halfDay: 'am', endDate: '2026-12-21' }, 'ok'],
+    ['update', leaveRequestUpdateSchema, { halfDay: null, startDate: '2026-12-21', endDate: '2026-12-23' }, 'ok'],
+    ['update', leaveRequestUpdateSchema, { type: 'maternity' }, 'ok'],
+    ['update', leaveRequestUpdateSchema, { type: 'vacation' }, 'type: choice'],
+    ['update', leaveRequestUpdateSchema, { startDate: '2026-13-01' }, 'startDate: date'],
+    ['update', leaveRequestUpdateSchema, { reason: 'x'.repeat(501) }, 'reason: too_long'],
+    ['create', leaveRequestCreateSchema, { ...base, startDate: '1899-12-31' }, 'startDate: date_range'],
+    ['create', leaveRequestCreateSchema, { ...base, endDate: '2100-01-01' }, 'endDate: date_range'],
+    ['create', leaveRequestCreateSchema, { ...base, endDate: undefined }, 'endDate: date'],
+    // Several days with a half day: the message names the half day, not the dates.
+    ['create', leaveRequestCreateSchema, { ...base, halfDay: 'pm' }, 'halfDay: half_day_one_day'],
+    ['create', leaveRequestCreateSchema, { ...base, endDate: '2026-12-20', halfDay: 'pm' }, 'endDate: end_before_start'],
+  ])('%s %j → %s', (_, schema, body, expected) => {
+    expect(check(schema as z.ZodType, body)).toBe(expected);
+  });
+
+  it('each leave type is one of the seven', () => {
+    for (const type of ['annual', 'sick', 'unpaid', 'wedding', 'bereavement', 'maternity', 'compensatory'])
+      expect(check(leaveRequestCreateSchema, { ...base, type }), type).toBe('ok');
+  });
+
+  it('a blank note is no note', () => {
+    expect(leaveDecisionSchema.parse({ decision: 'approve', note: '  ' })).toEqual({ decision: 'approve', note: null });
+    expect(leaveDecisionSchema.parse({ decision: 'reject', note: ' Release week ' })).toEqual({ decision: 'reject', note: 'Release week' });
+    expect(leaveCancelSchema.parse({ note: '' })).toEqual({ note: null });
+    expect(check(leaveCancelSchema, { note: 'x'.repeat(1001) })).toBe('note: too_long');
+  });
+
+  it('the calendar takes four hundred days at most', () => {
+    expect(check(calendarQuerySchema, { from: '2026-01-01', to: '2027-02-05' })).toBe('ok');
+    expect(check(calendarQuerySchema, { from: '2026-03-01', to: '2027-04-05' })).toBe('ok');
+    expect(check(calendarQuerySchema, { from: '2026-03-01', to: '2027-04-06' })).toBe('to: range_too_long');
+  });
+});
+
+// What the routes answer: every field kept as sent (a schema that dropped one would strip it from the response).
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const request = {
+  id: uuid(1),
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-02T08:00:00.000Z',
+  createdBy: uuid(2),
+  reason: 'Family trip',
+  type: 'annual',
+  startDate: '2026-12-21',
+  endDate: '2026-12-21',
+  halfDay: 'am',
+  status: 'approved',
+  days: 0.5,
+  userId: uuid(2),
+  approvalsRequired: 2,
+  firstApproverId: uuid(3),
+  firstApprovedAt: '2026-11-03T08:00:00.000Z',
+  firstNote: 'Fine by me',
+  approverId: uuid(4),
+  decidedAt: '2026-11-04T08:00:00.000Z',
+  decisionNote: 'Enjoy',
+};
+const onLeave = {
+  id: uuid(1),
+  userId: uuid(2),
+  fullName: 'Trần Thị Lan',
+  type: 'sick',
+  startDate: '2026-12-21',
+  endDate: '2026-12-21',
+  halfDay: null,
+  days: 1,
+};
+const balance = { year: 2026, entitlement: 12, carried: 2.5, used: 3, pending: 0.5, remaining: 11 };
+
+describe('leave answers', () => {
+  it.each([
+    ['a request', leaveRequestSchema, request],
+    ['my requests and balance', myRequestsSchema, { data: [request], balance }],
+    [
+      'a request to approve',
+      pendingApprovalSchema,
+      { ...request, requester: { id: uuid(2), fullName: 'Trần Thị Lan' }, level: 2, billableDays: 0.5 },
+    ],
+    [
+      'the dashboard',
+      leaveDashboardSchema,
+      {
+        today: '2026-12-21',
+        onLeaveToday: [onLeave],
+        onLeaveThisWeek: [onLeave, { ...onLeave, id: uuid(5), halfDay: 'pm', days: 0.5 }],
+        pendingCount: 4,
+        year: 2026,
+        daysByType: [{ type: 'sick', days: 1.5 }],
+        daysByMonth: [{ month: '2026-12', days: 1.5 }],
+      },
+    ],
+    ['the calendar', calendarSchema, { holidays: [{ id: uuid(6), date: '2026-09-02', name: 'Quốc khánh' }], leave: [onLeave] }],
+  ])('%s keeps every field', (_, schema, body) => {
+    expect((schema as z.ZodType).parse(body)).toEqual(body);
+  });
+
+  it.each([
+    ['a request of an unknown status', leaveRequestSchema, { ...request, status: 'draft' }],
+    ['a request without its days', leaveRequestSchema, { ...request, days: undefined }],
+    ['a balance without what remains', myRequestsSchema, { data: [], balance: { ...balance, remaining: undefined } }],
+    [
+      'a request to approve without its level',
+      pendingApprovalSchema,
+      { ...request, requester: { id: uuid(2), fullName: 'Lan' }, billableDays: 0 },
+    ],
+    ['a requester without a name', pendingApprovalSchema, { ...request, requester: { id: uuid(2) }, level: 1, billableDays: 0 }],
+    ['leave of an unknown type', calendarSchema, { holidays: [], leave: [{ ...onLeave, type: 'holiday' }] }],
+    ['a holiday without a name', calendarSchema, { holidays: [{ id: uuid(6), date: '2026-09-02' }], leave: [] }],
+    [
+      'a month without its days',
+      leaveDashboardSchema,
+      {
+        today: '2026-12-21',
+        onLeaveToday: [],
+        onLeaveThisWeek: [],
+        pendingCount: 0,
+        year: 2026,
+        daysByType: [],
+        daysByMonth: [{ month: '2026-12' }],
+      },
+    ],
+    [
+      'a type count of an unknown type',
+      leaveDashboardSchema,
+      {
+        today: '2026-12-21',
+        onLeaveToday: [],
+        onLeaveThisWeek: [],
+        pendingCount: 0,
+        year: 2026,
+        daysByType: [{ type: 'x', days: 1 }],
+        daysByMonth: [],
+      },
+    ],
+  ])('refuses %s', (_, schema, body) => {
+    expect((schema as z.ZodType).safeParse(body).success).toBe(false);
   });
 });
