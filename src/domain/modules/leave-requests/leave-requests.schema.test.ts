@@ -200,7 +200,7 @@ describe('leave answers', () => {
     [
       'a request to approve',
       pendingApprovalSchema,
-      { ...request, requester: { id: uuid(2), fullName: 'Trần Thị Lan' }, level: 2, billableDays: 0.5 },
+      { ...request, requester: { id: uuid(2), fullName: 'Trần Thị Lan' }, level: 2, billableDays: 0.5, version: '"v1"' },
     ],
     [
       'the dashboard',
@@ -227,9 +227,18 @@ describe('leave answers', () => {
     [
       'a request to approve without its level',
       pendingApprovalSchema,
-      { ...request, requester: { id: uuid(2), fullName: 'Lan' }, billableDays: 0 },
+      { ...request, requester: { id: uuid(2), fullName: 'Lan' }, billableDays: 0, version: '"v1"' },
     ],
-    ['a requester without a name', pendingApprovalSchema, { ...request, requester: { id: uuid(2) }, level: 1, billableDays: 0 }],
+    [
+      'a requester without a name',
+      pendingApprovalSchema,
+      { ...request, requester: { id: uuid(2) }, level: 1, billableDays: 0, version: '"v1"' },
+    ],
+    [
+      'a request to approve without its version',
+      pendingApprovalSchema,
+      { ...request, requester: { id: uuid(2), fullName: 'Lan' }, level: 1, billableDays: 0 },
+    ],
     ['leave of an unknown type', calendarSchema, { holidays: [], leave: [{ ...onLeave, type: 'holiday' }] }],
     ['a holiday without a name', calendarSchema, { holidays: [{ id: uuid(6), date: '2026-09-02' }], leave: [] }],
     [
