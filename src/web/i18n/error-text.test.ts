@@ -65,6 +65,8 @@ const API_ERROR_CODES = [
   'month_locked',
   'cell_repeated',
   'timesheet_duplicate',
+  'openings_below_hires',
+  'job_closed',
 ];
 
 type Tree = { [key: string]: string | Tree };

@@ -402,4 +402,5 @@ const STAGE_REFUSALS: Record<string, string> = {
   stage_unchanged: 'The candidate is already at this stage',
   stage_final: 'Only a lead can move a candidate out of hired, rejected or withdrawn',
   no_opening_left: 'Every opening of this job is filled',
+  job_closed: 'Nobody is hired into a closed or on-hold job',
 };
