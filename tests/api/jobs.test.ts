@@ -5,6 +5,7 @@ import { notifications } from '../../src/server/modules/notifications/notificati
 import { users } from '../../src/server/modules/users/users.table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { docx, multipart, pdf, png } from '../fixtures/documents.js';
+import { openApiPath, type OpenApiDoc } from '../fixtures/openapi.js';
 
 // Jobs' own rules and the pipeline (the contract suite covers the generic routes): adding,
 // listing, searching, moving and removing candidates with their history, hires filling
@@ -265,6 +266,35 @@ describe('pipeline', () => {
     // Reopened, the hire goes through.
     expect((await call('sale', 'PATCH', `/api/v1/jobs/${j.id}`, { status: 'open' })).statusCode).toBe(200);
     expect((await move('hr', j.id, c.id, 'hired')).statusCode).toBe(200);
+  });
+
+  it('searches the candidates not yet in the pipeline, without accents', async () => {
+    const j = await job();
+    const [out, inside] = [await candidate('José Ramírez'), await candidate('José Ramírez')];
+    expect((await add('hr', j.id, inside.id)).statusCode).toBe(201);
+    const search = (role: Role, query: Record<string, string>) =>
+      call(role, 'GET', `/api/v1/jobs/${j.id}/candidates/search?${new URLSearchParams(query).toString()}`);
+
+    const res = await search('manager', { q: 'jose ramirez', limit: '50' });
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = (res.json() as Array<{ id: string }>).map((r) => r.id);
+    expect(ids).toContain(out.id);
+    expect(ids).not.toContain(inside.id);
+    const suffix = out.fullName.slice('José Ramírez '.length);
+    expect((await search('hr', { q: `JOSE RAMIREZ ${suffix}` })).json()).toEqual([{ id: out.id, label: out.fullName, email: null }]);
+    expect((await search('hr', { q: `jose ramirez ${inside.fullName.slice('José Ramírez '.length)}` })).json()).toEqual([]);
+    // Without q: the first names not in the pipeline, capped.
+    expect((await search('hr', { limit: '5' })).json()).toHaveLength(5);
+
+    expect((await search('developer', { q: 'jose' })).statusCode).toBe(403);
+    expect((await call('hr', 'GET', '/api/v1/jobs/00000000-0000-4000-8000-000000000000/candidates/search?q=jose')).statusCode).toBe(404);
+    for (const bad of [{ limit: '500' }, { offset: '-1' }, { sort: 'name' }] as Array<Record<string, string>>)
+      expect((await search('hr', bad)).statusCode, JSON.stringify(bad)).toBe(400);
+
+    // Documented, with its query.
+    const doc = (await t.app.inject('/api/docs/json')).json() as OpenApiDoc;
+    const op = doc.paths[openApiPath('/api/v1/jobs/:id/candidates/search')]?.get;
+    expect(op?.parameters?.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['q', 'limit', 'offset']);
   });
 
   it('is read by the section and changed by recruiters, leads and the owning sale only', async () => {
