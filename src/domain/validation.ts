@@ -98,6 +98,7 @@ export const VALIDATION_EN: Record<string, string> = {
   end_before_start: 'The end must not be before the start',
   code_chars: 'Use letters, digits, - and _ only',
   project_other_customer: 'This project belongs to another customer',
+  project_in_use: '{{seats}} placement(s) and {{jobs}} job(s) are on this project: its customer cannot change',
   tag_chars: 'Use letters, digits, spaces and + # . _ / - only',
   duplicate_candidate: 'This candidate already exists: {{name}}',
   allocation_over: "The person's seats would add up to {{total}} % (with {{seats}}); at most 100 %",

@@ -23,7 +23,7 @@ beforeAll(async () => {
   customerId = (mine.json() as Array<{ id: string }>)[0]!.id;
   const theirs = await call('admin', 'GET', `/api/v1/customers?_start=0&_end=1&ownerSaleId_ne=${t.users.sale.id}`);
   otherCustomerId = (theirs.json() as Array<{ id: string }>)[0]!.id;
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 6; i++) {
     const res = await call('admin', 'POST', '/api/v1/user', {
       email: `seat.${i}.${Date.now()}@example.com`,
       fullName: `Seat Tester ${i}`,
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = async (role: Role | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = {}) =>
+const call = async (role: Role | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, headers = {}) =>
   t.app.inject({ method, url, headers: { ...(role ? await t.auth(role) : {}), ...headers }, ...(payload ? { payload } : {}) });
 
 const seat = (userId: string, over: Record<string, unknown> = {}) => ({
@@ -91,6 +91,70 @@ describe("a person's seats", () => {
     const mine = await call('sale', 'POST', '/api/v1/headcount', seat(fresh[3]!, { allocation: 10 }));
     expect(mine.statusCode, mine.body).toBe(201);
     expect(mine.json().saleId).toBe(t.users.sale.id);
+  });
+});
+
+// These seats sit at the other customer: the share link's test reads the first customer's.
+describe("a project's customer", () => {
+  let projects = 0;
+  const project = async () => {
+    const res = await call('admin', 'POST', '/api/v1/projects', {
+      name: 'Hệ thống Kho',
+      code: `WH-${Date.now().toString(36)}-${++projects}`,
+      customerId: otherCustomerId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; customerId: string };
+  };
+
+  it('cannot change while seats or jobs are on the project, naming how many of each; can when none are', async () => {
+    const p = await project();
+    const placed = await call(
+      'admin',
+      'POST',
+      '/api/v1/headcount',
+      seat(fresh[4]!, { customerId: otherCustomerId, projectId: p.id, allocation: 10 }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const job = await call('admin', 'POST', '/api/v1/jobs', { title: 'Warehouse engineer', customerId: otherCustomerId, projectId: p.id });
+    expect(job.statusCode, job.body).toBe(201);
+
+    const moved = await call('admin', 'PATCH', `/api/v1/projects/${p.id}`, { customerId });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toMatchObject({
+      code: 'project_in_use',
+      issues: { customerId: { code: 'project_in_use', params: { seats: 1, jobs: 1 } } },
+    });
+    // The whole record sent back (PUT) is the same write.
+    const whole = (await call('admin', 'GET', `/api/v1/projects/${p.id}`)).json();
+    expect((await call('admin', 'PUT', `/api/v1/projects/${p.id}`, { ...whole, customerId })).statusCode).toBe(409);
+    expect((await call('admin', 'GET', `/api/v1/projects/${p.id}`)).json().customerId).toBe(otherCustomerId);
+    // Other fields still change.
+    expect((await call('admin', 'PATCH', `/api/v1/projects/${p.id}`, { status: 'paused' })).statusCode).toBe(200);
+
+    const free = await project();
+    const res = await call('admin', 'PATCH', `/api/v1/projects/${free.id}`, { customerId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().customerId).toBe(customerId);
+  });
+
+  it('is not archived while a seat or an open job works on it', async () => {
+    const p = await project();
+    const placed = (
+      await call('admin', 'POST', '/api/v1/headcount', seat(fresh[5]!, { customerId: otherCustomerId, projectId: p.id, allocation: 10 }))
+    ).json();
+    const job = (
+      await call('admin', 'POST', '/api/v1/jobs', { title: 'Warehouse tester', customerId: otherCustomerId, projectId: p.id })
+    ).json();
+    const refused = await call('admin', 'DELETE', `/api/v1/projects/${p.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('project_in_use');
+    expect((await call('admin', 'PATCH', `/api/v1/headcount/${placed.id}`, { status: 'ended', endDate: '2026-06-30' })).statusCode).toBe(
+      200,
+    );
+    expect((await call('admin', 'DELETE', `/api/v1/projects/${p.id}`)).statusCode).toBe(409);
+    expect((await call('admin', 'PATCH', `/api/v1/jobs/${job.id}`, { status: 'closed' })).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/api/v1/projects/${p.id}`)).statusCode).toBe(200);
   });
 });
 

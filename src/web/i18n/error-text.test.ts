@@ -65,6 +65,7 @@ const API_ERROR_CODES = [
   'month_locked',
   'cell_repeated',
   'timesheet_duplicate',
+  'project_in_use',
   'openings_below_hires',
   'job_closed',
 ];

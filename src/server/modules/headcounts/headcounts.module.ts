@@ -60,7 +60,12 @@ const headcountsResourceModule: ResourceModule<HeadcountRow> = {
 /** A seat's project is one of its customer's. */
 async function assertProjectOfCustomer(ctx: WriteContext, seat: Pick<Headcount, 'projectId' | 'customerId'>) {
   if (!seat.projectId) return;
-  const [project] = await ctx.tx.select({ customerId: projects.customerId }).from(projects).where(eq(projects.id, seat.projectId));
+  // Shared lock: a change of the project's customer waits for this write, then counts it (projects module).
+  const [project] = await ctx.tx
+    .select({ customerId: projects.customerId })
+    .from(projects)
+    .where(eq(projects.id, seat.projectId))
+    .for('share');
   if (project && project.customerId !== seat.customerId)
     throw unprocessable("The project is another customer's", 'project_other_customer', { projectId: { code: 'project_other_customer' } });
 }

@@ -20,7 +20,12 @@ const RECRUITER_ROLES: Role[] = ['hr', 'hr_lead'];
 /** A job's project is one of its customer's. */
 async function assertProjectOfCustomer(ctx: WriteContext, job: Pick<Job, 'projectId' | 'customerId'>) {
   if (!job.projectId) return;
-  const [project] = await ctx.tx.select({ customerId: projects.customerId }).from(projects).where(eq(projects.id, job.projectId));
+  // Shared lock: a change of the project's customer waits for this write, then counts it (projects module).
+  const [project] = await ctx.tx
+    .select({ customerId: projects.customerId })
+    .from(projects)
+    .where(eq(projects.id, job.projectId))
+    .for('share');
   if (project && project.customerId !== job.customerId)
     throw unprocessable("The project is another customer's", 'project_other_customer', { projectId: { code: 'project_other_customer' } });
 }
