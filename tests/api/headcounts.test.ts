@@ -39,6 +39,12 @@ afterAll(() => t?.close());
 const call = async (role: Role | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, headers = {}) =>
   t.app.inject({ method, url, headers: { ...(role ? await t.auth(role) : {}), ...headers }, ...(payload ? { payload } : {}) });
 
+/** The month before the firm's current one (YYYY-MM): past, and the demo firm leaves it unlocked. */
+const lastMonth = () => {
+  const [y, m] = todayIn().split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};
+
 const seat = (userId: string, over: Record<string, unknown> = {}) => ({
   title: 'Backend Engineer',
   userId,
@@ -155,6 +161,38 @@ describe("a project's customer", () => {
     expect((await call('admin', 'DELETE', `/api/v1/projects/${p.id}`)).statusCode).toBe(409);
     expect((await call('admin', 'PATCH', `/api/v1/jobs/${job.id}`, { status: 'closed' })).statusCode).toBe(200);
     expect((await call('admin', 'DELETE', `/api/v1/projects/${p.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe("a seat's logged hours", () => {
+  it("keep the seat's dates, person and project around them", async () => {
+    const [{ id: projectId }] = (await call('admin', 'GET', `/api/v1/projects?_start=0&_end=1&customerId=${otherCustomerId}`)).json() as [
+      { id: string },
+    ];
+    const placed = await call(
+      'admin',
+      'POST',
+      '/api/v1/headcount',
+      seat(fresh[4]!, { customerId: otherCustomerId, projectId, allocation: 10, title: 'Hours keeper' }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const seatId = placed.json().id as string;
+    // A day of last month: past, and not locked.
+    const month = lastMonth();
+    const logged = await call('admin', 'POST', '/api/v1/timesheet', { userId: fresh[4], projectId, date: `${month}-10`, hours: 8 });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect(logged.json().headcountId).toBe(seatId);
+
+    const issue = { code: 'seat_hours_outside', params: { entries: 1, from: `${month}-10`, to: `${month}-10` } };
+    const ended = await call('admin', 'PATCH', `/api/v1/headcount/${seatId}`, { endDate: `${month}-05` });
+    expect(ended.statusCode).toBe(422);
+    expect(ended.json()).toMatchObject({ code: 'seat_hours_outside', issues: { endDate: issue } });
+    const late = await call('admin', 'PATCH', `/api/v1/headcount/${seatId}`, { startDate: `${month}-11` });
+    expect(late.json().issues).toEqual({ startDate: issue });
+    const other = await call('admin', 'PATCH', `/api/v1/headcount/${seatId}`, { userId: fresh[5] });
+    expect(other.json().issues).toEqual({ userId: issue });
+    // Dates that still hold the hours are fine.
+    expect((await call('admin', 'PATCH', `/api/v1/headcount/${seatId}`, { endDate: `${month}-10` })).statusCode).toBe(200);
   });
 });
 

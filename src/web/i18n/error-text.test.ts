@@ -67,6 +67,7 @@ const API_ERROR_CODES = [
   'timesheet_duplicate',
   'project_in_use',
   'openings_below_hires',
+  'seat_hours_outside',
   'job_closed',
 ];
 
