@@ -100,6 +100,7 @@ export const VALIDATION_EN: Record<string, string> = {
   project_other_customer: 'This project belongs to another customer',
   project_in_use: '{{seats}} placement(s) and {{jobs}} job(s) are on this project: its customer cannot change',
   seat_hours_outside: '{{entries}} logged entries ({{from}} – {{to}}) belong to this placement and would fall outside it',
+  user_in_use: 'Still holds {{seats}} live placement(s) and approves the pending leave of {{leaveApprovals}} person(s)',
   tag_chars: 'Use letters, digits, spaces and + # . _ / - only',
   duplicate_candidate: 'This candidate already exists: {{name}}',
   allocation_over: "The person's seats would add up to {{total}} % (with {{seats}}); at most 100 %",

@@ -68,6 +68,7 @@ const API_ERROR_CODES = [
   'project_in_use',
   'openings_below_hires',
   'seat_hours_outside',
+  'user_in_use',
   'job_closed',
 ];
 
