@@ -51,8 +51,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = async (role: Role | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = {}) =>
+const call = async (role: Role | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, headers = {}) =>
   t.app.inject({ method, url, headers: { ...(role ? await t.auth(role) : {}), ...headers }, ...(payload ? { payload } : {}) });
+
+/** The month before the firm's current one (YYYY-MM): past, and the demo firm leaves it unlocked. */
+const lastMonth = () => {
+  const [y, m] = todayIn().split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};
 
 const seat = (userId: string, over: Record<string, unknown> = {}) => ({
   title: 'Backend Engineer',
@@ -143,6 +149,102 @@ describe("a person's seats", () => {
     const mine = await call('sale', 'POST', '/api/v1/headcount', seat(fresh[3]!, { allocation: 10 }));
     expect(mine.statusCode, mine.body).toBe(201);
     expect(mine.json().saleId).toBe(t.users.sale.id);
+  });
+});
+
+// These seats sit at the other customer: the share link's test reads the first customer's.
+describe("a project's customer", () => {
+  let projects = 0;
+  const project = async () => {
+    const res = await call('admin', 'POST', '/api/v1/projects', {
+      name: 'Hệ thống Kho',
+      code: `WH-${Date.now().toString(36)}-${++projects}`,
+      customerId: otherCustomerId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; customerId: string };
+  };
+
+  it('cannot change while seats or jobs are on the project, naming how many of each; can when none are', async () => {
+    const p = await project();
+    const placed = await call(
+      'admin',
+      'POST',
+      '/api/v1/headcount',
+      seat(fresh[4]!, { customerId: otherCustomerId, projectId: p.id, allocation: 10 }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const job = await call('admin', 'POST', '/api/v1/jobs', { title: 'Warehouse engineer', customerId: otherCustomerId, projectId: p.id });
+    expect(job.statusCode, job.body).toBe(201);
+
+    const moved = await call('admin', 'PATCH', `/api/v1/projects/${p.id}`, { customerId });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toMatchObject({
+      code: 'project_in_use',
+      issues: { customerId: { code: 'project_in_use', params: { seats: 1, jobs: 1 } } },
+    });
+    // The whole record sent back (PUT) is the same write.
+    const whole = (await call('admin', 'GET', `/api/v1/projects/${p.id}`)).json();
+    expect((await call('admin', 'PUT', `/api/v1/projects/${p.id}`, { ...whole, customerId })).statusCode).toBe(409);
+    expect((await call('admin', 'GET', `/api/v1/projects/${p.id}`)).json().customerId).toBe(otherCustomerId);
+    // Other fields still change.
+    expect((await call('admin', 'PATCH', `/api/v1/projects/${p.id}`, { status: 'paused' })).statusCode).toBe(200);
+
+    const free = await project();
+    const res = await call('admin', 'PATCH', `/api/v1/projects/${free.id}`, { customerId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().customerId).toBe(customerId);
+  });
+
+  it('is not archived while a seat or an open job works on it', async () => {
+    const p = await project();
+    const placed = (
+      await call('admin', 'POST', '/api/v1/headcount', seat(fresh[5]!, { customerId: otherCustomerId, projectId: p.id, allocation: 10 }))
+    ).json();
+    const job = (
+      await call('admin', 'POST', '/api/v1/jobs', { title: 'Warehouse tester', customerId: otherCustomerId, projectId: p.id })
+    ).json();
+    const refused = await call('admin', 'DELETE', `/api/v1/projects/${p.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('project_in_use');
+    expect((await call('admin', 'PATCH', `/api/v1/headcount/${placed.id}`, { status: 'ended', endDate: '2026-06-30' })).statusCode).toBe(
+      200,
+    );
+    expect((await call('admin', 'DELETE', `/api/v1/projects/${p.id}`)).statusCode).toBe(409);
+    expect((await call('admin', 'PATCH', `/api/v1/jobs/${job.id}`, { status: 'closed' })).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/api/v1/projects/${p.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe("a seat's logged hours", () => {
+  it("keep the seat's dates, person and project around them", async () => {
+    const [{ id: projectId }] = (await call('admin', 'GET', `/api/v1/projects?_start=0&_end=1&customerId=${otherCustomerId}`)).json() as [
+      { id: string },
+    ];
+    const placed = await call(
+      'admin',
+      'POST',
+      '/api/v1/headcount',
+      seat(fresh[4]!, { customerId: otherCustomerId, projectId, allocation: 10, title: 'Hours keeper' }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const seatId = placed.json().id as string;
+    // A day of last month: past, and not locked.
+    const month = lastMonth();
+    const logged = await call('admin', 'POST', '/api/v1/timesheet', { userId: fresh[4], projectId, date: `${month}-10`, hours: 8 });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect(logged.json().headcountId).toBe(seatId);
+
+    const issue = { code: 'seat_hours_outside', params: { entries: 1, from: `${month}-10`, to: `${month}-10` } };
+    const ended = await call('admin', 'PATCH', `/api/v1/headcount/${seatId}`, { endDate: `${month}-05` });
+    expect(ended.statusCode).toBe(422);
+    expect(ended.json()).toMatchObject({ code: 'seat_hours_outside', issues: { endDate: issue } });
+    const late = await call('admin', 'PATCH', `/api/v1/headcount/${seatId}`, { startDate: `${month}-11` });
+    expect(late.json().issues).toEqual({ startDate: issue });
+    const other = await call('admin', 'PATCH', `/api/v1/headcount/${seatId}`, { userId: fresh[5] });
+    expect(other.json().issues).toEqual({ userId: issue });
+    // Dates that still hold the hours are fine.
+    expect((await call('admin', 'PATCH', `/api/v1/headcount/${seatId}`, { endDate: `${month}-10` })).statusCode).toBe(200);
   });
 });
 

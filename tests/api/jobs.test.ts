@@ -5,6 +5,7 @@ import { notifications } from '../../src/server/modules/notifications/notificati
 import { users } from '../../src/server/modules/users/users.table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { docx, multipart, pdf, png } from '../fixtures/documents.js';
+import { openApiPath, type OpenApiDoc } from '../fixtures/openapi.js';
 
 // Jobs' own rules and the pipeline (the contract suite covers the generic routes): adding,
 // listing, searching, moving and removing candidates with their history, hires filling
@@ -234,6 +235,85 @@ describe('pipeline', () => {
     expect((await call('sale_lead', 'DELETE', `/api/v1/jobs/${j.id}/candidates/${b.id}`)).statusCode).toBe(204);
     now = (await call('hr', 'GET', `/api/v1/jobs/${j.id}`)).json();
     expect(now).toMatchObject({ filled: 1, status: 'open' });
+  });
+
+  it('openings never fall below the hires; open and filled follow the openings both ways', async () => {
+    const j = await job({ openings: 2 });
+    const [a, b] = [await candidate(), await candidate()];
+    for (const x of [a, b]) {
+      await add('hr', j.id, x.id);
+      expect((await move('hr', j.id, x.id, 'hired')).statusCode).toBe(200);
+    }
+    const full = (await call('sale', 'GET', `/api/v1/jobs/${j.id}`)).json();
+    expect(full).toMatchObject({ openings: 2, filled: 2, status: 'filled' });
+
+    const below = await call('sale', 'PATCH', `/api/v1/jobs/${j.id}`, { openings: 1 });
+    expect(below.statusCode).toBe(422);
+    expect(below.json()).toMatchObject({
+      code: 'openings_below_hires',
+      issues: { openings: { code: 'openings_below_hires', params: { hires: 2, openings: 1 } } },
+    });
+
+    // One more opening: open again, and listed among the open jobs. The form sends the whole record back (PUT).
+    const more = await call('sale', 'PUT', `/api/v1/jobs/${j.id}`, { ...full, openings: 3 });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(more.json()).toMatchObject({ openings: 3, filled: 2, status: 'open' });
+    const open = (await call('hr', 'GET', `/api/v1/jobs?_start=0&_end=50&status=open&q=${encodeURIComponent(j.title)}`)).json();
+    expect((open as Array<{ id: string }>).map((r) => r.id)).toContain(j.id);
+    // Back down to the hires: filled, and told as a status change.
+    const told = (await notified(j.id, 'job_status_changed')).length;
+    const back = await call('sale', 'PATCH', `/api/v1/jobs/${j.id}`, { openings: 2 });
+    expect(back.json()).toMatchObject({ openings: 2, status: 'filled' });
+    expect((await notified(j.id, 'job_status_changed')).length).toBeGreaterThan(told);
+    // Nobody hired: a job cannot be declared filled.
+    const empty = await job({ openings: 1, status: 'filled' });
+    expect(empty.status).toBe('open');
+  });
+
+  it('nobody is hired into a closed or on-hold job; other moves go on', async () => {
+    const j = await job({ openings: 2 });
+    const c = await candidate();
+    await add('hr', j.id, c.id);
+    for (const status of ['on_hold', 'closed']) {
+      expect((await call('sale', 'PATCH', `/api/v1/jobs/${j.id}`, { status })).json().status).toBe(status);
+      const hire = await move('hr_lead', j.id, c.id, 'hired');
+      expect(hire.statusCode, status).toBe(422);
+      expect(hire.json()).toMatchObject({ code: 'job_closed', issues: { stage: { code: 'job_closed' } } });
+    }
+    expect((await move('hr', j.id, c.id, 'interview')).statusCode).toBe(200);
+    expect((await call('hr', 'GET', `/api/v1/jobs/${j.id}`)).json()).toMatchObject({ filled: 0, status: 'closed' });
+    // Reopened, the hire goes through.
+    expect((await call('sale', 'PATCH', `/api/v1/jobs/${j.id}`, { status: 'open' })).statusCode).toBe(200);
+    expect((await move('hr', j.id, c.id, 'hired')).statusCode).toBe(200);
+  });
+
+  it('searches the candidates not yet in the pipeline, without accents', async () => {
+    const j = await job();
+    const [out, inside] = [await candidate('José Ramírez'), await candidate('José Ramírez')];
+    expect((await add('hr', j.id, inside.id)).statusCode).toBe(201);
+    const search = (role: Role, query: Record<string, string>) =>
+      call(role, 'GET', `/api/v1/jobs/${j.id}/candidates/search?${new URLSearchParams(query).toString()}`);
+
+    const res = await search('manager', { q: 'jose ramirez', limit: '50' });
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = (res.json() as Array<{ id: string }>).map((r) => r.id);
+    expect(ids).toContain(out.id);
+    expect(ids).not.toContain(inside.id);
+    const suffix = out.fullName.slice('José Ramírez '.length);
+    expect((await search('hr', { q: `JOSE RAMIREZ ${suffix}` })).json()).toEqual([{ id: out.id, label: out.fullName, email: null }]);
+    expect((await search('hr', { q: `jose ramirez ${inside.fullName.slice('José Ramírez '.length)}` })).json()).toEqual([]);
+    // Without q: the first names not in the pipeline, capped.
+    expect((await search('hr', { limit: '5' })).json()).toHaveLength(5);
+
+    expect((await search('developer', { q: 'jose' })).statusCode).toBe(403);
+    expect((await call('hr', 'GET', '/api/v1/jobs/00000000-0000-4000-8000-000000000000/candidates/search?q=jose')).statusCode).toBe(404);
+    for (const bad of [{ limit: '500' }, { offset: '-1' }, { sort: 'name' }] as Array<Record<string, string>>)
+      expect((await search('hr', bad)).statusCode, JSON.stringify(bad)).toBe(400);
+
+    // Documented, with its query.
+    const doc = (await t.app.inject('/api/docs/json')).json() as OpenApiDoc;
+    const op = doc.paths[openApiPath('/api/v1/jobs/:id/candidates/search')]?.get;
+    expect(op?.parameters?.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['q', 'limit', 'offset']);
   });
 
   it('is read by the section and changed by recruiters, leads and the owning sale only', async () => {

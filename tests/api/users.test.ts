@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '../../src/domain/modules/users/users.schema.js';
 import { auditLog } from '../../src/server/modules/audit/audit.table.js';
-import { buildTestApp, type TestApp } from '../fixtures/app.js';
+import { buildTestApp, login, type TestApp } from '../fixtures/app.js';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -178,5 +178,51 @@ describe('the unmodified @refinedev/simple-rest provider works against the list 
     expect((await provider.update({ resource: 'user', id, variables: { title: 'Updated' } })).data.title).toBe('Updated');
     await provider.deleteOne({ resource: 'user', id });
     await expect(provider.getOne({ resource: 'user', id })).rejects.toMatchObject({ response: { status: 404 } });
+  });
+});
+
+describe('archiving or deactivating someone others depend on', () => {
+  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = admin) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  it('is refused while they hold a live seat or wait to decide leave, and goes through once they do not', async () => {
+    const boss = (await send('POST', '/api/v1/user', newUser({ fullName: 'Trần Quản Lý', role: 'manager' }))).json();
+    const report = newUser({ managerId: boss.id });
+    const placed = (await send('POST', '/api/v1/user', report)).json();
+    const asReport = { authorization: `Bearer ${(await login(t.app, report.email, report.password)).accessToken}` };
+    const leave = { reason: 'Family matters', type: 'sick', startDate: '2040-03-06', endDate: '2040-03-06' };
+    const asked = await send('POST', '/api/leave-requests', leave, asReport);
+    expect(asked.statusCode, asked.body).toBe(201);
+
+    // The manager waits to decide the report's leave.
+    const archived = await send('DELETE', `/api/v1/user/${boss.id}`);
+    expect(archived.statusCode).toBe(409);
+    expect(archived.json().code).toBe('user_in_use');
+    const off = await send('PATCH', `/api/v1/user/${boss.id}`, { status: 'inactive' });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().issues).toEqual({ status: { code: 'user_in_use', params: { seats: 0, leaveApprovals: 1 } } });
+
+    // The report holds a seat at a customer.
+    const customers = (await get('/customers?_start=0&_end=1&status=active')).json() as Array<{ id: string }>;
+    const seat = await send('POST', '/api/v1/headcount', {
+      title: 'QA Engineer',
+      userId: placed.id,
+      customerId: customers[0]!.id,
+      billingRate: 4000,
+      allocation: 10,
+      startDate: '2026-01-01',
+    });
+    expect(seat.statusCode, seat.body).toBe(201);
+    const seated = await send('PATCH', `/api/v1/user/${placed.id}`, { status: 'inactive' });
+    expect(seated.statusCode).toBe(409);
+    expect(seated.json().issues.status.params).toEqual({ seats: 1, leaveApprovals: 0 });
+    expect((await send('DELETE', `/api/v1/user/${placed.id}`)).json().code).toBe('user_in_use');
+
+    // Leave decided, seat ended: both may go.
+    expect((await send('POST', `/api/leave-requests/${asked.json().id}/cancel`, {}, asReport)).statusCode).toBe(200);
+    expect((await send('DELETE', `/api/v1/user/${boss.id}`)).statusCode).toBe(200);
+    expect((await send('PATCH', `/api/v1/headcount/${seat.json().id}`, { status: 'ended', endDate: '2026-06-30' })).statusCode).toBe(200);
+    expect((await send('PATCH', `/api/v1/user/${placed.id}`, { status: 'inactive' })).statusCode).toBe(200);
+    expect((await send('DELETE', `/api/v1/user/${placed.id}`)).statusCode).toBe(200);
   });
 });

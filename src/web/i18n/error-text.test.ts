@@ -65,6 +65,11 @@ const API_ERROR_CODES = [
   'month_locked',
   'cell_repeated',
   'timesheet_duplicate',
+  'project_in_use',
+  'openings_below_hires',
+  'seat_hours_outside',
+  'user_in_use',
+  'job_closed',
 ];
 
 type Tree = { [key: string]: string | Tree };

@@ -111,6 +111,19 @@ export const jobCandidateStatusSchema = z.strictObject({
   stage: z.enum(PIPELINE_STAGE_VALUES),
   note: optionalText(2000),
 });
+/** A candidate not yet in a job's pipeline, as the add dialog offers it. */
+export const pipelineCandidateOptionSchema = z.object({ id: z.uuid(), label: z.string(), email: z.string().nullable() });
+export type PipelineCandidateOption = z.infer<typeof pipelineCandidateOptionSchema>;
+
+/** The largest page of candidates the pipeline's search answers, and how deep it pages. */
+export const PIPELINE_SEARCH_MAX = 50;
+export const PIPELINE_SEARCH_MAX_OFFSET = 1000;
+export const pipelineSearchQuerySchema = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PIPELINE_SEARCH_MAX).default(20),
+  offset: z.coerce.number().int().min(0).max(PIPELINE_SEARCH_MAX_OFFSET).default(0),
+});
+
 /**
  * What a job's pipeline list sorts and filters by, declared as a resource's fields are: the server
  * reads its query with the kit's list schema (paging, `_sort`, `stage=`, `stage_ne=`, `createdAt_gte=`, `q`).

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Role } from '../../../domain/auth/permissions.js';
 import { jobsResource } from '../../../domain/modules/jobs/jobs.resource.js';
+import { jobWrite } from '../../../domain/modules/jobs/jobs.rules.js';
 import type { Job } from '../../../domain/modules/jobs/jobs.schema.js';
 import type { Db } from '../../db/client.js';
-import type { ResourceModule, WriteContext } from '../../http/crud.js';
+import type { ResourceModule, Row, WriteContext } from '../../http/crud.js';
 import { unprocessable } from '../../http/errors.js';
 import type { ServerModule } from '../module.js';
 import { notify } from '../notifications/notifications.service.js';
@@ -19,7 +20,12 @@ const RECRUITER_ROLES: Role[] = ['hr', 'hr_lead'];
 /** A job's project is one of its customer's. */
 async function assertProjectOfCustomer(ctx: WriteContext, job: Pick<Job, 'projectId' | 'customerId'>) {
   if (!job.projectId) return;
-  const [project] = await ctx.tx.select({ customerId: projects.customerId }).from(projects).where(eq(projects.id, job.projectId));
+  // Shared lock: a change of the project's customer waits for this write, then counts it (projects module).
+  const [project] = await ctx.tx
+    .select({ customerId: projects.customerId })
+    .from(projects)
+    .where(eq(projects.id, job.projectId))
+    .for('share');
   if (project && project.customerId !== job.customerId)
     throw unprocessable("The project is another customer's", 'project_other_customer', { projectId: { code: 'project_other_customer' } });
 }
@@ -33,6 +39,16 @@ async function assertRecruiters(ctx: WriteContext, ids: unknown) {
     .where(and(inArray(users.id, ids as string[]), inArray(users.role, RECRUITER_ROLES)));
   if (found.length !== new Set(ids).size)
     throw unprocessable('Assigned recruiters must have the hr or hr_lead role', 'not_recruiter', { recruiterIds: 'not_recruiter' });
+}
+
+/** Openings never below the hires; `open` and `filled` follow the counts (decision 006). */
+function withCountedStatus(input: Row, next: { openings: number; status: string }, filled: number): Row {
+  const result = jobWrite(next, filled);
+  if ('refusal' in result)
+    throw unprocessable(`${result.hires} candidate(s) are hired: the job needs at least as many openings`, result.refusal, {
+      openings: { code: result.refusal, params: { hires: result.hires, openings: next.openings } },
+    });
+  return result.status === next.status ? input : { ...input, status: result.status };
 }
 
 /** Every active recruiter, told of a new job. */
@@ -51,12 +67,14 @@ const jobsResourceModule: ResourceModule<JobRow> = {
   async beforeCreate(input, ctx) {
     await assertProjectOfCustomer(ctx, input as Job);
     await assertRecruiters(ctx, input.recruiterIds);
-    return input;
+    return withCountedStatus(input, input as Job, 0);
   },
   async beforeUpdate(input, existing, ctx) {
-    await assertProjectOfCustomer(ctx, { ...existing, ...input } as Job);
+    const next = { ...existing, ...input } as JobRow;
+    await assertProjectOfCustomer(ctx, next as Job);
     if ('recruiterIds' in input) await assertRecruiters(ctx, input.recruiterIds);
-    return input;
+    // The row is locked for this write, and pipeline moves lock it too: `filled` cannot change meanwhile.
+    return withCountedStatus(input, next, existing.filled);
   },
   async afterWrite(action, row, before, ctx) {
     const db = ctx.tx as unknown as Db;

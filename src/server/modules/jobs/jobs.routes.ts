@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PRIVILEGED_ROLES } from '../../../domain/auth/permissions.js';
@@ -8,7 +8,9 @@ import {
   jobCandidateEventSchema,
   jobCandidateSchema,
   jobCandidateStatusSchema,
+  pipelineCandidateOptionSchema,
   pipelineListFields,
+  pipelineSearchQuerySchema,
   type PipelineStage,
 } from '../../../domain/modules/jobs/jobs.schema.js';
 import type { Db } from '../../db/client.js';
@@ -16,7 +18,7 @@ import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
 import { conflict, forbidden, notFound, pgError, unprocessable } from '../../http/errors.js';
 import { listQuerySchema, pageFromQuery, type ListQuery } from '../../http/list-query.js';
-import { filterCondition, setTotalHeaders } from '../../http/paging.js';
+import { filterCondition, searchCondition, setTotalHeaders } from '../../http/paging.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { candidates } from '../candidates/candidates.table.js';
@@ -182,6 +184,43 @@ export function registerJobRoutes(app: Api, s: Services) {
       ]);
       setTotalHeaders(reply, { total: total!.n });
       return page;
+    },
+  );
+
+  app.get(
+    `${base}/search`,
+    {
+      config: { access: pipelineAccess },
+      schema: {
+        tags,
+        summary:
+          'Candidates not yet in the job\'s pipeline whose name, phone or location holds `q` (case- and accent-free: "jose" finds "José"), by name; `limit` ≤ 50, `offset` ≤ 1000, no total',
+        params: idParams,
+        querystring: pipelineSearchQuerySchema,
+        response: { 200: z.array(pipelineCandidateOptionSchema) },
+      },
+    },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      const q = req.query as z.infer<typeof pipelineSearchQuerySchema>;
+      await jobOf(s.db, id);
+      const inPipeline = s.db
+        .select({ id: jobCandidates.candidateId })
+        .from(jobCandidates)
+        .where(and(eq(jobCandidates.jobId, id), isNull(jobCandidates.archivedAt)));
+      return s.db
+        .select({ id: candidates.id, label: candidates.fullName, email: candidates.email })
+        .from(candidates)
+        .where(
+          and(
+            isNull(candidates.archivedAt),
+            q.q ? searchCondition(candidates.search, q.q) : undefined,
+            notInArray(candidates.id, inPipeline),
+          ),
+        )
+        .orderBy(asc(candidates.fullName), asc(candidates.id))
+        .limit(q.limit)
+        .offset(q.offset);
     },
   );
 
@@ -402,4 +441,5 @@ const STAGE_REFUSALS: Record<string, string> = {
   stage_unchanged: 'The candidate is already at this stage',
   stage_final: 'Only a lead can move a candidate out of hired, rejected or withdrawn',
   no_opening_left: 'Every opening of this job is filled',
+  job_closed: 'Nobody is hired into a closed or on-hold job',
 };

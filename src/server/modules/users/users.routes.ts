@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import { changePasswordSchema } from '../../../domain/modules/auth/auth.schema.js';
 import {
   profileUpdateSchema,
@@ -11,7 +11,11 @@ import type { Api } from '../../http/api.js';
 import type { Services } from '../../services.js';
 import type { ResourceModule, WriteContext } from '../../http/crud.js';
 import { usersResource } from '../../../domain/modules/users/users.resource.js';
+import { anyDependant, countDependants, describeCounts, type Dependant } from '../../http/dependants.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { todayIn } from '../../../domain/modules/leave/leave.rules.js';
+import { headcounts } from '../headcounts/headcounts.table.js';
+import { leaveRequests } from '../leave-requests/leave-requests.table.js';
 import { changePassword } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -49,6 +53,44 @@ function assertRoleChangeAllowed(ctx: WriteContext, nextRole: string | undefined
 async function assertManager(_ctx: WriteContext, managerId: string | null | undefined, selfId?: string) {
   if (managerId && managerId === selfId)
     throw conflict('A user cannot be their own manager', 'manager_self', { managerId: 'manager_self' });
+}
+
+/**
+ * What an account still carries while it works: seats not over (a placement at a customer) and,
+ * while it is active, the people whose pending leave waits for it as their manager (an inactive or
+ * archived manager's reports go to the leads, who were never told of these requests).
+ */
+const carried = (active: boolean): Dependant[] => [
+  {
+    name: 'seats',
+    column: headcounts.userId,
+    where: and(
+      isNull(headcounts.archivedAt),
+      ne(headcounts.status, 'ended'),
+      or(isNull(headcounts.endDate), gte(headcounts.endDate, todayIn())),
+    ),
+  },
+  {
+    name: 'leaveApprovals',
+    column: users.managerId,
+    where: active
+      ? and(
+          isNull(users.archivedAt),
+          sql`exists (select 1 from ${leaveRequests} where ${leaveRequests.userId} = ${users.id} and ${leaveRequests.status} = 'pending' and ${leaveRequests.archivedAt} is null and ${leaveRequests.firstApproverId} is null)`,
+        )
+      : sql`false`,
+  },
+];
+
+/** An account that holds live seats or waits to decide leave is not archived or deactivated (409 `user_in_use`). */
+async function assertNothingCarried(ctx: WriteContext, existing: UserRow, field?: string) {
+  const counts = await countDependants(ctx, existing.id, carried(existing.status === 'active'));
+  if (!anyDependant(counts)) return;
+  throw conflict(
+    `This person still holds ${describeCounts(counts)}: end the seats and hand the leave approvals over first`,
+    'user_in_use',
+    field ? { [field]: { code: 'user_in_use', params: counts } } : undefined,
+  );
 }
 
 /** The caller's own profile (GET /user/me and GET /auth/me). */
@@ -115,10 +157,12 @@ export const usersResourceModule: ResourceModule<UserRow> = {
       throw forbidden('You cannot change your own role or deactivate yourself', 'self_role_change');
     }
     await assertManager(ctx, next.managerId, existing.id);
+    if (existing.status === 'active' && next.status && next.status !== 'active') await assertNothingCarried(ctx, existing, 'status');
     return input;
   },
-  beforeDelete(existing, ctx) {
+  async beforeDelete(existing, ctx) {
     assertRoleChangeAllowed(ctx, undefined, existing);
     if (existing.id === ctx.user.id) throw forbidden('You cannot delete your own account', 'self_delete');
+    await assertNothingCarried(ctx, existing);
   },
 };

@@ -54,6 +54,8 @@ type PickerProps = {
   required?: boolean;
   /** Ids never offered (a user is not their own manager). */
   exclude?: readonly string[];
+  /** Where options come from instead of the resource's `lookup` (a job's candidates not yet in its pipeline). */
+  source?: { key: readonly unknown[]; search: (q: string | undefined) => Promise<LookupRow[]> };
   inputRef?: Ref<HTMLInputElement>;
   onBlur?: () => void;
   size?: 'small' | 'medium';
@@ -75,9 +77,10 @@ export function ReferencePicker(props: PickerProps) {
   const q = useDebounced(input);
   const selectedIds = multiple ? props.value : props.value ? [props.value] : [];
   const labels = useRefLabels(resource, selectedIds);
+  const { source } = props;
   const { data: found = [], isFetching } = useQuery({
-    queryKey: ['lookup', resource, 'q', q],
-    queryFn: () => lookup(resource, { q: q || undefined, limit: 20 }),
+    queryKey: source ? [...source.key, q] : ['lookup', resource, 'q', q],
+    queryFn: () => (source ? source.search(q || undefined) : lookup(resource, { q: q || undefined, limit: 20 })),
     enabled: open,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

@@ -47,7 +47,7 @@ import { can } from '../../../domain/resources';
 import { ErrorState } from '../../components/error-state';
 import { CV_ACCEPT, useFileSlot } from '../../components/file-slot';
 import { ConfirmDialog } from '../../components/resource/confirm-dialog';
-import { ReferencePicker } from '../../components/resource/lookup';
+import { ReferencePicker, type LookupRow } from '../../components/resource/lookup';
 import { errorText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
@@ -89,6 +89,13 @@ export function JobPipeline({ id }: { id: string }) {
     await client.invalidateQueries({ queryKey: key });
     // Hires change the job's filled count and status.
     await invalidate({ resource: 'jobs', id, invalidates: ['detail', 'list'] });
+  };
+
+  // Only candidates not yet in the pipeline, searched by the server (under `key`, so a refresh renews it).
+  const candidateSearch = {
+    key: [...key, 'search'],
+    search: async (q: string | undefined) =>
+      (await http.get<LookupRow[]>(`/api/v1/jobs/${id}/candidates/search`, { params: { q, limit: 20 } })).data,
   };
 
   const add = useMutation({
@@ -160,6 +167,7 @@ export function JobPipeline({ id }: { id: string }) {
               value={picked}
               onChange={setPicked}
               exclude={rows.map((r) => r.candidateId)}
+              source={candidateSearch}
               size="small"
             />
           </Box>
