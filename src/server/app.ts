@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAccessControl } from './http/access.js';
@@ -31,6 +32,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Where JSON log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Demo accounts with the published password on a reachable host (start-rule.ts): the client shows a banner. */
+  demo?: boolean;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; services: Services }> {
@@ -118,7 +121,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   registerAccessControl(app, services);
 
-  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['operations'] } }, async () => ({ status: 'ok' }));
+  const health = { status: 'ok' as const, demo: opts.demo ?? false };
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness; demo is true when demo accounts are reachable from other machines (the client shows a banner)',
+        response: { 200: z.object({ status: z.literal('ok'), demo: z.boolean() }) },
+      },
+    },
+    async () => health,
+  );
   app.get('/api/ready', { config: { access: 'public' }, schema: { tags: ['operations'] } }, async (_req, reply) => {
     // A probe must answer quickly even when the database has gone silent.
     let timer: NodeJS.Timeout | undefined;

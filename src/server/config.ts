@@ -7,7 +7,8 @@ const boolish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) =
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 with the embedded database, 0.0.0.0 with DATABASE_URL (start-rule.ts). */
+  HOST: z.string().trim().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -21,7 +22,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** How often the outbox is sent over SMTP (tests shorten it). */
   MAIL_POLL_MS: z.coerce.number().int().positive().default(10_000),
-  DEMO_DATA: boolish.default(true),
+  /** Unset: seed the demo firm into an empty embedded database only (start-rule.ts). */
+  DEMO_DATA: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_S: z.coerce
     .number()

@@ -5,7 +5,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { SocketRealtime } from './realtime.js';
-import { seedDemoData } from './seed/demo.js';
+import { demoFacts, seedDemoData } from './seed/demo.js';
+import { decideStart } from './start-rule.js';
 import { startMailSender } from './modules/mail/mail.service.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -19,15 +20,28 @@ async function main() {
     queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
     poolMax: config.DB_POOL_MAX,
   });
+  // Decided before anything is written: a refused start leaves the database as it found it.
+  const start = decideStart(config, await demoFacts(database.db));
+  if (start.verdict === 'refuse') {
+    await database.close();
+    throw new Error(start.message);
+  }
   const realtime = new SocketRealtime();
-  const { app, services } = await buildApp({ config, database, realtime, webRoot: join(root, 'dist', 'web') });
-  if (config.DEMO_DATA) await seedDemoData(database.db, app.log);
+  const { app, services } = await buildApp({
+    config,
+    database,
+    realtime,
+    webRoot: join(root, 'dist', 'web'),
+    demo: start.verdict === 'warn',
+  });
+  if (start.seed) await seedDemoData(database.db, app.log);
+  if (start.verdict === 'warn') app.log.warn(start.message);
   // PGlite has no autovacuum: fresh statistics keep list totals and plans honest (docs/decisions/003).
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   await app.ready();
   await realtime.attach(app.server, services, app.log, config.REDIS_URL);
   const mailer = config.SMTP_URL ? startMailSender(database.db, app.log, config.SMTP_URL, { intervalMs: config.MAIL_POLL_MS }) : undefined;
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: start.host });
   app.log.info(
     `Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}; live events: ${realtime.status()}`,
   );

@@ -555,4 +555,38 @@ describe('leave matrix', () => {
     expect(y2032.pending).toBe(2);
     expect(y2032.remaining).toBe(y2032.entitlement + y2032.carried - y2032.used - y2032.pending);
   });
+
+  it('my-matrix never writes: a year without a row is answered computed and not stored; initialize stores it', async () => {
+    const year = new Date().getUTCFullYear();
+    const mine = async () =>
+      (await call('developer', 'GET', '/api/leave-matrix/my-matrix')).json() as Array<{
+        id: string | null;
+        year: number;
+        updatedAt: string | null;
+        entitlement: number;
+        remaining: number;
+      }>;
+    const stored = async () =>
+      (
+        (await call('admin', 'GET', `/api/leave-matrix?_start=0&_end=5&year=${year}&userId=${t.users.developer.id}`)).json() as Array<{
+          id: string;
+          updatedAt: string;
+        }>
+      )[0];
+    // A stored row is read as it is: two reads leave its updatedAt alone.
+    const row = (await stored()) ?? (await call('admin', 'POST', '/api/leave-matrix/initialize', { year }), await stored())!;
+    await mine();
+    await mine();
+    expect((await stored())!.updatedAt).toBe(row.updatedAt);
+
+    expect((await call('admin', 'DELETE', `/api/leave-matrix/${row.id}`)).statusCode).toBe(200);
+    const computed = (await mine()).find((r) => r.year === year)!;
+    expect(computed).toMatchObject({ id: null, updatedAt: null });
+    expect(computed.entitlement).toBeGreaterThanOrEqual(12);
+    expect(await stored()).toBeUndefined();
+    expect((await call('admin', 'POST', '/api/leave-matrix/initialize', { year })).json().created).toBeGreaterThanOrEqual(1);
+    const again = (await mine()).find((r) => r.year === year)!;
+    expect(again.id).toBe((await stored())!.id);
+    expect(again.remaining).toBe(computed.remaining);
+  });
 });

@@ -32,7 +32,7 @@ describe('probes', () => {
   it('health answers without the database; ready checks it', async () => {
     const health = await t.app.inject('/api/health');
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: 'ok' });
+    expect(health.json()).toEqual({ status: 'ok', demo: false });
     const ready = await t.app.inject('/api/ready');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({

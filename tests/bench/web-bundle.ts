@@ -28,7 +28,15 @@ async function main() {
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('vite build failed');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
-  const env = { ...process.env, DATABASE_URL: '', REDIS_URL: '', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: 'ignore' });
   try {
     for (let i = 0; ; i++) {

@@ -1,12 +1,13 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLES, type Role } from '../../domain/auth/permissions.js';
 import { queryRows, type Db } from '../db/client.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords.js';
 import { notifications } from '../modules/notifications/notifications.table.js';
 import { users } from '../modules/users/users.table.js';
 import { MODULES } from '../modules/index.js';
 import type { SeedContext } from '../modules/module.js';
+import type { DatabaseFacts } from '../start-rule.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const demoEmail = (role: Role) => `${role}@demo.local`;
@@ -65,6 +66,23 @@ function slug(name: string) {
     .toLowerCase()
     .replace(/[^a-z]+/g, '.')
     .replace(/^\.|\.$/g, '');
+}
+
+/**
+ * What the start rule (start-rule.ts) needs to know of a database: whether it holds users (the seed
+ * fills only an empty one) and whether a demo account can still sign in with the published password.
+ */
+export async function demoFacts(db: Db): Promise<DatabaseFacts> {
+  const [any] = await db.select({ id: users.id }).from(users).limit(1);
+  if (!any) return { hasUsers: false, demoAccounts: false };
+  const demo = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    // Those that can sign in: an archived or inactive account is refused at the door.
+    .where(and(inArray(sql`lower(${users.email})`, ROLES.map(demoEmail)), eq(users.status, 'active'), isNull(users.archivedAt)));
+  // One argon2 check each (tens of ms), once per start; the usual case stops at the first.
+  for (const { hash } of demo) if (await verifyPassword(hash, DEMO_PASSWORD)) return { hasUsers: true, demoAccounts: true };
+  return { hasUsers: true, demoAccounts: false };
 }
 
 // Instances starting together on one empty database must not both seed (duplicate e-mails

@@ -15,6 +15,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useTranslation } from 'react-i18next';
+import { DemoBanner } from '../components/demo-banner';
 import { useSettings } from '../settings';
 import { navColorStyles } from '../theme';
 import { SettingsButton } from './settings-drawer';
@@ -160,6 +161,7 @@ export function DashboardLayout() {
           flexDirection: 'column',
         }}
       >
+        <DemoBanner />
         <AppBar
           position="sticky"
           elevation={0}

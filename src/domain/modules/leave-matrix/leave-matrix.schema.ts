@@ -15,6 +15,18 @@ export const leaveMatrixSchema = z.object({
 });
 export type LeaveMatrix = z.infer<typeof leaveMatrixSchema>;
 
+/**
+ * A row of `my-matrix`: a stored year's row, or this year's balance computed for someone who has
+ * no row for it yet (id, createdAt, updatedAt and createdBy null): reading it stores nothing.
+ */
+export const myMatrixRowSchema = leaveMatrixSchema.extend({
+  id: z.uuid().nullable(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  createdBy: z.uuid().nullable(),
+});
+export type MyMatrixRow = z.infer<typeof myMatrixRowSchema>;
+
 // Days in half-day steps; a year's entitlement or carry-over never goes beyond a year of days.
 const days = z.number().min(0).max(366).multipleOf(0.5);
 const fields = {

@@ -6,7 +6,9 @@ import {
   initializeResultSchema,
   initializeSchema,
   leaveMatrixSchema,
+  myMatrixRowSchema,
   type LeaveMatrix,
+  type MyMatrixRow,
 } from '../../../domain/modules/leave-matrix/leave-matrix.schema.js';
 import type { Api } from '../../http/api.js';
 import type { ResourceModule, WriteContext } from '../../http/crud.js';
@@ -15,7 +17,7 @@ import { conflict } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
 import { users } from '../users/users.table.js';
-import { annualDaysIn, defaultAllowance, refreshMatrix } from './leave-balance.js';
+import { annualDaysIn, balanceFor, defaultAllowance, refreshMatrix } from './leave-balance.js';
 import { leaveMatrix } from './leave-matrix.table.js';
 
 type MatrixRow = typeof leaveMatrix.$inferSelect;
@@ -81,15 +83,40 @@ function registerMatrixRoutes(app: Api, s: Services) {
       config: { access: { resource: 'leave-matrix', action: 'mine' } },
       schema: {
         tags,
-        summary: "The caller's balance rows, one per year, this year's brought up to date",
-        response: { 200: z.array(leaveMatrixSchema) },
+        summary:
+          "The caller's balance rows, one per year, this year's computed from their requests; a year without a stored row is answered computed (id null) and not stored",
+        response: { 200: z.array(myMatrixRowSchema) },
       },
     },
     async (req) => {
+      // A read never writes (not even updatedAt): this year's figures are computed here, and its row
+      // is stored only by initialize or by the leave writes that need it (refreshMatrix).
       const userId = req.user!.id;
-      await s.db.transaction((tx) => refreshMatrix(asDb(tx), userId, Number(todayIn().slice(0, 4))));
-      const rows = await s.db.select().from(leaveMatrix).where(eq(leaveMatrix.userId, userId)).orderBy(asc(leaveMatrix.year));
-      return rows.map(entity);
+      const year = Number(todayIn().slice(0, 4));
+      const rows: MyMatrixRow[] = (
+        await s.db.select().from(leaveMatrix).where(eq(leaveMatrix.userId, userId)).orderBy(asc(leaveMatrix.year))
+      ).map(entity);
+      const now = await balanceFor(s.db, userId, year);
+      const current = rows.find((r) => r.year === year);
+      if (current) Object.assign(current, { used: now.used, pending: now.pending, remaining: now.remaining });
+      else {
+        rows.push({
+          id: null,
+          createdAt: null,
+          updatedAt: null,
+          createdBy: null,
+          userId,
+          userName: req.user!.fullName,
+          year,
+          entitlement: now.entitlement,
+          carried: now.carried,
+          used: now.used,
+          pending: now.pending,
+          remaining: now.remaining,
+        });
+        rows.sort((a, b) => a.year - b.year);
+      }
+      return rows;
     },
   );
 

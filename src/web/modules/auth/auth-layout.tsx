@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DemoBanner } from '../../components/demo-banner';
 import { LanguageSwitcher } from '../../layout/language-switcher';
 
 export const AUTH_CONTENT_WIDTH = 420;
@@ -20,6 +21,7 @@ export function AuthLayout() {
         bgcolor: 'background.default',
       }}
     >
+      <DemoBanner />
       <Stack
         direction="row"
         component="header"
