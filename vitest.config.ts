@@ -5,9 +5,14 @@ import { defineConfig } from 'vitest/config';
 // Tests beside the server's code are pure (no database): they run once, in the unit project.
 const apiFiles = ['tests/api/**/*.test.ts'];
 // Suites about one database kind run in that kind's project only.
-const embeddedOnly = ['tests/api/embedded-database.test.ts'];
+const embeddedOnly = ['tests/api/embedded-database.test.ts', 'tests/api/start-safety-embedded.test.ts'];
 // Races need two real connections: the embedded database has one, and serialises every transaction.
-const postgresOnly = ['tests/api/fanout.test.ts', 'tests/api/outage.test.ts', 'tests/api/headcounts-race.test.ts'];
+const postgresOnly = [
+  'tests/api/fanout.test.ts',
+  'tests/api/outage.test.ts',
+  'tests/api/headcounts-race.test.ts',
+  'tests/api/start-safety-postgres.test.ts',
+];
 const postgres = process.env.DATABASE_URL;
 // Suites whose input reaches both databases through the same handlers run once: on PostgreSQL when
 // the run has it, else on the embedded database.

@@ -181,6 +181,39 @@ describe('pipeline', () => {
     expect(res.json().code).toBe('job_closed');
   });
 
+  it('two recruiters move one candidate: the move made on a stage moved since is refused (412) naming the first, and kept out of the history', async () => {
+    const j = await job();
+    const c = await candidate();
+    const added = await add('hr', j.id, c.id);
+    const seen = (added.json() as { version: string }).version;
+    const board = (await call('hr_lead', 'GET', `/api/v1/jobs/${j.id}/candidates`)).json() as Array<{
+      candidateId: string;
+      version: string;
+    }>;
+    expect(board.find((r) => r.candidateId === c.id)?.version).toBe(seen);
+    const moveSeen = async (role: Role, stage: string, tag: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/jobs/${j.id}/candidates/${c.id}/status`,
+        headers: { ...(await t.auth(role)), 'if-match': tag },
+        payload: { stage },
+      });
+    const first = await moveSeen('hr', 'screening', seen);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers.etag).toBe(first.json().version);
+    expect(first.json().version).not.toBe(seen);
+    const second = await moveSeen('hr_lead', 'rejected', seen);
+    expect(second.statusCode, second.body).toBe(412);
+    expect(second.json()).toMatchObject({
+      code: 'stale_record',
+      details: { changedBy: { id: t.users.hr.id }, current: { stage: 'screening' }, version: first.json().version },
+    });
+    const history = (await call('hr', 'GET', `/api/v1/jobs/${j.id}/candidates/${c.id}/history`)).json() as Array<{ toStage: string }>;
+    expect(history.map((e) => e.toStage)).toEqual(['sourced', 'screening']);
+    // From the stage as it is now, the move goes through.
+    expect((await moveSeen('hr_lead', 'rejected', first.json().version)).statusCode).toBe(200);
+  });
+
   it('stage rules: no move to the same stage; out of hired, rejected or withdrawn only by a lead', async () => {
     const j = await job();
     const c = await candidate();

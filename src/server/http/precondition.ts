@@ -59,7 +59,15 @@ export interface StaleDetails {
 export async function assertCurrent(
   db: Reader,
   req: FastifyRequest,
-  target: { entity: string; label: string; row: Row; current: Row },
+  target: {
+    entity: string;
+    label: string;
+    /** What the version is a digest of: the stored row, or the fields a list shows of it. */
+    row: Row;
+    current: Row;
+    /** The audit entries' id when they are kept under another record (a pipeline's under its job). */
+    auditId?: string;
+  },
 ): Promise<void> {
   const { row } = target;
   if (preconditionHolds(req.headers, row)) return;
@@ -67,7 +75,7 @@ export async function assertCurrent(
     .select({ at: auditLog.at, actorId: auditLog.actorId, name: users.fullName })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(and(eq(auditLog.entity, target.entity), eq(auditLog.entityId, String(row.id))))
+    .where(and(eq(auditLog.entity, target.entity), eq(auditLog.entityId, target.auditId ?? String(row.id))))
     .orderBy(desc(auditLog.at))
     .limit(1);
   const changedBy = last?.actorId && last.name ? { id: last.actorId, name: last.name } : null;

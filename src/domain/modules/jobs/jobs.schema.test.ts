@@ -237,6 +237,7 @@ describe('job answers', () => {
     addedBy: id(5),
     createdAt: '2026-11-01T08:00:00.000Z',
     updatedAt: '2026-11-02T08:00:00.000Z',
+    version: '"v1"',
   };
   const event = {
     id: id(14),
@@ -268,6 +269,7 @@ describe('job answers', () => {
     ['a job of an unknown status', jobSchema, { ...job, status: 'draft' }],
     ['a pipeline row at an unknown stage', jobCandidateSchema, { ...inPipeline, stage: 'hold' }],
     ['a CV without its name', jobCandidateSchema, { ...inPipeline, cv: { ...cv, name: undefined } }],
+    ['a pipeline row without its version', jobCandidateSchema, { ...inPipeline, version: undefined }],
     ['an event to an unknown stage', jobCandidateEventSchema, { ...event, toStage: 'hold' }],
   ])('refuses %s', (_, schema, body) => {
     expect((schema as z.ZodType).safeParse(body).success).toBe(false);

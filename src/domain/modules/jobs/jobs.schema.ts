@@ -103,6 +103,8 @@ export const jobCandidateSchema = z.object({
   addedBy: z.uuid().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The entry's version: a move sent with it as `If-Match` is refused (412) if someone moved the candidate since. */
+  version: z.string(),
 });
 export type JobCandidate = z.infer<typeof jobCandidateSchema>;
 

@@ -18,6 +18,7 @@ import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
 import { conflict, forbidden, notFound, pgError, unprocessable } from '../../http/errors.js';
 import { listQuerySchema, pageFromQuery, type ListQuery } from '../../http/list-query.js';
+import { assertCurrent, rowVersion } from '../../http/precondition.js';
 import { filterCondition, searchCondition, setTotalHeaders } from '../../http/paging.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -55,6 +56,14 @@ const rowColumns = {
   createdAt: jobCandidates.createdAt,
   updatedAt: jobCandidates.updatedAt,
 };
+
+/**
+ * A pipeline entry's version, from what its rows show of it (the list joins the candidate, so the
+ * stored row is not at hand there): a move changes the stage and the time, hence the version.
+ */
+const entryVersion = (row: { id: string; stage: string; updatedAt: string }) =>
+  rowVersion({ id: row.id, stage: row.stage, updatedAt: row.updatedAt });
+const withVersion = <T extends { id: string; stage: string; updatedAt: string }>(row: T) => ({ ...row, version: entryVersion(row) });
 
 /** The pipeline list's query, the kit's: json-server paging and sort, `stage=`/`stage_ne=`, `createdAt_gte=`, `q`. */
 const pipelineQuery = listQuerySchema({ fields: pipelineListFields });
@@ -104,7 +113,7 @@ export function registerJobRoutes(app: Api, s: Services) {
       .from(jobCandidates)
       .leftJoin(candidates, eq(candidates.id, jobCandidates.candidateId))
       .where(eq(jobCandidates.id, id));
-    return row!;
+    return withVersion(row!);
   }
 
   const tell = (tx: Tx, job: JobRow, input: NotifyInput) => notify(notifyIn(s, tx as unknown as Db), jobFollowers(job), input);
@@ -175,7 +184,7 @@ export function registerJobRoutes(app: Api, s: Services) {
         .leftJoin(candidates, eq(candidates.id, jobCandidates.candidateId))
         .where(where)
         .orderBy(direction(pipelineColumns[(q.sort ?? 'candidateName') as PipelineField]), direction(jobCandidates.id));
-      if ([q._start, q._end, q.page, q.limit].every((v) => v === undefined)) return rows;
+      if ([q._start, q._end, q.page, q.limit].every((v) => v === undefined)) return (await rows).map(withVersion);
       // A page: a pipeline holds tens of candidates, so its total is always counted.
       const { offset, limit } = pageFromQuery(q);
       const [page, [total]] = await Promise.all([
@@ -183,7 +192,7 @@ export function registerJobRoutes(app: Api, s: Services) {
         s.db.select({ n: count() }).from(jobCandidates).leftJoin(candidates, eq(candidates.id, jobCandidates.candidateId)).where(where),
       ]);
       setTotalHeaders(reply, { total: total!.n });
-      return page;
+      return page.map(withVersion);
     },
   );
 
@@ -318,22 +327,31 @@ export function registerJobRoutes(app: Api, s: Services) {
   app.patch(
     `${one}/status`,
     {
-      config: { access: moveAccess },
+      config: { access: moveAccess, precondition: true },
       schema: {
         tags,
-        summary: 'Move a candidate to another stage with a note; out of hired, rejected or withdrawn only by a lead (422 stage_final)',
+        summary:
+          "Move a candidate to another stage with a note; out of hired, rejected or withdrawn only by a lead (422 stage_final); with the entry's `version` as If-Match, refused (412) if someone moved it since",
         params: candidateParams,
         body: jobCandidateStatusSchema,
         response: { 200: jobCandidateSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const p = req.params as CandidateParams;
       const body = req.body as z.infer<typeof jobCandidateStatusSchema>;
-      return s.db.transaction(async (tx) => {
+      const moved = await s.db.transaction(async (tx) => {
         const job = await jobOf(tx, p.id, true);
         assertMayMove(req.user!, job);
         const row = await liveRow(tx, p, true);
+        // The move is made on the stage the mover saw: someone else's move since is told, not overwritten.
+        await assertCurrent(tx, req, {
+          entity: 'jobs',
+          auditId: p.id,
+          label: 'Job candidate',
+          row: { id: row.id, stage: row.stage, updatedAt: row.updatedAt },
+          current: await pipelineRow(tx, row.id),
+        });
         const from = row.stage as PipelineStage;
         const refusal = stageMoveRefusal(from, body.stage, req.user!.role, job);
         if (refusal) throw unprocessable(STAGE_REFUSALS[refusal] ?? 'This move is not allowed', refusal, { stage: refusal });
@@ -361,6 +379,8 @@ export function registerJobRoutes(app: Api, s: Services) {
         await applyHire(tx, req, job, from, body.stage);
         return pipelineRow(tx, row.id);
       });
+      void reply.header('etag', moved.version);
+      return moved;
     },
   );
 

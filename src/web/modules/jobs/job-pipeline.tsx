@@ -51,7 +51,7 @@ import { ReferencePicker, type LookupRow } from '../../components/resource/looku
 import { errorText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
-import { http } from '../../providers/http';
+import { http, toHttpError } from '../../providers/http';
 import { toast } from '../../toast';
 
 const STAGE_COLORS: Record<PipelineStage, 'default' | 'info' | 'primary' | 'secondary' | 'warning' | 'success' | 'error'> = {
@@ -405,10 +405,12 @@ function MoveDialog({
   const move = useMutation({
     mutationFn: async () =>
       (
-        await http.patch(`/api/v1/jobs/${jobId}/candidates/${row.candidateId}/status`, {
-          stage,
-          ...(note.trim() ? { note: note.trim() } : {}),
-        })
+        await http.patch(
+          `/api/v1/jobs/${jobId}/candidates/${row.candidateId}/status`,
+          { stage, ...(note.trim() ? { note: note.trim() } : {}) },
+          // Moved from the stage this board shows: someone else's move since is refused and told.
+          { headers: row.version ? { 'If-Match': row.version } : {} },
+        )
       ).data,
     onMutate: () => setError(''),
     onSuccess: async () => {
@@ -416,7 +418,12 @@ function MoveDialog({
       onClose();
       await onMoved();
     },
-    onError: (e) => setError(errorText(t, e)),
+    onError: async (e) => {
+      if (toHttpError(e).statusCode !== 412) return setError(errorText(t, e));
+      toast.error(errorText(t, e));
+      onClose();
+      await onMoved();
+    },
   });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="pipeline-move-title">
