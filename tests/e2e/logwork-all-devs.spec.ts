@@ -49,6 +49,9 @@ test('hr filters the month, sees hours and missing days, and exports exactly wha
 
   await page.getByTestId('filter-missing').click();
   await expect(page).toHaveURL(/missing=true/);
+  // The address changes first; the page renders the filter after it (a router transition). What
+  // the user sees, and what the export then sends, is the switch turned on.
+  await expect(page.getByTestId('filter-missing').locator('input')).toBeChecked();
   await expect(row).toBeVisible();
 
   const requested = page.waitForRequest((r) => r.url().includes('/api/v1/excel/timesheet/all-devs'));

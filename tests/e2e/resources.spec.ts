@@ -1,6 +1,7 @@
 // The resource kit end to end: one smoke per resource of the registry (list, create, edit,
-// show with History, delete), URL-kept list state, export against the screen, projects
-// created from a customer's page, a route guard that checks the action, and two people saving one record.
+// show with History, delete), URL-kept list state, export against the screen, projects created
+// from a customer's page, a route guard that checks the action, two people saving one record,
+// and records that open like links.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -317,4 +318,35 @@ test("two people edit one customer: the second save shows the first person's cha
   expect(await countryNow()).toBe('Singapore');
   await coo.context.close();
   await lead.context.close();
+});
+
+test("a list's records open like links: the title is a link (a new tab with Ctrl), and Enter on a focused row opens it", async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/auth/sign-in?returnTo=%2Fcustomers');
+  const titleCells = grid(page).locator('[data-field="name"][role="gridcell"]');
+  const first = titleCells.first().getByRole('link');
+  const name = (await first.textContent())!.trim();
+  const href = await first.getAttribute('href');
+  expect(href).toMatch(/^\/customers\/[0-9a-f-]{36}$/);
+
+  // Ctrl-click: the record in a new tab, this list left as it was.
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), first.click({ modifiers: ['Control'] })]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe(href);
+  await tab.close();
+  await expect(page).toHaveURL(/\/customers(\?|$)/);
+
+  // By keyboard: a cell of the second row (not its title) focused, Enter opens that record.
+  const second = grid(page).locator('[role="row"][data-rowindex="1"]');
+  const secondHref = await second.locator('[data-field="name"] a').getAttribute('href');
+  await second.locator('[role="gridcell"][data-field="status"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${secondHref}$`));
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+  // A plain click on the title opens it in place.
+  await grid(page).getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { name })).toBeVisible();
 });

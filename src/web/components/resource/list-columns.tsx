@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -62,9 +63,11 @@ export function useListColumns(o: {
   canEdit: boolean;
   canDelete: boolean;
   editHref: (row: Row) => string;
+  /** The record's page, when the role may open it: its title is then a real link (new tab, copy link). */
+  showHref?: (row: Row) => string;
   onDelete: (row: Row) => void;
 }): GridColDef<Row>[] {
-  const { meta, fmt, role, fixed, canEdit, canDelete, editHref, onDelete } = o;
+  const { meta, fmt, role, fixed, canEdit, canDelete, editHref, showHref, onDelete } = o;
   const { decl, t, fieldLabel, valueLabel } = meta;
   const { fontSize } = useSettings();
   const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
@@ -99,6 +102,22 @@ export function useListColumns(o: {
               ids={(Array.isArray(row[name]) ? row[name] : [row[name]]).filter(Boolean) as string[]}
               canShow={can(role, f.ref!.resource, 'show')}
             />
+          );
+        else if (name === decl.recordTitle && showHref)
+          col.renderCell = ({ row, value }) => (
+            <Link
+              component={RouterLink}
+              to={showHref(row)}
+              color="inherit"
+              underline="hover"
+              dir="auto"
+              title={String(value ?? '')}
+              // The grid moves focus between cells itself: the link is reached with the cell, and Enter on the cell opens it.
+              tabIndex={-1}
+              sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 600 }}
+            >
+              {String(value ?? '')}
+            </Link>
           );
         else
           col.renderCell = ({ value }) => (
@@ -161,7 +180,7 @@ export function useListColumns(o: {
       });
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [meta, fmt, canEdit, canDelete, role, fixed, fontSize]);
+  }, [meta, fmt, canEdit, canDelete, !!showHref, role, fixed, fontSize]);
 }
 
 /**

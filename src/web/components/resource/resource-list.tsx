@@ -125,8 +125,10 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
     canEdit,
     canDelete,
     editHref: (row) => `${decl.route}/${row.id}/edit${returnQuery()}`,
+    showHref: canShow ? (row) => `${decl.route}/${row.id}` : undefined,
     onDelete: (row) => setToDelete([row]),
   });
+  const opensRow = (field: string) => canShow && field !== '__check__' && field !== 'actions';
   // The grid's models keep their identity while their values do: a new sort model resets the grid to its first page.
   const paginationModel = useMemo(() => ({ page: state.page - 1, pageSize: state.pageSize }), [state.page, state.pageSize]);
   const sortModel = useMemo(() => [{ field: state.sort.field, sort: state.sort.order }], [state.sort.field, state.sort.order]);
@@ -254,8 +256,16 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
                 disableRowSelectionOnClick
                 rowSelectionModel={selection}
                 onRowSelectionModelChange={setSelection}
-                onCellClick={(p) => {
-                  if (canShow && p.field !== '__check__' && p.field !== 'actions') navigate(`${decl.route}/${p.id}`);
+                onCellClick={(p, event) => {
+                  // A link in the cell (the title, a reference) navigates itself, to a new tab too.
+                  if (!opensRow(p.field) || (event.target as HTMLElement).closest('a')) return;
+                  const href = `${decl.route}/${p.id}`;
+                  if (event.ctrlKey || event.metaKey) window.open(href, '_blank', 'noopener');
+                  else navigate(href);
+                }}
+                onCellKeyDown={(p, event) => {
+                  if (event.key !== 'Enter' || !opensRow(p.field) || (event.target as HTMLElement).closest('a')) return;
+                  navigate(`${decl.route}/${p.id}`);
                 }}
                 autoHeight
                 aria-label={meta.title}
