@@ -305,7 +305,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
 
   /** A write to a row loaded before someone else's write is refused (412), when the caller says which version it loaded. */
   const assertLoadedVersion = (tx: Tx, req: FastifyRequest, row: TRow) =>
-    assertCurrent(tx, req, { entity: decl.name, label: decl.label, row, current: toEntity(row) });
+    assertCurrent(tx, req, { entity: decl.name, label: decl.label, row, current: () => toEntity(row) });
 
   /** Owner scope on writes: a role that writes only its own rows. */
   function assertOwnerWrite(ctx: WriteContext, values: Row, existing?: TRow) {

@@ -64,7 +64,8 @@ export async function assertCurrent(
     label: string;
     /** What the version is a digest of: the stored row, or the fields a list shows of it. */
     row: Row;
-    current: Row;
+    /** The record as the caller may read it, built only when the write is refused. */
+    current: () => Row | Promise<Row>;
     /** The audit entries' id when they are kept under another record (a pipeline's under its job). */
     auditId?: string;
   },
@@ -81,7 +82,7 @@ export async function assertCurrent(
   const changedBy = last?.actorId && last.name ? { id: last.actorId, name: last.name } : null;
   const changedAt = last?.at ?? String(row.updatedAt ?? '');
   const version = rowVersion(row);
-  const details: StaleDetails = { changedBy, changedAt, current: target.current, version };
+  const details: StaleDetails = { changedBy, changedAt, current: await target.current(), version };
   throw new AppError(
     412,
     `${changedBy?.name ?? 'Someone'} changed this ${target.label.toLowerCase()} at ${changedAt}, after you loaded it`,

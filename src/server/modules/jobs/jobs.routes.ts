@@ -350,7 +350,7 @@ export function registerJobRoutes(app: Api, s: Services) {
           auditId: p.id,
           label: 'Job candidate',
           row: { id: row.id, stage: row.stage, updatedAt: row.updatedAt },
-          current: await pipelineRow(tx, row.id),
+          current: () => pipelineRow(tx, row.id),
         });
         const from = row.stage as PipelineStage;
         const refusal = stageMoveRefusal(from, body.stage, req.user!.role, job);

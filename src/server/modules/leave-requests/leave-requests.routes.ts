@@ -145,7 +145,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
 
   /** A decision taken on the request as the caller last saw it: 412 when someone decided or changed it since. */
   const assertSeen = (db: Db, req: FastifyRequest, request: LeaveRow) =>
-    assertCurrent(db, req, { entity: 'leave-requests', label: 'Leave request', row: request, current: entity(request) });
+    assertCurrent(db, req, { entity: 'leave-requests', label: 'Leave request', row: request, current: () => entity(request) });
 
   async function save(db: Db, user: CurrentUser, reqId: string, before: LeaveRow, changes: Partial<LeaveRow>) {
     const [after] = await db
