@@ -71,3 +71,56 @@ test('a missing record is not retried for seconds', async ({ page }) => {
   await page.waitForTimeout(4000);
   expect(calls.length).toBe(1);
 });
+
+// A list whose server fails: while the three retries run the skeleton says so, then the failure
+// is told in the user's language with a retry (never a raw "status code"); a refusal (4xx) is
+// told at once, without retries.
+test('a failing list says it is retrying, then fails in French with retry; a 4xx is not retried', async ({ page }) => {
+  test.setTimeout(90_000);
+  await presetShell(page, 'en');
+  await signIn(page, 'admin');
+  await presetShell(page, 'fr');
+  const isList = (url: URL) => url.pathname === '/api/v1/customers';
+  let calls = 0;
+  let status = 500;
+  await page.route(isList, (route) => {
+    calls++;
+    return route.fulfill({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: status, code: 'internal', message: 'boom' }),
+    });
+  });
+  await page.goto('/customers');
+  await expect(page.getByTestId('list-retrying')).toContainText('nouvelle tentative (1 sur 3)');
+  await expect(page.getByTestId('list-retrying')).toContainText('(3 sur 3)', { timeout: 20_000 });
+  const notice = page.getByTestId('error-state');
+  await expect(notice).toContainText('Erreur du serveur', { timeout: 20_000 });
+  expect(calls).toBe(4);
+  // Told once, in place: no toast with a bare code ("Erreur (code : 500)") besides. Read once, not
+  // awaited: a toast goes away by itself, so a retrying assertion would wait until it has.
+  await page.waitForTimeout(500);
+  expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+  expect(await page.locator('body').innerText()).not.toMatch(/code\s*:\s*500|status code|boom/i);
+
+  await page.unroute(isList);
+  await notice.getByRole('button', { name: 'Réessayer' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
+
+  calls = 0;
+  status = 400;
+  await page.route(isList, (route) => {
+    calls++;
+    return route.fulfill({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 400, code: 'validation_failed', message: 'bad' }),
+    });
+  });
+  await page.goto('/customers?page=2');
+  await expect(notice).toBeVisible();
+  await expect(page.getByTestId('list-retrying')).toHaveCount(0);
+  await page.waitForTimeout(1500);
+  expect(calls).toBe(1);
+});

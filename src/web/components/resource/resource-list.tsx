@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Menu from '@mui/material/Menu';
-import Skeleton from '@mui/material/Skeleton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,6 +19,7 @@ import { useAuthContext } from '../../providers/auth-context';
 import { useGridLocaleText } from '../../theme';
 import { toast } from '../../toast';
 import { ErrorState } from '../error-state';
+import { ListSkeleton } from '../query-state';
 import { ConfirmDelete } from './confirm-dialog';
 import { downloadExport } from './export';
 import { RefLabelsContext, useFittedColumns, useListColumns, type Row } from './list-columns';
@@ -91,6 +91,8 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
     sorters: toSorters(state),
     filters: toCrudFilters(state, fixed),
     liveMode: 'auto',
+    // The list itself says what failed, translated, with a retry: no toast besides.
+    errorNotification: false,
   });
   const rows = useMemo(() => (query.isError ? [] : result.data), [query.isError, result.data]);
   // The grid mounts with its first total: mounted without one, it clamps the URL's page
@@ -221,11 +223,7 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
               <ErrorState error={query.error} onRetry={() => void query.refetch()} />
             </Box>
           ) : lastTotal.current === undefined ? (
-            <Stack spacing={1} sx={{ p: 2 }} data-testid="list-skeleton">
-              {Array.from({ length: 6 }, (_, i) => (
-                <Skeleton key={i} variant="rounded" height={36} />
-              ))}
-            </Stack>
+            <ListSkeleton rows={6} failureCount={query.failureCount} />
           ) : (
             <RefLabelsContext.Provider value={labelsOf}>
               <DataGrid

@@ -41,7 +41,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [] }: Resource
   const navigate = useNavigate();
   const [tab, setTab] = useState(0);
   const [confirm, setConfirm] = useState(false);
-  const { query } = useOne<Record<string, unknown>>({ resource, id, liveMode: 'auto' });
+  const { query } = useOne<Record<string, unknown>>({ resource, id, liveMode: 'auto', errorNotification: false });
   const { mutate: remove, mutation } = useDelete();
   const record = query.data?.data;
   const allowed = (r: string) => can(role, r, 'show');

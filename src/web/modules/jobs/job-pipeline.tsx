@@ -71,7 +71,7 @@ export function JobPipeline({ id }: { id: string }) {
   const { role } = useAuthContext();
   const client = useQueryClient();
   const invalidate = useInvalidate();
-  const { query: jobQuery } = useOne<Job>({ resource: 'jobs', id });
+  const { query: jobQuery } = useOne<Job>({ resource: 'jobs', id, errorNotification: false });
   const job = jobQuery.data?.data;
   const key = ['jobs', id, 'candidates'];
   const pipeline = useQuery({
