@@ -45,7 +45,14 @@ test('the pipeline: add a candidate, move them with a note, read their history, 
   await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Stage' })).toHaveText('Interview');
   await page.getByRole('dialog').getByRole('button', { name: 'Change stage' }).click();
   await expect(board.getByRole('group', { name: /^Interview/ })).toContainText(name);
+  // The tab and the board are in the address: a reload shows the board again.
+  await expect(page).toHaveURL(/[?&]tab=pipeline/);
+  await expect(page).toHaveURL(/[?&]view=board/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Pipeline' })).toHaveAttribute('aria-selected', 'true');
+  await expect(board.getByRole('group', { name: /^Interview/ })).toContainText(name);
   await pipeline.getByRole('button', { name: 'Table' }).click();
+  await expect(page).not.toHaveURL(/view=board/);
   await expect(row).toContainText('Interview');
 
   await row.getByRole('button', { name: `History: ${name}` }).click();

@@ -39,11 +39,27 @@ test('hours are typed, saved and refused in the week grid by keyboard', async ({
   await expect(tuesday).toHaveValue(before);
   await expect(tuesday).not.toHaveAttribute('aria-invalid', 'true');
 
-  await page.reload();
+  // A refusal stays with its week: the next week opens without it.
+  await tuesday.focus();
+  await page.keyboard.type('7.3');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('logwork-errors')).toBeVisible();
+  await page.getByTestId('week-next').click();
+  await expect(page.getByTestId('cell-0-0')).toBeVisible();
+  await expect(page.getByTestId('logwork-errors')).toHaveCount(0);
+  await expect(page.getByTestId('save-status')).not.toHaveText('Not saved');
   await page.getByTestId('week-prev').click();
+  await expect(tuesday).toHaveValue(before);
+
+  // The week is in the address: a reload shows the same week.
+  await expect(page).toHaveURL(/[?&]week=\d{4}-\d{2}-\d{2}/);
+  await page.reload();
   await expect(grid.getByTestId('cell-0-0')).toHaveValue('6.5');
-  // The month view shows the day's total.
+  // The month view shows the day's total; the tab and the month survive a reload too.
   await page.getByTestId('logwork-month-tab').click();
+  await expect(page.getByTestId('month-total')).toContainText('Month total');
+  await page.reload();
+  await expect(page.getByTestId('logwork-month-tab')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('month-total')).toContainText('Month total');
   // A day of the month opens its week, by keyboard.
   const day = page.locator('[role="grid"] [data-date][tabindex="0"]');

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useUrlState } from '../url-state';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useDelete, useOne } from '@refinedev/core';
 import Box from '@mui/material/Box';
@@ -29,8 +30,8 @@ export type ResourceShowProps = {
   id: string;
   /** Lists of other resources that point to this record, each with its fixed filter. */
   related?: RelatedList[];
-  /** More tabs a page adds (jobs, headcount, invoices…), after Details. */
-  tabs?: { label: string; content: ReactNode }[];
+  /** More tabs a page adds (jobs, headcount, invoices…), after Details; `key` names it in the address. */
+  tabs?: { key: string; label: string; content: ReactNode }[];
 };
 
 /** The kit's detail page: the record's fields, its related lists and its History. */
@@ -39,8 +40,8 @@ export function ResourceShow({ resource, id, related = [], tabs = [] }: Resource
   const { decl, t, fieldLabel } = meta;
   const { role } = useAuthContext();
   const navigate = useNavigate();
-  const [tab, setTab] = useState(0);
   const [confirm, setConfirm] = useState(false);
+  const urlState = useUrlState();
   const { query } = useOne<Record<string, unknown>>({ resource, id, liveMode: 'auto', errorNotification: false });
   const { mutate: remove, mutation } = useDelete();
   const record = query.data?.data;
@@ -62,12 +63,13 @@ export function ResourceShow({ resource, id, related = [], tabs = [] }: Resource
     ...contributed.flatMap((c) => (c.related ? [{ resource: c.from, filter: { [c.related.field]: id } }] : [])),
   ].filter((r) => can(role, r.resource, 'list'));
   const allTabs = [
-    { label: t('common:resource.details'), content: null as ReactNode },
+    { key: 'details', label: t('common:resource.details'), content: null as ReactNode },
     ...tabs,
     ...contributed.flatMap(({ tab: x, Tab: Content, from }) =>
       x && Content && can(role, from, x.action)
         ? [
             {
+              key: from,
               label: t(x.labelKey),
               content: (
                 <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
@@ -78,9 +80,13 @@ export function ResourceShow({ resource, id, related = [], tabs = [] }: Resource
           ]
         : [],
     ),
-    { label: t('common:resource.history'), content: null as ReactNode },
+    { key: 'history', label: t('common:resource.history'), content: null as ReactNode },
   ];
   const historyIndex = allTabs.length - 1;
+  // The open tab is in the address (`?tab=history`): a reload or a shared link opens the same one.
+  const tabKey = urlState.get('tab', 'details', (v) => allTabs.some((x) => x.key === v));
+  const tab = allTabs.findIndex((x) => x.key === tabKey);
+  const setTab = (index: number) => urlState.set({ tab: index === 0 ? null : allTabs[index]!.key });
 
   return (
     <Box data-testid={`${resource}-show`}>
@@ -113,7 +119,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [] }: Resource
       </Stack>
       <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ mb: 3 }} variant="scrollable" allowScrollButtonsMobile>
         {allTabs.map((x) => (
-          <Tab key={x.label} label={x.label} />
+          <Tab key={x.key} label={x.label} data-tab={x.key} />
         ))}
       </Tabs>
       {tab === 0 && (

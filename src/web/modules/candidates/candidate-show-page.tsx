@@ -12,7 +12,7 @@ export function CandidateShowPage() {
       key={id}
       resource="candidates"
       id={id!}
-      tabs={[{ label: t('candidates:files.tab'), content: <CandidateFiles id={id!} /> }]}
+      tabs={[{ key: 'files', label: t('candidates:files.tab'), content: <CandidateFiles id={id!} /> }]}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useUrlState } from '../../components/url-state';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useInvalidate, useOne } from '@refinedev/core';
@@ -82,7 +83,9 @@ export function JobPipeline({ id }: { id: string }) {
   const mayPlace = can(role, 'headcounts', 'create');
   const [picked, setPicked] = useState<string | null>(null);
   const [moving, setMoving] = useState<{ row: JobCandidate; to?: PipelineStage }>();
-  const [view, setView] = useState<'table' | 'board'>('table');
+  const urlState = useUrlState();
+  const view = urlState.get<'table' | 'board'>('view', 'table', (v) => v === 'board');
+  const setView = (v: 'table' | 'board') => urlState.set({ view: v === 'table' ? null : v });
   const [removing, setRemoving] = useState<JobCandidate>();
   const [history, setHistory] = useState<JobCandidate>();
   const refresh = async () => {

@@ -7,5 +7,12 @@ import { JobPipeline } from './job-pipeline';
 export function JobShowPage() {
   const { id } = useParams();
   const { t } = useTranslation();
-  return <ResourceShow key={id} resource="jobs" id={id!} tabs={[{ label: t('jobs:pipeline.tab'), content: <JobPipeline id={id!} /> }]} />;
+  return (
+    <ResourceShow
+      key={id}
+      resource="jobs"
+      id={id!}
+      tabs={[{ key: 'pipeline', label: t('jobs:pipeline.tab'), content: <JobPipeline id={id!} /> }]}
+    />
+  );
 }

@@ -1,11 +1,13 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { isoDate } from '../../../domain/fields';
 import { todayIn } from '../../../domain/modules/leave/leave.rules';
+import { monthSchema } from '../../../domain/modules/timesheets/all-devs';
+import { useUrlState } from '../../components/url-state';
 import { MonthView } from './month-view';
 import { WeekGrid } from './week-grid';
 import { mondayOf } from './week-dates';
@@ -14,9 +16,14 @@ import { mondayOf } from './week-dates';
 export function LogworkPage() {
   const { t } = useTranslation();
   const today = todayIn();
-  const [view, setView] = useState<'week' | 'month'>('week');
-  const [monday, setMonday] = useState(() => mondayOf(today));
-  const [month, setMonth] = useState(() => today.slice(0, 7));
+  // The week (any day of it), the month and the tab are in the address: a reload keeps them.
+  const { get, set } = useUrlState();
+  const view = get<'week' | 'month'>('view', 'week', (v) => v === 'month');
+  const monday = mondayOf(get('week', today, (v) => isoDate.safeParse(v).success));
+  const month = get('month', today.slice(0, 7), (v) => monthSchema.safeParse(v).success);
+  const setMonday = (d: string) => set({ week: d === mondayOf(today) ? null : d });
+  const setMonth = (m: string) => set({ month: m === today.slice(0, 7) ? null : m });
+  const setView = (v: 'week' | 'month') => set({ view: v === 'week' ? null : v });
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ mb: 2, gap: 1, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
@@ -29,16 +36,14 @@ export function LogworkPage() {
         </Tabs>
       </Stack>
       {view === 'week' ? (
-        <WeekGrid monday={monday} setMonday={setMonday} today={today} />
+        // One grid per week: a refused cell's message stays with its week.
+        <WeekGrid key={monday} monday={monday} setMonday={setMonday} today={today} />
       ) : (
         <MonthView
           month={month}
           setMonth={setMonth}
           today={today}
-          openDay={(date) => {
-            setMonday(mondayOf(date));
-            setView('week');
-          }}
+          openDay={(date) => set({ view: null, week: mondayOf(date) === mondayOf(today) ? null : mondayOf(date) })}
         />
       )}
     </Box>
