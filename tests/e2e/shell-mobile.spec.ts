@@ -57,3 +57,43 @@ for (const lang of ['en', 'ar', 'vi'] as const) {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
   });
 }
+
+// A list on a phone: its filters fold behind one button that counts the active ones, so the
+// first rows are on the first screen; unfolded, each filter takes the whole width.
+for (const lang of ['en', 'fr'] as const) {
+  test(`a list's filters fold behind a Filters button with their count at 390 px (${lang})`, async ({ page }) => {
+    const words = {
+      en: { filters: 'Filters', status: 'Status', active: 'Filters, 1 active' },
+      fr: { filters: 'Filtres', status: 'Statut', active: 'Filtres, 1 actifs' },
+    }[lang];
+    await presetShell(page, 'en');
+    await signIn(page, 'admin');
+    await presetShell(page, lang);
+    await page.goto('/customers');
+    const grid = page.getByRole('grid');
+    const firstRow = grid.getByRole('row').nth(1);
+    await expect(firstRow).toBeVisible();
+    const toggle = page.getByTestId('filters-toggle');
+    await expect(toggle).toHaveText(words.filters);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('combobox', { name: words.status })).toHaveCount(0);
+    // The first row is on the first screen, without scrolling.
+    await expect.poll(async () => (await firstRow.boundingBox())?.y ?? Infinity).toBeLessThan(844 - 20);
+    await thumbSized(toggle, 'filters button');
+
+    await toggle.click();
+    const status = page.getByRole('combobox', { name: words.status });
+    await expect(status).toBeVisible();
+    expect(Math.round((await status.boundingBox())!.width)).toBeGreaterThan(250);
+    await status.click();
+    await page.getByRole('option').nth(1).click();
+    await expect(page).toHaveURL(/[?&]status=/);
+    await page.keyboard.press('Escape');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-label', words.active);
+    await expect(page.getByTestId('filters-count')).toContainText('1');
+    await expect.poll(async () => (await firstRow.boundingBox())?.y ?? Infinity).toBeLessThan(844 - 20);
+    await noSidewaysScroll(page, '/customers');
+    await page.screenshot({ path: `test-results/phone-list-${lang}.png` });
+  });
+}

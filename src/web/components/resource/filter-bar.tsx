@@ -7,6 +7,8 @@ import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import type { FieldDecl } from '../../../domain/resource';
@@ -48,6 +50,9 @@ function DebouncedField({
 export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
   const { t, fields, fieldLabel, valueLabel, decl } = meta;
   const [more, setMore] = useState(false);
+  // On a phone the filters fold behind one button, so the first rows are on the first screen.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const [unfolded, setUnfolded] = useState(false);
   const set = (key: string, values: string[]) => {
     const filters = { ...state.filters };
     if (values.length) filters[key] = values;
@@ -60,6 +65,8 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
   const rangeCount = ranges.filter(([n]) => state.filters[`${n}_gte`] || state.filters[`${n}_lte`]).length;
   const hasSearch = fields.some(([, f]) => f.filter === 'search');
   const active = Object.keys(state.filters).length > 0 || !!state.q;
+  // A range counts once, whether one or both of its ends are set.
+  const activeCount = new Set(Object.keys(state.filters).map((k) => k.replace(/_(gte|lte)$/, ''))).size;
 
   const eqFilter = (name: string, f: FieldDecl) => {
     const values = state.filters[name] ?? [];
@@ -148,29 +155,79 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
     ));
   };
 
+  const search = hasSearch && (
+    <DebouncedField
+      size="small"
+      value={state.q}
+      onCommit={(q) => onChange({ q, filters: state.filters })}
+      placeholder={t(`${decl.name}:search`)}
+      slotProps={{
+        htmlInput: { 'aria-label': t(`${decl.name}:search`), type: 'search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon />
+            </InputAdornment>
+          ),
+        },
+      }}
+      sx={{ flex: '2 1 14rem' }}
+    />
+  );
+  const clear = active && (
+    <Button color="inherit" onClick={() => onChange({ q: '', filters: {} })}>
+      {t('common:resource.clearFilters')}
+    </Button>
+  );
+
+  if (phone) {
+    const foldable = main.length + ranges.length > 0;
+    return (
+      <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid={`${decl.name}-filters`}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          {search}
+          {foldable && (
+            <Button
+              color="inherit"
+              onClick={() => setUnfolded((u) => !u)}
+              aria-expanded={unfolded}
+              aria-label={activeCount ? t('common:resource.filtersActive', { count: activeCount }) : t('common:resource.filters')}
+              data-testid="filters-toggle"
+              sx={{ flexShrink: 0, minHeight: 44 }}
+              startIcon={
+                <Badge color="primary" badgeContent={activeCount || null} data-testid="filters-count">
+                  <FilterListIcon />
+                </Badge>
+              }
+            >
+              {t('common:resource.filters')}
+            </Button>
+          )}
+        </Box>
+        <Collapse in={unfolded} unmountOnExit>
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 1.5,
+              '& > *': { flex: 'none !important', maxWidth: 'none !important', minWidth: '0 !important' },
+            }}
+          >
+            {main.map(([n, f]) => eqFilter(n, f))}
+            {ranges.map(([n, f]) => rangeFilter(n, f))}
+            {clear}
+          </Box>
+        </Collapse>
+        {!unfolded && clear}
+      </Box>
+    );
+  }
+
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid={`${decl.name}-filters`}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         {main.map(([n, f]) => eqFilter(n, f))}
-        {hasSearch && (
-          <DebouncedField
-            size="small"
-            value={state.q}
-            onCommit={(q) => onChange({ q, filters: state.filters })}
-            placeholder={t(`${decl.name}:search`)}
-            slotProps={{
-              htmlInput: { 'aria-label': t(`${decl.name}:search`), type: 'search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ flex: '2 1 14rem' }}
-          />
-        )}
+        {search}
         {ranges.length > 0 && (
           <Button
             color="inherit"
@@ -185,11 +242,7 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
             {t('common:resource.moreFilters')}
           </Button>
         )}
-        {active && (
-          <Button color="inherit" onClick={() => onChange({ q: '', filters: {} })}>
-            {t('common:resource.clearFilters')}
-          </Button>
-        )}
+        {clear}
       </Box>
       {ranges.length > 0 && (
         <Collapse in={more || rangeCount > 0} unmountOnExit>
