@@ -52,7 +52,7 @@ test('hours are typed, saved and refused in the week grid by keyboard', async ({
   await expect(tuesday).toHaveValue(before);
 
   // The week is in the address: a reload shows the same week.
-  await expect(page).toHaveURL(/[?&]week=\d{4}-\d{2}-\d{2}/);
+  await expect(page).toHaveURL(/[?&]day=\d{4}-\d{2}-\d{2}/);
   await page.reload();
   await expect(grid.getByTestId('cell-0-0')).toHaveValue('6.5');
   // The month view shows the day's total; the tab and the month survive a reload too.

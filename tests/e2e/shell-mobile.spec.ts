@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { signIn } from './support/session';
 import { presetShell, settled, spaGo } from './shell-support';
+import { todayIn } from '../../src/domain/modules/leave/leave.rules';
+import { addDays } from '../../src/web/modules/timesheets/week-dates';
 
 // 390 px wide, by thumb: no sideways scroll, nothing cut, targets of 44 px.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -95,5 +97,37 @@ for (const lang of ['en', 'fr'] as const) {
     await expect.poll(async () => (await firstRow.boundingBox())?.y ?? Infinity).toBeLessThan(844 - 20);
     await noSidewaysScroll(page, '/customers');
     await page.screenshot({ path: `test-results/phone-list-${lang}.png` });
+  });
+}
+
+// My logwork on a phone: one day at a time, today first, moved by day across weeks, kept in the address.
+for (const lang of ['en', 'fr'] as const) {
+  test(`the week grid shows today and moves by day at 390 px (${lang})`, async ({ page }) => {
+    const words = { en: { next: 'Next day', previous: 'Previous day' }, fr: { next: 'Jour suivant', previous: 'Jour précédent' } }[lang];
+    await presetShell(page, 'en');
+    await signIn(page, 'developer');
+    await presetShell(page, lang);
+    await page.goto('/logwork');
+    const today = todayIn();
+    const grid = page.getByTestId('logwork-grid');
+    await expect(grid).toBeVisible();
+    // One day column between the project and the week's total; it is today.
+    await expect(grid.locator('thead th')).toHaveCount(3);
+    await expect(grid.getByTestId(`day-total-${today}`)).toBeVisible();
+    await noSidewaysScroll(page, '/logwork');
+
+    // Eight days on: the next week, a day at a time.
+    const next = page.getByRole('button', { name: words.next });
+    await thumbSized(next, 'next day');
+    for (let i = 1; i <= 8; i++) {
+      await next.click();
+      await expect(grid.getByTestId(`day-total-${addDays(today, i)}`)).toBeVisible();
+    }
+    await expect(page).toHaveURL(new RegExp(`[?&]day=${addDays(today, 8)}`));
+    await page.reload();
+    await expect(grid.getByTestId(`day-total-${addDays(today, 8)}`)).toBeVisible();
+    await page.getByRole('button', { name: words.previous }).click();
+    await expect(grid.getByTestId(`day-total-${addDays(today, 7)}`)).toBeVisible();
+    await expect(grid.locator('thead th')).toHaveCount(3);
   });
 }

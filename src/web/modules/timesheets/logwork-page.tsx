@@ -16,12 +16,12 @@ import { mondayOf } from './week-dates';
 export function LogworkPage() {
   const { t } = useTranslation();
   const today = todayIn();
-  // The week (any day of it), the month and the tab are in the address: a reload keeps them.
+  // The day (its week on a wide screen), the month and the tab are in the address: a reload keeps them.
   const { get, set } = useUrlState();
   const view = get<'week' | 'month'>('view', 'week', (v) => v === 'month');
-  const monday = mondayOf(get('week', today, (v) => isoDate.safeParse(v).success));
+  const day = get('day', today, (v) => isoDate.safeParse(v).success);
   const month = get('month', today.slice(0, 7), (v) => monthSchema.safeParse(v).success);
-  const setMonday = (d: string) => set({ week: d === mondayOf(today) ? null : d });
+  const setDay = (d: string) => set({ day: d === today ? null : d });
   const setMonth = (m: string) => set({ month: m === today.slice(0, 7) ? null : m });
   const setView = (v: 'week' | 'month') => set({ view: v === 'week' ? null : v });
   return (
@@ -37,13 +37,13 @@ export function LogworkPage() {
       </Stack>
       {view === 'week' ? (
         // One grid per week: a refused cell's message stays with its week.
-        <WeekGrid key={monday} monday={monday} setMonday={setMonday} today={today} />
+        <WeekGrid key={mondayOf(day)} day={day} setDay={setDay} today={today} />
       ) : (
         <MonthView
           month={month}
           setMonth={setMonth}
           today={today}
-          openDay={(date) => set({ view: null, week: mondayOf(date) === mondayOf(today) ? null : mondayOf(date) })}
+          openDay={(date) => set({ view: null, day: date === today ? null : date })}
         />
       )}
     </Box>

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -30,14 +31,20 @@ import { addDays, isWeekendDate, mondayOf, parseHours, weekDays } from './week-d
 
 const hoursText = (n: number) => (n ? String(n) : '');
 
-/** A week of hours to type in: a row per project, a column per day, the totals below and beside. */
-export function WeekGrid({ monday, setMonday, today }: { monday: string; setMonday: (d: string) => void; today: string }) {
+/**
+ * A week of hours to type in: a row per project, a column per day, the totals below and beside.
+ * On a phone it shows one day of the week (`day`, today at first) and moves by day.
+ */
+export function WeekGrid({ day, setDay, today }: { day: string; setDay: (d: string) => void; today: string }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
   const { user } = useAuthContext();
+  const monday = mondayOf(day);
   const days = weekDays(monday);
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const shown = phone ? [day] : days;
   const from = days[0]!;
   const to = days[6]!;
   const sheet = useSheet(from, to);
@@ -123,17 +130,25 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
   return (
     <Card sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
-        <IconButton aria-label={t('timesheets:page.previousWeek')} onClick={() => setMonday(addDays(monday, -7))} data-testid="week-prev">
+        <IconButton
+          aria-label={t(phone ? 'timesheets:page.previousDay' : 'timesheets:page.previousWeek')}
+          onClick={() => setDay(phone ? addDays(day, -1) : addDays(monday, -7))}
+          data-testid="week-prev"
+        >
           {rtl ? <ChevronRight /> : <ChevronLeft />}
         </IconButton>
         <Typography component="h2" variant="subtitle1" sx={{ minWidth: 0 }} data-testid="week-title">
-          {t('timesheets:page.weekOf', { from: fmt.date(from), to: fmt.date(to) })}
+          {phone ? `${weekday(day)} ${fmt.date(day)}` : t('timesheets:page.weekOf', { from: fmt.date(from), to: fmt.date(to) })}
         </Typography>
-        <IconButton aria-label={t('timesheets:page.nextWeek')} onClick={() => setMonday(addDays(monday, 7))} data-testid="week-next">
+        <IconButton
+          aria-label={t(phone ? 'timesheets:page.nextDay' : 'timesheets:page.nextWeek')}
+          onClick={() => setDay(phone ? addDays(day, 1) : addDays(monday, 7))}
+          data-testid="week-next"
+        >
           {rtl ? <ChevronLeft /> : <ChevronRight />}
         </IconButton>
-        <Button size="small" onClick={() => setMonday(mondayOf(today))} disabled={monday === mondayOf(today)}>
-          {t('timesheets:page.thisWeek')}
+        <Button size="small" onClick={() => setDay(today)} disabled={phone ? day === today : monday === mondayOf(today)}>
+          {t(phone ? 'timesheets:page.today' : 'timesheets:page.thisWeek')}
         </Button>
         <Box sx={{ flexGrow: 1 }} />
         <SaveStatus state={save} />
@@ -176,7 +191,7 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
               data-testid="logwork-grid"
               sx={{
                 borderCollapse: 'collapse',
-                minWidth: 640,
+                minWidth: phone ? 0 : 640,
                 width: 1,
                 '& th, & td': { borderBottom: 1, borderColor: 'divider', p: 0.5, textAlign: 'center', fontSize: 14 },
                 // The project column stays in view while the days scroll under it.
@@ -194,7 +209,7 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
               <thead>
                 <tr>
                   <th scope="col">{t('timesheets:page.project')}</th>
-                  {days.map((d) => (
+                  {shown.map((d) => (
                     <Box component="th" scope="col" key={d} sx={{ bgcolor: shade(d), fontWeight: d === today ? 700 : 500 }}>
                       <Box>{weekday(d)}</Box>
                       <Box sx={{ color: 'text.secondary', fontWeight: 400 }}>{dayMonth(d)}</Box>
@@ -218,7 +233,7 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
               <tbody>
                 {rows.length === 0 && (
                   <tr>
-                    <td colSpan={9}>
+                    <td colSpan={shown.length + 2}>
                       <Typography sx={{ p: 2, color: 'text.secondary' }}>{t('timesheets:page.noProjects')}</Typography>
                     </td>
                   </tr>
@@ -234,7 +249,7 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
                         {!p.seat && ` · ${t('timesheets:page.nonBillable')}`}
                       </Typography>
                     </th>
-                    {days.map((d, c) => {
+                    {shown.map((d, c) => {
                       const key = cellKey(p.id, d);
                       return (
                         <Box component="td" key={d} sx={{ bgcolor: shade(d) }}>
@@ -259,7 +274,7 @@ export function WeekGrid({ monday, setMonday, today }: { monday: string; setMond
               <tfoot>
                 <tr>
                   <th scope="row">{t('timesheets:page.dayTotal')}</th>
-                  {days.map((d) => {
+                  {shown.map((d) => {
                     const total = dayTotal(d);
                     return (
                       <Box
