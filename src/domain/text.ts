@@ -37,3 +37,13 @@ export const text = (opts: { multiline?: boolean } = {}) =>
 export function stripUnsafeText(value: string): string {
   return [...value].filter((c) => isCleanText(c)).join('');
 }
+
+/** A text as search compares it: lower case, without accents ("Nguyễn Đức" → "nguyen duc"), as the server's search column. */
+export function foldForSearch(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/gi, 'd')
+    .toLowerCase()
+    .trim();
+}

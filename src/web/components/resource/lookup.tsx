@@ -1,4 +1,4 @@
-import { useEffect, useState, type Ref } from 'react';
+import { useEffect, useMemo, useState, type Ref } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../providers/http';
 import { resourceUrl } from '../../providers/data-provider';
+import { rankMatches } from './rank-matches';
 
 export type LookupRow = { id: string; label: string };
 
@@ -78,7 +79,11 @@ export function ReferencePicker(props: PickerProps) {
   const selectedIds = multiple ? props.value : props.value ? [props.value] : [];
   const labels = useRefLabels(resource, selectedIds);
   const { source } = props;
-  const { data: found = [], isFetching } = useQuery({
+  const {
+    data: found = [],
+    isFetching,
+    isPlaceholderData,
+  } = useQuery({
     queryKey: source ? [...source.key, q] : ['lookup', resource, 'q', q],
     queryFn: () => (source ? source.search(q || undefined) : lookup(resource, { q: q || undefined, limit: 20 })),
     enabled: open,
@@ -86,7 +91,19 @@ export function ReferencePicker(props: PickerProps) {
     placeholderData: keepPreviousData,
   });
   const toRow = (id: string): LookupRow => ({ id, label: labels.get(id) ?? found.find((r) => r.id === id)?.label ?? '' });
-  const options = found.filter((r) => !exclude.includes(r.id));
+  // One object while the value and its label stay: the field shows a value's label anew only
+  // when it changes, not on every render (which would wipe what was typed and left unpicked).
+  const singleId = multiple ? null : props.value;
+  const singleLabel = singleId ? toRow(singleId).label : '';
+  const single = useMemo(() => (singleId ? { id: singleId, label: singleLabel } : null), [singleId, singleLabel]);
+  // Best matches first; while the answer shown is for earlier letters, only what matches the
+  // letters typed now, so that Enter (which picks the first) never picks a stale row.
+  const stale = isPlaceholderData || q !== input;
+  const options = rankMatches(
+    found.filter((r) => !exclude.includes(r.id)),
+    input,
+    stale,
+  );
   const common = {
     options,
     open,
@@ -96,11 +113,17 @@ export function ReferencePicker(props: PickerProps) {
     disabled: props.disabled,
     size: props.size,
     filterOptions: (o: LookupRow[]) => o, // the server already searched
+    // The input is the user's: picking, leaving the field or new results never rewrite it
+    // (for one value, it shows the value picked).
+    inputValue: input,
+    clearOnBlur: false,
+    autoHighlight: true,
     getOptionLabel: (o: LookupRow) => o.label,
     isOptionEqualToValue: (a: LookupRow, b: LookupRow) => a.id === b.id,
     onInputChange: (_: unknown, v: string, reason: string) => {
       if (reason === 'input' || reason === 'clear') setInput(v);
-      else if (reason === 'reset' && !multiple) setInput('');
+      else if (reason === 'selectOption' || reason === 'removeOption') setInput(multiple ? '' : v);
+      else if (reason === 'reset' && !multiple && !open) setInput(v);
     },
     noOptionsText: t('common:resource.noOptions'),
     loadingText: t('common:loading'),
@@ -130,7 +153,5 @@ export function ReferencePicker(props: PickerProps) {
       />
     );
   }
-  return (
-    <Autocomplete {...common} value={props.value ? toRow(props.value) : null} onChange={(_, row) => props.onChange(row?.id ?? null)} />
-  );
+  return <Autocomplete {...common} value={single} onChange={(_, row) => props.onChange(row?.id ?? null)} />;
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { resourceByName } from '../../../domain/resources';
 import { http } from '../../providers/http';
 import { resourceUrl } from '../../providers/data-provider';
+import { rankMatches } from './rank-matches';
 
 export type TagCount = { tag: string; count: number };
 
@@ -83,11 +84,24 @@ export function TagsInput({
       }}
       onChange={(_, next) => commit(next)}
       onBlur={() => {
-        // What is typed but not yet added is kept, not lost.
-        if (input.trim() && !existingOnly) commit([...value, input]);
-        setInput('');
+        // What is typed but not yet added is kept, not lost: added as a tag, or (a filter, which
+        // takes tags in use only) left in the field to finish.
+        if (!existingOnly) {
+          if (input.trim()) commit([...value, input]);
+          setInput('');
+        }
         onBlur?.();
       }}
+      clearOnBlur={false}
+      autoHighlight={existingOnly}
+      // Tags that start with what is typed first, then those that contain it; most used first among equals.
+      filterOptions={(options, state) =>
+        rankMatches(
+          options.map((tag) => ({ label: tag })),
+          state.inputValue,
+          true,
+        ).map((o) => o.label)
+      }
       filterSelectedOptions
       renderOption={(props, option) => {
         const { key, ...rest } = props as typeof props & { key: string };
