@@ -333,7 +333,9 @@ describe('pipeline', () => {
     expect(ids).toContain(out.id);
     expect(ids).not.toContain(inside.id);
     const suffix = out.fullName.slice('José Ramírez '.length);
-    expect((await search('hr', { q: `JOSE RAMIREZ ${suffix}` })).json()).toEqual([{ id: out.id, label: out.fullName, email: null }]);
+    expect((await search('hr', { q: `JOSE RAMIREZ ${suffix}` })).json()).toEqual([
+      { id: out.id, label: out.fullName, email: null, phone: out.phone ?? null },
+    ]);
     expect((await search('hr', { q: `jose ramirez ${inside.fullName.slice('José Ramírez '.length)}` })).json()).toEqual([]);
     // Without q: the first names not in the pipeline, capped.
     expect((await search('hr', { limit: '5' })).json()).toHaveLength(5);

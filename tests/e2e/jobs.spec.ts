@@ -22,7 +22,8 @@ test('the pipeline: add a candidate, move them with a note, read their history, 
   await picker.fill('a');
   const option = page.getByRole('option').first();
   await expect(option).toBeVisible();
-  const name = (await option.textContent())!.trim();
+  // The option's first line is the name; the second tells namesakes apart.
+  const name = (await option.innerText()).split('\n')[0]!.trim();
   await option.click();
   await pipeline.getByRole('button', { name: 'Add', exact: true }).click();
   const row = pipeline.getByRole('row').filter({ hasText: name });

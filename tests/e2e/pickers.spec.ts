@@ -47,3 +47,22 @@ test('a filter picker keeps the typed text and Enter picks the best match of wha
   await stacks.press('Tab');
   await expect(stacks).toHaveValue('Node');
 });
+
+test('the pipeline’s add-candidate picker tells namesakes apart by e-mail and phone, and offers no one already in it', async ({ page }) => {
+  await signIn(page, 'hr_lead', `/auth/sign-in?returnTo=${encodeURIComponent('/jobs?status=open')}`);
+  const grid = page.getByRole('grid');
+  await grid.getByRole('row').nth(1).getByRole('gridcell').nth(1).click();
+  await page.getByRole('tab', { name: 'Pipeline' }).click();
+  const pipeline = page.getByTestId('job-pipeline');
+  const inPipeline = await pipeline.getByRole('row').allInnerTexts();
+  const picker = pipeline.getByRole('combobox', { name: 'Add a candidate' });
+  await picker.click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const texts = await options.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(3);
+  // Each option: the name, then what tells it apart (an e-mail or a phone).
+  for (const text of texts) expect(text).toMatch(/\n.*(@|\+\d)/);
+  const names = texts.map((x) => x.split('\n')[0]!.trim());
+  for (const name of names) expect(inPipeline.some((row) => row.includes(name) && row.split('\n').includes(name))).toBe(false);
+});

@@ -114,7 +114,13 @@ export const jobCandidateStatusSchema = z.strictObject({
   note: optionalText(2000),
 });
 /** A candidate not yet in a job's pipeline, as the add dialog offers it. */
-export const pipelineCandidateOptionSchema = z.object({ id: z.uuid(), label: z.string(), email: z.string().nullable() });
+/** A candidate offered to a pipeline, with what tells namesakes apart. */
+export const pipelineCandidateOptionSchema = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
 export type PipelineCandidateOption = z.infer<typeof pipelineCandidateOptionSchema>;
 
 /** The largest page of candidates the pipeline's search answers, and how deep it pages. */

@@ -218,7 +218,7 @@ export function registerJobRoutes(app: Api, s: Services) {
         .from(jobCandidates)
         .where(and(eq(jobCandidates.jobId, id), isNull(jobCandidates.archivedAt)));
       return s.db
-        .select({ id: candidates.id, label: candidates.fullName, email: candidates.email })
+        .select({ id: candidates.id, label: candidates.fullName, email: candidates.email, phone: candidates.phone })
         .from(candidates)
         .where(
           and(

@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState, type Ref } from 'react';
+import { useEffect, useMemo, useState, type HTMLAttributes, type Ref } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +10,8 @@ import { http } from '../../providers/http';
 import { resourceUrl } from '../../providers/data-provider';
 import { rankMatches } from './rank-matches';
 
-export type LookupRow = { id: string; label: string };
+/** A row a picker offers; `detail` (an e-mail, a phone) tells namesakes apart under the label. */
+export type LookupRow = { id: string; label: string; detail?: string };
 
 async function lookup(resource: string, params: Record<string, unknown>): Promise<LookupRow[]> {
   const { data } = await http.get<LookupRow[]>(`${resourceUrl(resource)}/lookup`, { params });
@@ -119,6 +122,21 @@ export function ReferencePicker(props: PickerProps) {
     clearOnBlur: false,
     autoHighlight: true,
     getOptionLabel: (o: LookupRow) => o.label,
+    renderOption: (liProps: HTMLAttributes<HTMLLIElement> & { key?: string }, o: LookupRow) => {
+      const { key, ...rest } = liProps;
+      return (
+        <li key={key ?? o.id} {...rest}>
+          <Box sx={{ minWidth: 0 }}>
+            <Box dir="auto">{o.label}</Box>
+            {o.detail && (
+              <Typography variant="caption" component="div" dir="auto" sx={{ color: 'text.secondary' }}>
+                {o.detail}
+              </Typography>
+            )}
+          </Box>
+        </li>
+      );
+    },
     isOptionEqualToValue: (a: LookupRow, b: LookupRow) => a.id === b.id,
     onInputChange: (_: unknown, v: string, reason: string) => {
       if (reason === 'input' || reason === 'clear') setInput(v);

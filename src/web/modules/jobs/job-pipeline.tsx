@@ -42,6 +42,7 @@ import {
   type Job,
   type JobCandidate,
   type JobCandidateEvent,
+  type PipelineCandidateOption,
   type PipelineStage,
 } from '../../../domain/modules/jobs/jobs.schema';
 import { can } from '../../../domain/resources';
@@ -98,7 +99,9 @@ export function JobPipeline({ id }: { id: string }) {
   const candidateSearch = {
     key: [...key, 'search'],
     search: async (q: string | undefined) =>
-      (await http.get<LookupRow[]>(`/api/v1/jobs/${id}/candidates/search`, { params: { q, limit: 20 } })).data,
+      (await http.get<PipelineCandidateOption[]>(`/api/v1/jobs/${id}/candidates/search`, { params: { q, limit: 20 } })).data.map(
+        (c): LookupRow => ({ id: c.id, label: c.label, detail: [c.email, c.phone].filter(Boolean).join(' · ') }),
+      ),
   };
 
   const add = useMutation({
