@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The scaffold's promise, checked: in a throw-away copy of the tree, `npm run new:resource`
-# writes a resource with every field type; the copy then type-checks and lints, its schema and
+# writes a resource with every field type (a file slot too); the copy then type-checks and lints, its schema and
 # migrations agree, the contract suite and the locale test cover the new resource on the embedded
 # database (and PostgreSQL when DATABASE_URL is set), and its pages work in Chromium.
 set -euo pipefail
@@ -22,7 +22,7 @@ fi
 echo "-- new:resource $name"
 npm run --silent new:resource -- "$name" name:string code:string:unique notes:text contactEmail:email seats:int \
   ratio:decimal budget:money startsOn:date remindAt:datetime active:boolean 'status:enum(draft|live|retired)' \
-  'customerId:ref(customers)' 'techStackIds:refs(tech-stacks)' --section customers
+  'customerId:ref(customers)' 'techStackIds:refs(tech-stacks)' 'contractScan:file(pdf|docx)' --section customers
 
 echo "-- the schema and the migrations agree"
 npx drizzle-kit generate | grep -q "No schema changes" || { echo "the tables and the migrations differ"; exit 1; }
@@ -35,7 +35,7 @@ npx vitest run --project unit src/domain
 echo "-- contract suite and locales"
 projects=(--project api-pglite)
 [ -n "${DATABASE_URL:-}" ] && projects+=(--project api-postgres)
-npx vitest run "${projects[@]}" tests/api/resources.test.ts -t "$name"
+npx vitest run "${projects[@]}" tests/api/resources.test.ts tests/api/file-slots.test.ts -t "$name"
 npx vitest run --project web src/web/i18n/locales.test.ts
 npm run --silent i18n:untranslated -- "$name" | tail -1
 echo "-- in the browser"

@@ -7,6 +7,10 @@ import { snakeOf, type FieldSpec, type ResourceSpec } from './spec.js';
 const upper = (s: string) => snakeOf(s).toUpperCase();
 const enumConst = (r: ResourceSpec, f: FieldSpec) => `${upper(r.type)}_${upper(f.name)}_VALUES`;
 const title = (r: ResourceSpec) => r.fields[0]!;
+/** Fields of the form and the list; a file is a slot of its own (`files` in the declaration). */
+const formFields = (r: ResourceSpec) => r.fields.filter((f) => f.type !== 'file');
+const fileFields = (r: ResourceSpec) => r.fields.filter((f) => f.type === 'file');
+const kebabOf = (camel: string) => snakeOf(camel).replace(/_/g, '-');
 /** Fields the accent-free `q` searches: the title and the other short, non-unique texts. */
 const searched = (r: ResourceSpec) => r.fields.filter((f, i) => i === 0 || ((f.type === 'string' || f.type === 'email') && !f.unique));
 const humanize = (name: string) =>
@@ -44,6 +48,8 @@ function createBuilder(f: FieldSpec, r: ResourceSpec): string {
       return opt('uuidRef', 'optionalRef');
     case 'refs':
       return 'z.array(uuidRef).max(50)';
+    case 'file':
+      throw new Error('a file is no form field');
   }
 }
 
@@ -62,6 +68,8 @@ function entityType(f: FieldSpec, r: ResourceSpec): string {
       return nullable('z.uuid()');
     case 'refs':
       return 'z.array(z.uuid())';
+    case 'file':
+      return 'storedFileRefSchema.nullable()';
     default:
       return nullable('z.string()');
   }
@@ -77,7 +85,8 @@ function createDefault(f: FieldSpec): string | undefined {
 
 export function renderSchema(r: ResourceSpec): string {
   const builders = new Set(['rowShape']);
-  for (const f of r.fields) {
+  if (fileFields(r).length) builders.add('storedFileRefSchema');
+  for (const f of formFields(r)) {
     const b = createBuilder(f, r);
     for (const name of [
       'requiredText',
@@ -97,7 +106,7 @@ export function renderSchema(r: ResourceSpec): string {
   }
   const email = r.fields.some((f) => f.type === 'email');
   const enums = r.fields.filter((f) => f.type === 'enum' && !f.currency);
-  const defaults = r.fields.flatMap((f) => {
+  const defaults = formFields(r).flatMap((f) => {
     const d = createDefault(f);
     return d === undefined ? [] : [`${f.name}: fields.${f.name}.default(${d})`];
   });
@@ -114,7 +123,9 @@ ${r.fields.map((f) => `  ${f.name}: ${entityType(f, r)},`).join('\n')}
 export type ${r.type} = z.infer<typeof ${lower(r.type)}Schema>;
 
 const fields = {
-${r.fields.map((f) => `  ${f.name}: ${createBuilder(f, r)},`).join('\n')}
+${formFields(r)
+  .map((f) => `  ${f.name}: ${createBuilder(f, r)},`)
+  .join('\n')}
 };
 export const ${lower(r.type)}CreateSchema = z.strictObject({ ...fields${defaults.length ? `, ${defaults.join(', ')}` : ''} });
 export const ${lower(r.type)}UpdateSchema = z.strictObject(fields).partial();
@@ -153,6 +164,8 @@ function fieldDecl(f: FieldSpec, r: ResourceSpec, labels: ReadonlyMap<string, st
     case 'refs':
       parts.push(`type: '${f.type}'`, `ref: { resource: '${f.ref}', label: '${labels.get(f.ref!)}' }`, "filter: 'eq'");
       break;
+    case 'file':
+      throw new Error('a file is no form field');
   }
   if (listed) parts.push('list: true');
   if (f.unique) parts.push('unique: true');
@@ -162,7 +175,7 @@ function fieldDecl(f: FieldSpec, r: ResourceSpec, labels: ReadonlyMap<string, st
 export function renderResource(r: ResourceSpec, labels: ReadonlyMap<string, string>): string {
   const enums = r.fields.filter((f) => f.type === 'enum' && !f.currency).map((f) => enumConst(r, f));
   const listed = new Set(
-    r.fields
+    formFields(r)
       .filter((f) => f.type !== 'text' && f.type !== 'refs')
       .slice(0, 6)
       .map((f) => f.name),
@@ -184,12 +197,27 @@ export const ${r.camel}Resource = defineResource({
   access: standardAccess('${r.section}'),
   schemas: { entity: ${s}Schema, create: ${s}CreateSchema, update: ${s}UpdateSchema },
   fields: {
-${r.fields.map((f) => fieldDecl(f, r, labels, listed.has(f.name))).join('\n')}
+${formFields(r)
+  .map((f) => fieldDecl(f, r, labels, listed.has(f.name)))
+  .join('\n')}
     createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },
   },
   defaultSort: { field: '${title(r).name}', order: 'asc' },
   recordTitle: '${title(r).name}',
-  softDelete: true,
+  softDelete: true,${
+    fileFields(r).length
+      ? `
+  // Read with \`show\`, replaced and deleted with \`edit\` (set \`access\` for other actions), at most FILE_MAX_BYTES (or \`maxBytes\`).
+  files: {
+${fileFields(r)
+  .map(
+    (f) =>
+      `    '${kebabOf(f.name)}': { field: '${f.name}', label: '${humanize(f.name)}', types: [${f.kinds!.map((k) => `'${k}'`).join(', ')}] },`,
+  )
+  .join('\n')}
+  },`
+      : ''
+  }
 });
 `;
 }
@@ -221,6 +249,8 @@ function column(f: FieldSpec): string {
       return `uuid()${notNull}`;
     case 'refs':
       return "uuid().array().notNull().default(sql`'{}'::uuid[]`)";
+    case 'file':
+      return 'jsonb().$type<StoredFileRef>()';
   }
 }
 
@@ -228,7 +258,7 @@ export function renderTable(r: ResourceSpec): string {
   const kinds = new Set(['index', 'pgTable']);
   for (const f of r.fields) {
     const c = column(f);
-    for (const k of ['text', 'integer', 'numeric', 'date', 'boolean', 'uuid']) if (c.startsWith(`${k}(`)) kinds.add(k);
+    for (const k of ['text', 'integer', 'numeric', 'date', 'boolean', 'uuid', 'jsonb']) if (c.startsWith(`${k}(`)) kinds.add(k);
   }
   if (r.fields.some((f) => f.unique)) kinds.add('uniqueIndex');
   const search = searched(r)
@@ -249,7 +279,7 @@ export function renderTable(r: ResourceSpec): string {
   ];
   return `import { sql } from 'drizzle-orm';
 import { ${[...kinds].sort().join(', ')} } from 'drizzle-orm/pg-core';
-import { rowColumns, timestamptz } from '../../db/columns.js';
+${fileFields(r).length ? "import type { StoredFileRef } from '../../../domain/fields.js';\n" : ''}import { rowColumns, timestamptz } from '../../db/columns.js';
 
 export const ${r.camel} = pgTable(
   '${r.table}',
@@ -303,8 +333,9 @@ export function renderLocale(r: ResourceSpec): string {
     search: `Search ${searched(r)
       .map((f) => humanize(f.name).toLowerCase())
       .join(', ')}…`,
-    fields: { ...Object.fromEntries(r.fields.map((f) => [f.name, humanize(f.name)])), createdAt: 'Created' },
+    fields: { ...Object.fromEntries(formFields(r).map((f) => [f.name, humanize(f.name)])), createdAt: 'Created' },
     ...(Object.keys(values).length ? { values } : {}),
+    ...(fileFields(r).length ? { files: Object.fromEntries(fileFields(r).map((f) => [f.name, humanize(f.name)])) } : {}),
   };
   return `${JSON.stringify(ns, null, 2)}\n`;
 }
@@ -338,14 +369,18 @@ function sample(f: FieldSpec, r: ResourceSpec, update: boolean): string {
       return `ctx.idOf('${f.ref}')`;
     case 'refs':
       return `[ctx.idOf('${f.ref}')]`;
+    case 'file':
+      throw new Error('a file is uploaded, not created');
   }
 }
 
 export function renderFactory(r: ResourceSpec): string {
   const t = title(r);
-  const updated = r.fields.find((f) => f !== t && !f.unique && f.type !== 'ref' && f.type !== 'refs') ?? t;
+  const updated = formFields(r).find((f) => f !== t && !f.unique && f.type !== 'ref' && f.type !== 'refs') ?? t;
   const uses = (s: string) => [/\bn\b/.test(s), /\bctx\b/.test(s)];
-  const createBody = r.fields.map((f) => `${f.name}: ${sample(f, r, false)}`).join(', ');
+  const createBody = formFields(r)
+    .map((f) => `${f.name}: ${sample(f, r, false)}`)
+    .join(', ');
   const updateBody = `${updated.name}: ${sample(updated, r, true)}`;
   const [cn, cctx] = uses(createBody);
   const [un, uctx] = uses(updateBody);

@@ -42,6 +42,11 @@ describe('new:resource arguments', () => {
     expect(r.fields[3]!.ref).toBe('customers');
   });
 
+  it('reads a file slot with the kinds it takes', () => {
+    const r = parseArgs(['vendors', 'name:string', 'contractScan:file(pdf|png)', '--section', 'jobs'], known);
+    expect(r.fields[1]).toMatchObject({ name: 'contractScan', type: 'file', kinds: ['pdf', 'png'], required: false });
+  });
+
   it('takes the section, path, base and label from options', () => {
     const r = parseArgs(
       ['vendors', 'name:string:unique', '--section', 'external-costs', '--path', 'cost-vendors', '--base', '/api', '--label', 'Supplier'],
@@ -76,6 +81,10 @@ describe('new:resource arguments', () => {
     [['vendors', 'name:string', '--section', 'jobs', '--colour', 'red'], 'unknown option --colour'],
     [['vendors', 'name:string', '--section', 'jobs', '--path', 'user'], 'is taken'],
     [['vendors', 'name:string', '--section', 'jobs', '--base', '/v2'], '--base is'],
+    [['vendors', 'name:string', 'scan:file(exe)', '--section', 'jobs'], 'file needs its kinds'],
+    [['vendors', 'name:string', 'scan:file', '--section', 'jobs'], 'file needs its kinds'],
+    [['vendors', 'name:string', 'scan:file(pdf):required', '--section', 'jobs'], 'cannot be required'],
+    [['vendors', 'name:string', 'scan:file(pdf):unique', '--section', 'jobs'], 'can be unique'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv, known)).toThrow(message);
   });

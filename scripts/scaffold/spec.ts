@@ -1,4 +1,5 @@
 import { SECTIONS, type Section } from '../../src/domain/auth/permissions.js';
+import { FILE_KINDS, type FileKind } from '../../src/domain/file-slots.js';
 
 /** The field types the scaffold understands, Rails-style. */
 export const SCAFFOLD_TYPES = [
@@ -14,6 +15,7 @@ export const SCAFFOLD_TYPES = [
   'enum',
   'ref',
   'refs',
+  'file',
 ] as const;
 export type ScaffoldType = (typeof SCAFFOLD_TYPES)[number];
 
@@ -24,6 +26,8 @@ export interface FieldSpec {
   values?: string[];
   /** ref / refs: the resource pointed at */
   ref?: string;
+  /** file: the kinds its slot takes (a declared file slot at `/:id/<kebab-name>`, not a form field) */
+  kinds?: FileKind[];
   required: boolean;
   unique: boolean;
   /** The shared currency field that money fields are in (added when money has none). */
@@ -51,7 +55,7 @@ export interface ResourceSpec {
 export const USAGE = `Usage: npm run new:resource -- <name> <field>:<type>[:required][:unique] ... [--section <section>] [--path <api-path>] [--base /api] [--label <Label>]
 
   <name>     plural kebab-case resource name, e.g. external-costs
-  <type>     ${SCAFFOLD_TYPES.filter((t) => !['enum', 'ref', 'refs'].includes(t)).join(' ')} enum(a|b|c) ref(<resource>) refs(<resource>)
+  <type>     ${SCAFFOLD_TYPES.filter((t) => !['enum', 'ref', 'refs', 'file'].includes(t)).join(' ')} enum(a|b|c) ref(<resource>) refs(<resource>) file(pdf|docx|…)
   The first field names a row (list title, pickers): it must be a string and is always required.
   --section  one of: ${SECTIONS.join(', ')} (default: the section named like the resource)
 
@@ -98,6 +102,12 @@ function parseField(arg: string): FieldSpec {
   } else if (type === 'ref' || type === 'refs') {
     if (!inner || !KEBAB.test(inner)) throw new ScaffoldError(`field "${name}": ${type} needs a resource, e.g. ${type}(customers)`);
     spec.ref = inner;
+  } else if (type === 'file') {
+    const kinds = (inner ?? '').split('|').filter(Boolean);
+    if (!kinds.length || kinds.some((k) => !(k in FILE_KINDS)))
+      throw new ScaffoldError(`field "${name}": file needs its kinds among ${Object.keys(FILE_KINDS).join(', ')}, e.g. file(pdf|docx)`);
+    if (spec.required) throw new ScaffoldError(`field "${name}": a file is uploaded after the row exists, so it cannot be required`);
+    spec.kinds = kinds as FileKind[];
   } else if (inner !== undefined) throw new ScaffoldError(`field "${name}": ${type} takes no parameters`);
   if (spec.unique && !['string', 'email', 'int', 'date'].includes(type))
     throw new ScaffoldError(`field "${name}": only string, email, int and date fields can be unique`);

@@ -56,6 +56,30 @@ describe('defineResource', () => {
     expect(defineResource(d)).toBe(d);
   });
 
+  describe('file slots', () => {
+    const withFile = (files: ResourceDecl['files'], fields: Record<string, FieldDecl> = { name }): ResourceDecl => ({
+      ...decl(fields),
+      schemas: { ...schemas, entity: z.object({ name: z.string(), file: z.unknown() }) },
+      files,
+    });
+    const slot = { field: 'file', label: 'File', types: ['pdf'] as const };
+    it.each([
+      ['a key that is no path segment', { 'My File': slot }, 'things.files.My File: a slot'],
+      ['a field the entity lacks', { file: { ...slot, field: 'nothing' } }, 'the entity has no field nothing'],
+      ['no types', { file: { ...slot, types: [] } }, 'things.files.file: a slot needs types'],
+      ['an action the access table lacks', { file: { ...slot, access: { write: 'upload' } } }, 'the access table has no action upload'],
+    ] as Array<[string, ResourceDecl['files'], string]>)('refuses %s', (_what, files, message) => {
+      expect(() => defineResource(withFile(files))).toThrow(message);
+    });
+    it("refuses a slot on a form field: the file's field is the slot's", () => {
+      expect(() => defineResource(withFile({ file: slot }, { name, file: { type: 'string' } }))).toThrow('file is the slot');
+    });
+    it('accepts a sound slot', () => {
+      const d = withFile({ 'file-copy': { ...slot, access: { read: 'show', write: 'delete' } } });
+      expect(defineResource(d)).toBe(d);
+    });
+  });
+
   it('accepts createdAt as the default sort even when it is not declared', () => {
     const d = decl({ name: { type: 'string' } }, { field: 'createdAt', order: 'desc' });
     expect(defineResource(d)).toBe(d);

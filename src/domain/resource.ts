@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { PRIVILEGED_ROLES, ROLES, ROLE_SECTIONS, toRole, type Role, type Section } from './auth/permissions.js';
+import { SLOT_KEY, slotReadAction, slotWriteAction, type FileSlotDecl } from './file-slots.js';
 
 /**
  * A resource is a declaration: the server's routes, the client's routes, navigation, list,
@@ -97,12 +98,23 @@ export interface ResourceDecl<TCustom extends string = string> {
   auditOmit?: readonly string[];
   /** A parent the client's navigation hides this resource under (e.g. projects live on a customer's page). */
   nav?: false;
+  /** Files kept on each row, by path segment (`cv` → `/<path>/:id/cv`): routes, checks and the pages' cards come from here. */
+  files?: Record<string, FileSlotDecl>;
 }
 
 export function defineResource<const T extends ResourceDecl>(decl: T): T {
   for (const [name, f] of Object.entries(decl.fields)) {
     if (f.type === 'enum' && !f.values?.length) throw new Error(`${decl.name}.${name}: an enum needs values`);
     if ((f.type === 'ref' || f.type === 'refs') && !f.ref) throw new Error(`${decl.name}.${name}: a reference needs ref`);
+  }
+  const entityKeys = Object.keys((decl.schemas.entity as ZodType & { shape?: object }).shape ?? {});
+  for (const [key, slot] of Object.entries(decl.files ?? {})) {
+    if (!SLOT_KEY.test(key)) throw new Error(`${decl.name}.files.${key}: a slot's key is a kebab-case path segment`);
+    if (!entityKeys.includes(slot.field)) throw new Error(`${decl.name}.files.${key}: the entity has no field ${slot.field}`);
+    if (slot.field in decl.fields) throw new Error(`${decl.name}.files.${key}: ${slot.field} is the slot's, not a form field`);
+    if (!slot.types.length) throw new Error(`${decl.name}.files.${key}: a slot needs types`);
+    for (const action of [slotReadAction(slot), slotWriteAction(slot)])
+      if (!Object.hasOwn(decl.access, action)) throw new Error(`${decl.name}.files.${key}: the access table has no action ${action}`);
   }
   if (!decl.fields[decl.defaultSort.field]?.sort && decl.defaultSort.field !== 'createdAt')
     throw new Error(`${decl.name}: the default sort field must be sortable`);

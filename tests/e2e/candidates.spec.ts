@@ -1,6 +1,6 @@
 // Candidates end to end: hashtags typed in the form, a duplicate e-mail refused on its field with
 // a link to the other candidate, and a CV uploaded, previewed, refused when not a document, and
-// deleted after a confirmation.
+// deleted after a confirmation; on a phone, the CV under the edit form, changed while the form is.
 import { expect, test } from './support/test';
 import { pdf, png } from '../fixtures/documents';
 import { signIn, useEnglish } from './support/session';
@@ -36,6 +36,7 @@ test('hashtags, a duplicate named on its field, and the CV from upload to delete
   page.once('dialog', (dialog) => void dialog.accept());
   await form.getByTestId('email-other-row').click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const candidateUrl = page.url();
   await expect(page.locator('[data-field="hashtags"]')).toContainText('#remote');
   await expect(page.locator('[data-field="hashtags"]')).toContainText('#spring boot');
 
@@ -57,4 +58,17 @@ test('hashtags, a duplicate named on its field, and the CV from upload to delete
   await cv.getByRole('button', { name: 'Delete' }).click();
   await page.getByTestId('candidate-cv-confirm-delete').click();
   await expect(cv).toContainText('No file yet');
+
+  // At 390 px the edit page shows the CV under the form. A CV uploaded while the form holds changes
+  // moves the version the form saves from: the save goes through, not refused as someone else's change.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`${candidateUrl}/edit`);
+  await form.getByLabel(/^Full name/).fill(`${name} (edited)`);
+  await page
+    .getByTestId('candidate-cv-input')
+    .setInputFiles({ name: 'CV again.pdf', mimeType: 'application/pdf', buffer: await pdf(name) });
+  await expect(page.getByTestId('candidate-cv-name')).toHaveText('CV again.pdf');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByTestId('candidate-form-submit').click();
+  await expect(page).toHaveURL(/\/candidates$/);
 });

@@ -13,7 +13,10 @@ import { badRequest, conflict, forbidden, notFound, pgError } from './errors.js'
 import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from './list-query.js';
 import { countRows, estimateRows, filterCondition, searchCondition, setTotalHeaders, tableRowReader } from './paging.js';
 import { exportRows } from './export.js';
-import { assertCurrent, sendVersion } from './precondition.js';
+import { assertCurrent, rowVersion, sendVersion } from './precondition.js';
+import { registerFileSlot } from '../modules/files/file-slot.js';
+import { slotReadAction, slotWriteAction } from '../../domain/file-slots.js';
+import type { StoredFileRef } from '../../domain/fields.js';
 
 export type Row = Record<string, unknown>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -304,16 +307,16 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   );
 
   /** A write to a row loaded before someone else's write is refused (412), when the caller says which version it loaded. */
-  const assertLoadedVersion = (tx: Tx, req: FastifyRequest, row: TRow) =>
-    assertCurrent(tx, req, { entity: decl.name, label: decl.label, row, current: () => toEntity(row) });
+  const assertLoadedVersion = (db: Db | Tx, req: FastifyRequest, row: TRow) =>
+    assertCurrent(db, req, { entity: decl.name, label: decl.label, row, current: () => toEntity(row) });
 
   /** Owner scope on writes: a role that writes only its own rows. */
-  function assertOwnerWrite(ctx: WriteContext, values: Row, existing?: TRow) {
-    if (!scoped(ctx.user, true)) return;
+  function assertOwnerWrite(user: CurrentUser, values: Row, existing?: TRow) {
+    if (!scoped(user, true)) return;
     const field = decl.owner!.field;
-    if (existing && existing[field] !== ctx.user.id)
+    if (existing && existing[field] !== user.id)
       throw forbidden(`You can only change your own ${decl.label.toLowerCase()} records`, 'not_owner');
-    if (field in values && values[field] !== ctx.user.id) throw forbidden(`You can only assign yourself as ${field}`, 'not_owner');
+    if (field in values && values[field] !== user.id) throw forbidden(`You can only assign yourself as ${field}`, 'not_owner');
   }
 
   /** References must name live rows of their resource, and unique fields be free: 409 naming the field. */
@@ -379,7 +382,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
         const ctx: WriteContext = { user: req.user!, services: s, req, tx };
         let values = { ...(req.body as Row) };
         if (scoped(ctx.user, true) && values[decl.owner!.field] == null) values[decl.owner!.field] = ctx.user.id;
-        assertOwnerWrite(ctx, values);
+        assertOwnerWrite(ctx.user, values);
         await checkValues(tx, values);
         if (m.beforeCreate) values = await m.beforeCreate(values, ctx);
         const [created] = (await tx
@@ -421,11 +424,11 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     const row = await inTransaction(async (tx) => {
       const ctx: WriteContext = { user: req.user!, services: s, req, tx };
       const existing = await findOne(tx, ctx.user, id, true);
-      assertOwnerWrite(ctx, {}, existing);
+      assertOwnerWrite(ctx.user, {}, existing);
       // Stale before anything else: a whole record sent back from an old version differs in its read-only keys too.
       await assertLoadedVersion(tx, req, existing);
       let values = req.method === 'PUT' ? withoutReadOnly(req.body as Row, existing) : { ...(req.body as Row) };
-      assertOwnerWrite(ctx, values, existing);
+      assertOwnerWrite(ctx.user, values, existing);
       await checkValues(tx, values, id);
       if (m.beforeUpdate) values = await m.beforeUpdate(values, existing, ctx);
       const [updated] = (await tx
@@ -469,7 +472,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       const row = await inTransaction(async (tx) => {
         const ctx: WriteContext = { user: req.user!, services: s, req, tx };
         const existing = await findOne(tx, ctx.user, id, true);
-        assertOwnerWrite(ctx, {}, existing);
+        assertOwnerWrite(ctx.user, {}, existing);
         await assertLoadedVersion(tx, req, existing);
         await m.beforeDelete?.(existing, ctx);
         let row: TRow;
@@ -491,6 +494,47 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       return toEntity(row);
     },
   );
+
+  // Declared files: each row's slot is a write of one field, with the kit's scope, precondition, audit and live event.
+  for (const [segment, slot] of Object.entries(decl.files ?? {})) {
+    const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+    const fileOf = (row: TRow) => (row[slot.field] ?? null) as StoredFileRef | null;
+    registerFileSlot(app, s, {
+      url: url(`/:id/${segment}`),
+      what: slot.label,
+      tags,
+      params: idParams,
+      kinds: slot.types,
+      maxBytes: slot.maxBytes,
+      access: { read: access(slotReadAction(slot)), write: access(slotWriteAction(slot)) },
+      precondition: true,
+      current: async (req) => fileOf(await findOne(s.db, req.user!, idOf(req))),
+      // Told before the upload is read (ADR 009's order); checked again under the lock.
+      async assertMayWrite(req) {
+        const existing = await findOne(s.db, req.user!, idOf(req));
+        assertOwnerWrite(req.user!, {}, existing);
+        await assertLoadedVersion(s.db, req, existing);
+      },
+      async lock(tx, req) {
+        const ctx: WriteContext = { user: req.user!, services: s, req, tx };
+        const existing = await findOne(tx, ctx.user, idOf(req), true);
+        assertOwnerWrite(ctx.user, {}, existing);
+        await assertLoadedVersion(tx, req, existing);
+        return {
+          file: fileOf(existing),
+          async replace(after) {
+            const [updated] = (await tx
+              .update(m.table)
+              .set({ [slot.field]: after, updatedAt: sql`now()` } as never)
+              .where(eq(m.table.id, existing.id as string))
+              .returning()) as TRow[];
+            await afterWrite(ctx, 'updated', updated!, existing);
+            return { version: rowVersion(updated!), announce: () => emitLive('updated', updated!) };
+          },
+        };
+      },
+    });
+  }
 
   const omit = new Set(['search', 'updatedAt', ...(decl.auditOmit ?? [])]);
   const auditable = (r: TRow | undefined) => (r ? Object.fromEntries(Object.entries(r).filter(([k]) => !omit.has(k))) : undefined);

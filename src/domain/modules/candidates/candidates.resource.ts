@@ -57,4 +57,9 @@ export const candidatesResource = defineResource({
   defaultSort: { field: 'fullName', order: 'asc' },
   recordTitle: 'fullName',
   softDelete: true,
+  // Replaced or deleted by recruiters (`edit`), downloaded by the section (`show`).
+  files: {
+    cv: { field: 'cv', label: 'CV', types: ['pdf', 'doc', 'docx'] },
+    'cv-converted': { field: 'cvConverted', label: 'Converted CV', types: ['pdf', 'doc', 'docx'] },
+  },
 });

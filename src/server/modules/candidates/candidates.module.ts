@@ -1,15 +1,12 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { candidatesResource } from '../../../domain/modules/candidates/candidates.resource.js';
 import { hashtagCountSchema, MAX_HASHTAG_LENGTH } from '../../../domain/modules/candidates/candidates.schema.js';
 import { phoneDigits } from '../../../domain/modules/candidates/candidates.rules.js';
 import type { Api } from '../../http/api.js';
 import { registeredResource, type ResourceModule, type Row, type WriteContext } from '../../http/crud.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import type { Services } from '../../services.js';
-import { writeAudit } from '../audit/audit.service.js';
-import { registerFileSlot } from '../files/file-slot.js';
-import type { FileKind } from '../files/files.service.js';
 import type { ServerModule } from '../module.js';
 import { candidates } from './candidates.table.js';
 import { seedCandidates } from './candidates.seed.js';
@@ -63,13 +60,6 @@ export const candidatesModule: ServerModule = {
   seed: seedCandidates,
 };
 
-/** The CV as sent and the converted one: same rules, their own column. */
-const CV_SLOTS = [
-  { path: 'cv', column: 'cv', what: 'CV' },
-  { path: 'cv-converted', column: 'cvConverted', what: 'Converted CV' },
-] as const;
-const CV_KINDS: readonly FileKind[] = ['pdf', 'doc', 'docx'];
-
 function registerCandidateRoutes(app: Api, s: Services) {
   const tags = ['candidates'];
   const base = `/${candidatesResource.path}`;
@@ -108,43 +98,4 @@ function registerCandidateRoutes(app: Api, s: Services) {
     registeredResource(s, 'candidates')!.findOne(req.user as never, (req.params as { id: string }).id) as Promise<CandidateRow>;
 
   registerBrandedCv(app, s, { base, tags, idParams, candidateOf });
-
-  for (const slot of CV_SLOTS) {
-    const column = candidates[slot.column];
-    const idOf = (req: { params: unknown }) => (req.params as { id: string }).id;
-    registerFileSlot(app, s, {
-      url: `${base}/:id/${slot.path}`,
-      what: slot.what,
-      tags,
-      params: idParams,
-      kinds: CV_KINDS,
-      access: { read: { resource: 'candidates', action: 'show' }, write: { resource: 'candidates', action: 'edit' } },
-      current: async (req) => (await candidateOf(req))[slot.column],
-      assertMayWrite: async (req) => void (await candidateOf(req)),
-      async lock(tx, req) {
-        const [row] = await tx
-          .select({ file: column })
-          .from(candidates)
-          .where(and(eq(candidates.id, idOf(req)), isNull(candidates.archivedAt)))
-          .for('update');
-        if (!row) throw notFound('Candidate');
-        return row.file;
-      },
-      async write(tx, req, before, after) {
-        await tx
-          .update(candidates)
-          .set({ [slot.column]: after, updatedAt: sql`now()` })
-          .where(eq(candidates.id, idOf(req)));
-        await writeAudit(tx, {
-          actorId: req.user!.id,
-          entity: 'candidates',
-          entityId: idOf(req),
-          action: 'updated',
-          before: { [slot.column]: before },
-          after: { [slot.column]: after },
-          requestId: req.id,
-        });
-      },
-    });
-  }
 }

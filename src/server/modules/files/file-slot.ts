@@ -1,23 +1,33 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { kindList, type FileKind } from '../../../domain/file-slots.js';
 import { storedFileRefSchema, type StoredFileRef } from '../../../domain/fields.js';
 import type { Db } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
 import type { Access } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import type { Services } from '../../services.js';
-import { deleteStoredFile, readUpload, sendStoredFile, storeFile, type FileKind } from './files.service.js';
+import { deleteStoredFile, readUpload, sendStoredFile, storeFile } from './files.service.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The row of a slot, locked in the write's transaction. */
+export interface LockedSlot {
+  file: StoredFileRef | null;
+  /** Puts `after` on the row and audits the change, in the same transaction. */
+  replace(after: StoredFileRef | null): Promise<{ version?: string; announce?: () => void }>;
+}
+
 /**
- * One file kept on a row (a candidate's CV, the CV a pipeline sent to a customer): upload replaces,
- * download sends it with its own name and type, delete removes it. The row's owner says how to find,
- * lock and write the row; the slot keeps the rules every such file shares: the type is checked by
- * content, the size is limited, the row's write and its audit share one transaction, and no stored
- * file outlives the row that pointed at it.
+ * The routes of one file kept on a row: upload replaces, download sends it with its own name and
+ * type, delete removes it. The resource kit serves every declared slot through it (`files` in a
+ * declaration); a file on something that is not a kit row (the CV a pipeline sent to a customer)
+ * uses it directly. The owner says how to find, lock and write the row; the slot keeps the rules
+ * every such file shares: refusals before the body is read, the type checked by content, the size
+ * limited, the row's write and its audit in one transaction, no stored file outliving the row
+ * that pointed at it.
  */
-export interface FileSlot {
+export interface FileSlotRoutes {
   /** The route, e.g. `/candidates/:id/cv`. */
   url: string;
   /** What the file is, for the API's descriptions and the 404's text ('CV'). */
@@ -25,42 +35,58 @@ export interface FileSlot {
   tags: string[];
   params: z.ZodType;
   kinds: readonly FileKind[];
+  /** At most the server's FILE_MAX_BYTES, which it is when not given. */
+  maxBytes?: number;
   access: { read: Access; write: Access };
+  /** Writes honour `If-Match` / `If-Unmodified-Since` (412 `stale_record`): documented so in OpenAPI. */
+  precondition?: boolean;
   /** The file as the caller may read it: throws 404 (or 403) when the row is not theirs to read. */
   current(req: FastifyRequest): Promise<StoredFileRef | null>;
-  /** Before any upload is read: throws when the caller may not change this row. */
+  /** Before any upload is read: throws when the caller may not change this row (404, 403, 412). */
   assertMayWrite(req: FastifyRequest): Promise<void>;
-  /** In the write's transaction: locks the row and returns its file; throws 404 when it is gone. */
-  lock(tx: Tx, req: FastifyRequest): Promise<StoredFileRef | null>;
-  /** In the same transaction: puts `after` on the row and audits the change. */
-  write(tx: Tx, req: FastifyRequest, before: StoredFileRef | null, after: StoredFileRef | null): Promise<void>;
+  /** In the write's transaction: locks the row (throws 404 when it is gone, 412 when stale). */
+  lock(tx: Tx, req: FastifyRequest): Promise<LockedSlot>;
 }
 
-export function registerFileSlot(app: Api, s: Services, slot: FileSlot) {
+export function registerFileSlot(app: Api, s: Services, slot: FileSlotRoutes) {
   const { url, what, tags, params } = slot;
+  const maxBytes = Math.min(slot.maxBytes ?? Infinity, s.config.FILE_MAX_BYTES);
+  const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+
+  /** The row's write; after the commit, its version on the reply and its live event. */
+  async function swap(req: FastifyRequest, reply: FastifyReply, after: StoredFileRef | null) {
+    const { before, done } = await s.db.transaction(async (tx) => {
+      const locked = await slot.lock(tx, req);
+      if (!locked.file && !after) throw notFound(what);
+      return { before: locked.file, done: await locked.replace(after) };
+    });
+    if (done.version) void reply.header('etag', done.version);
+    done.announce?.();
+    if (before) await deleteStoredFile(s.db, before.fileId);
+  }
 
   app.put(
     url,
     {
       config: {
         access: slot.access.write,
+        precondition: slot.precondition,
         multipartBody: {
           fields: {
-            file: { description: `The ${what}: ${kindList(slot.kinds)}, checked by content; replaces the previous one`, binary: true },
+            file: {
+              description: `The ${what}: ${kindList(slot.kinds)} of at most ${mb} MB, checked by content; replaces the previous one`,
+              binary: true,
+            },
           },
           required: ['file'],
         },
       },
       schema: { tags, summary: `Upload the ${what}`, consumes: ['multipart/form-data'], params, response: { 200: storedFileRefSchema } },
     },
-    async (req) => {
+    async (req, reply) => {
       await slot.assertMayWrite(req);
       const upload = await readUpload(req);
-      const stored = await storeFile(
-        s.db,
-        { ...upload, ownerId: req.user!.id },
-        { allowed: slot.kinds, maxBytes: s.config.FILE_MAX_BYTES },
-      );
+      const stored = await storeFile(s.db, { ...upload, ownerId: req.user!.id }, { allowed: slot.kinds, maxBytes });
       const file: StoredFileRef = {
         fileId: stored.id,
         name: stored.name,
@@ -69,14 +95,9 @@ export function registerFileSlot(app: Api, s: Services, slot: FileSlot) {
         uploadedAt: new Date().toISOString(),
       };
       try {
-        const before = await s.db.transaction(async (tx) => {
-          const previous = await slot.lock(tx, req);
-          await slot.write(tx, req, previous, file);
-          return previous;
-        });
-        if (before) await deleteStoredFile(s.db, before.fileId);
+        await swap(req, reply, file);
       } catch (err) {
-        // The row went away meanwhile: no file is left behind.
+        // The row went away or changed meanwhile: no file is left behind.
         await deleteStoredFile(s.db, stored.id);
         throw err;
       }
@@ -100,25 +121,13 @@ export function registerFileSlot(app: Api, s: Services, slot: FileSlot) {
   app.delete(
     url,
     {
-      config: { access: slot.access.write },
+      config: { access: slot.access.write, precondition: slot.precondition },
       schema: { tags, summary: `Delete the ${what}`, params },
     },
     async (req, reply) => {
       await slot.assertMayWrite(req);
-      const before = await s.db.transaction(async (tx) => {
-        const previous = await slot.lock(tx, req);
-        if (!previous) throw notFound(what);
-        await slot.write(tx, req, previous, null);
-        return previous;
-      });
-      await deleteStoredFile(s.db, before.fileId);
+      await swap(req, reply, null);
       return reply.status(204).send();
     },
   );
 }
-
-const KIND_NAMES: Partial<Record<FileKind, string>> = { pdf: 'PDF', doc: 'DOC', docx: 'DOCX' };
-const kindList = (kinds: readonly FileKind[]) => {
-  const names = kinds.map((k) => KIND_NAMES[k] ?? k.toUpperCase());
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
-};

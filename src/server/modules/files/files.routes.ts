@@ -9,7 +9,7 @@ import { deleteStoredFile, readUpload, sendStoredFile, storeFile } from './files
 const tags = ['users'];
 const storedFileSchema = z.object({ id: z.uuid(), name: z.string(), mime: z.string(), size: z.number() });
 
-/** Profile pictures: the first user of the file storage; modules add their own file routes the same way. */
+/** Profile pictures, the signed-in user's own; a file on a resource's row is a declared slot instead (decision 012). */
 export function registerFileRoutes(app: Api, s: Services) {
   app.put(
     '/user/me/avatar',

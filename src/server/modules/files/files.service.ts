@@ -3,20 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { FILE_KINDS, type FileKind } from '../../../domain/file-slots.js';
 import { stripUnsafeText } from '../../../domain/text.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { files } from './files.table.js';
 
-export const FILE_KINDS = {
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-} as const;
-export type FileKind = keyof typeof FILE_KINDS;
+// The kinds are the domain's: resources declare which their file slots take.
+export { FILE_KINDS, type FileKind };
 
 /** The type is read from the content; the name's extension is never trusted. */
 export async function detectKind(content: Buffer): Promise<FileKind | undefined> {

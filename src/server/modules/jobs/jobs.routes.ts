@@ -22,9 +22,9 @@ import { assertCurrent, rowVersion } from '../../http/precondition.js';
 import { filterCondition, searchCondition, setTotalHeaders } from '../../http/paging.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
+import { candidatesResource } from '../../../domain/modules/candidates/candidates.resource.js';
 import { candidates } from '../candidates/candidates.table.js';
 import { registerFileSlot } from '../files/file-slot.js';
-import type { FileKind } from '../files/files.service.js';
 import { notify, type NotifyInput } from '../notifications/notifications.service.js';
 import { users } from '../users/users.table.js';
 import { jobFollowers, notifyIn, type JobRow } from './jobs.notify.js';
@@ -32,7 +32,6 @@ import { jobCandidateEvents, jobCandidates, jobs } from './jobs.table.js';
 
 // A job's pipeline: its candidates, their stages and history, and the CV sent to the customer.
 
-const CV_KINDS: readonly FileKind[] = ['pdf', 'doc', 'docx'];
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const idParams = z.object({ id: z.uuid({ message: 'invalid_id' }) });
@@ -115,6 +114,16 @@ export function registerJobRoutes(app: Api, s: Services) {
       .where(eq(jobCandidates.id, id));
     return withVersion(row!);
   }
+
+  /** A change to an entry the caller saw at another version (its row's `version`) is refused, as a move is. */
+  const assertEntryCurrent = (db: Db | Tx, req: FastifyRequest, row: { id: string; stage: string; updatedAt: string }) =>
+    assertCurrent(db, req, {
+      entity: 'jobs',
+      auditId: (req.params as CandidateParams).id,
+      label: 'Job candidate',
+      row: { id: row.id, stage: row.stage, updatedAt: row.updatedAt },
+      current: () => pipelineRow(db, row.id),
+    });
 
   const tell = (tx: Tx, job: JobRow, input: NotifyInput) => notify(notifyIn(s, tx as unknown as Db), jobFollowers(job), input);
 
@@ -345,13 +354,7 @@ export function registerJobRoutes(app: Api, s: Services) {
         assertMayMove(req.user!, job);
         const row = await liveRow(tx, p, true);
         // The move is made on the stage the mover saw: someone else's move since is told, not overwritten.
-        await assertCurrent(tx, req, {
-          entity: 'jobs',
-          auditId: p.id,
-          label: 'Job candidate',
-          row: { id: row.id, stage: row.stage, updatedAt: row.updatedAt },
-          current: () => pipelineRow(tx, row.id),
-        });
+        await assertEntryCurrent(tx, req, row);
         const from = row.stage as PipelineStage;
         const refusal = stageMoveRefusal(from, body.stage, req.user!.role, job);
         if (refusal) throw unprocessable(STAGE_REFUSALS[refusal] ?? 'This move is not allowed', refusal, { stage: refusal });
@@ -419,13 +422,16 @@ export function registerJobRoutes(app: Api, s: Services) {
     },
   );
 
+  // Not a kit row (an entry is a job and a candidate), so the slot's helper is given the entry's ways.
   registerFileSlot(app, s, {
     url: `${one}/cv`,
     what: 'CV',
     tags,
     params: candidateParams,
-    kinds: CV_KINDS,
+    // The candidate's own CV's kinds: the same document, sent on.
+    kinds: candidatesResource.files.cv.types,
     access: { read: pipelineAccess, write: moveAccess },
+    precondition: true,
     async current(req) {
       const p = req.params as CandidateParams;
       await jobOf(s.db, p.id);
@@ -434,22 +440,30 @@ export function registerJobRoutes(app: Api, s: Services) {
     async assertMayWrite(req) {
       const p = req.params as CandidateParams;
       assertMayMove(req.user!, await jobOf(s.db, p.id));
-      await liveRow(s.db, p);
+      await assertEntryCurrent(s.db, req, await liveRow(s.db, p));
     },
-    lock: async (tx, req) => (await liveRow(tx, req.params as CandidateParams, true)).cv,
-    async write(tx, req, before, after) {
+    async lock(tx, req) {
       const p = req.params as CandidateParams;
-      await tx
-        .update(jobCandidates)
-        .set({ cv: after, updatedAt: sql`now()` })
-        .where(and(eq(jobCandidates.jobId, p.id), eq(jobCandidates.candidateId, p.candidateId)));
-      await audit(
-        tx,
-        req,
-        p.id,
-        { pipelineCv: { candidateId: p.candidateId, cv: before } },
-        { pipelineCv: { candidateId: p.candidateId, cv: after } },
-      );
+      const row = await liveRow(tx, p, true);
+      await assertEntryCurrent(tx, req, row);
+      return {
+        file: row.cv,
+        async replace(after) {
+          const [updated] = await tx
+            .update(jobCandidates)
+            .set({ cv: after, updatedAt: sql`now()` })
+            .where(eq(jobCandidates.id, row.id))
+            .returning({ id: jobCandidates.id, stage: jobCandidates.stage, updatedAt: jobCandidates.updatedAt });
+          await audit(
+            tx,
+            req,
+            p.id,
+            { pipelineCv: { candidateId: p.candidateId, cv: row.cv } },
+            { pipelineCv: { candidateId: p.candidateId, cv: after } },
+          );
+          return { version: entryVersion(updated!) };
+        },
+      };
     },
   });
 }

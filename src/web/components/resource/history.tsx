@@ -37,6 +37,9 @@ export function History({ meta, id }: { meta: ResourceMeta; id: string }) {
       </Stack>
     );
   if (!query.data.length) return <Typography sx={{ color: 'text.secondary' }}>{t('common:resource.historyEmpty')}</Typography>;
+  // A declared file's field is named as its card names it.
+  const slotFields = new Set(Object.values(decl.files ?? {}).map((slot) => slot.field));
+  const label = (field: string) => (slotFields.has(field) ? t(`${decl.name}:files.${field}`) : fieldLabel(field));
   const show = (field: string, v: unknown) => {
     const f = decl.fields[field];
     if (v === null || v === undefined || v === '') return '—';
@@ -63,7 +66,7 @@ export function History({ meta, id }: { meta: ResourceMeta; id: string }) {
                     .filter((c) => !decl.auditOmit?.includes(c.field))
                     .map((c) => (
                       <span key={c.field} dir="auto">
-                        {fieldLabel(c.field)}: {show(c.field, c.from)} → {show(c.field, c.to)}
+                        {label(c.field)}: {show(c.field, c.from)} → {show(c.field, c.to)}
                       </span>
                     ))}
                 </Stack>

@@ -24,6 +24,7 @@ import { RHFTextField } from '../form/rhf-text-field';
 import { applyServerErrors } from '../form/server-errors';
 import { toHttpError } from '../../providers/session';
 import { versionOf } from '../../providers/data-provider';
+import { hasReadableFiles, ResourceFiles } from './resource-files';
 import { ReferencePicker } from './lookup';
 import { StaleRecordPanel, staleRecordOf, type StaleRecord } from './stale-record';
 import { TagsInput } from './tags-input';
@@ -387,6 +388,20 @@ export function ResourceForm({
           </Stack>
         </Card>
       </FormProvider>
+      {!isCreate && id && record && hasReadableFiles(resource, role, decl.files) && (
+        <Box sx={{ mt: 3 }}>
+          {/* Outside the form: a file is saved when chosen, and its change moves the version this form saves from. */}
+          <ResourceFiles
+            resource={resource}
+            id={id}
+            record={record}
+            version={() => ifMatch.current['If-Match']}
+            onVersion={(v) => {
+              ifMatch.current['If-Match'] = v;
+            }}
+          />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -16,11 +16,13 @@ import { can } from '../../../domain/resources';
 import { errorText } from '../../i18n/error-text';
 import { contributionsTo } from '../../app/modules';
 import { useAuthContext } from '../../providers/auth-context';
+import { versionOf } from '../../providers/data-provider';
 import { ErrorState } from '../error-state';
 import { ConfirmDelete } from './confirm-dialog';
 import { FieldValue } from './field-value';
 import { History as HistoryTab } from './history';
 import { ResourceList } from './resource-list';
+import { hasReadableFiles, ResourceFiles } from './resource-files';
 import { useResource } from './use-resource';
 
 export type RelatedList = { resource: string; filter: Record<string, string> };
@@ -32,10 +34,12 @@ export type ResourceShowProps = {
   related?: RelatedList[];
   /** More tabs a page adds (jobs, headcount, invoices…), after Details; `key` names it in the address. */
   tabs?: { key: string; label: string; content: ReactNode }[];
+  /** More of the record's files, under the declared ones in their tab (a candidate's branded CV). */
+  filesExtra?: ReactNode;
 };
 
-/** The kit's detail page: the record's fields, its related lists and its History. */
-export function ResourceShow({ resource, id, related = [], tabs = [] }: ResourceShowProps) {
+/** The kit's detail page: the record's fields, its files, its related lists and its History. */
+export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra }: ResourceShowProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel } = meta;
   const { role } = useAuthContext();
@@ -62,8 +66,25 @@ export function ResourceShow({ resource, id, related = [], tabs = [] }: Resource
     ...related,
     ...contributed.flatMap((c) => (c.related ? [{ resource: c.from, filter: { [c.related.field]: id } }] : [])),
   ].filter((r) => can(role, r.resource, 'list'));
+  // The declared files have a tab of their own: `<resource>:files.tab` names it where the files have a name ("CV").
+  const filesTab = hasReadableFiles(resource, role, decl.files)
+    ? [
+        {
+          key: 'files',
+          label: t(`${resource}:files.tab`, { defaultValue: t('common:files.tab') }),
+          content: record ? (
+            <ResourceFiles resource={resource} id={id} record={record} version={() => versionOf(query.data)}>
+              {filesExtra}
+            </ResourceFiles>
+          ) : (
+            <Skeleton variant="rounded" height={160} />
+          ),
+        },
+      ]
+    : [];
   const allTabs = [
     { key: 'details', label: t('common:resource.details'), content: null as ReactNode },
+    ...filesTab,
     ...tabs,
     ...contributed.flatMap(({ tab: x, Tab: Content, from }) =>
       x && Content && can(role, from, x.action)

@@ -32,11 +32,9 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import {
   PIPELINE_STAGE_VALUES,
   type Job,
@@ -45,9 +43,10 @@ import {
   type PipelineCandidateOption,
   type PipelineStage,
 } from '../../../domain/modules/jobs/jobs.schema';
+import { candidatesResource } from '../../../domain/modules/candidates/candidates.resource';
 import { can } from '../../../domain/resources';
 import { ErrorState } from '../../components/error-state';
-import { CV_ACCEPT, useFileSlot } from '../../components/file-slot';
+import { FileSlot } from '../../components/file-slot';
 import { ConfirmDialog } from '../../components/resource/confirm-dialog';
 import { ReferencePicker, type LookupRow } from '../../components/resource/lookup';
 import { errorText } from '../../i18n/error-text';
@@ -525,7 +524,7 @@ function HistoryDialog({ jobId, row, onClose }: { jobId: string; row: JobCandida
   );
 }
 
-/** The CV sent to this customer: upload (replaces), download, delete after a confirmation. */
+/** The CV sent to this customer: the kit's file slot on one line, for the entry's version. */
 function CvCell({
   jobId,
   row,
@@ -538,58 +537,25 @@ function CvCell({
   onChanged: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [confirm, setConfirm] = useState(false);
-  const { inputProps, pick, remove, download } = useFileSlot(`/api/v1/jobs/${jobId}/candidates/${row.candidateId}/cv`, {
-    name: row.cv?.name,
-    accept: CV_ACCEPT,
-    uploadedText: t('jobs:pipeline.cvUploadedOk'),
-    onChanged,
-  });
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-      {row.cv ? (
-        <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download()} sx={{ maxWidth: 220 }}>
-          <Box component="span" dir="auto" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {row.cv.name}
-          </Box>
-        </Button>
-      ) : (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('jobs:pipeline.noCv')}
-        </Typography>
-      )}
-      {mayEdit && (
-        <>
-          <input {...inputProps} aria-label={t('jobs:pipeline.uploadCv')} />
-          <Tooltip title={t('jobs:pipeline.uploadCv')}>
-            <IconButton size="small" aria-label={`${t('jobs:pipeline.uploadCv')}: ${row.candidateName}`} onClick={pick}>
-              <UploadIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {row.cv && (
-            <Tooltip title={t('jobs:pipeline.deleteCv')}>
-              <IconButton
-                size="small"
-                color="error"
-                aria-label={`${t('jobs:pipeline.deleteCv')}: ${row.candidateName}`}
-                onClick={() => setConfirm(true)}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </>
-      )}
-      <ConfirmDialog
-        open={confirm}
-        title={t('jobs:pipeline.deleteCv')}
-        message={t('jobs:pipeline.deleteCvMessage', { name: row.cv?.name ?? '' })}
-        confirmText={t('jobs:pipeline.deleteCv')}
-        pending={remove.isPending}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirm(false) })}
-        testId="pipeline-confirm-delete-cv"
-      />
-    </Stack>
+    <FileSlot
+      variant="inline"
+      url={`/api/v1/jobs/${jobId}/candidates/${row.candidateId}/cv`}
+      file={row.cv}
+      label={row.candidateName}
+      types={candidatesResource.files.cv.types}
+      mayEdit={mayEdit}
+      version={() => row.version}
+      onChanged={onChanged}
+      testId={`pipeline-cv-${row.candidateId}`}
+      texts={{
+        none: t('jobs:pipeline.noCv'),
+        upload: t('jobs:pipeline.uploadCv'),
+        delete: t('jobs:pipeline.deleteCv'),
+        deleteTitle: t('jobs:pipeline.deleteCv'),
+        deleteMessage: t('jobs:pipeline.deleteCvMessage', { name: row.cv?.name ?? '' }),
+        uploadedOk: t('jobs:pipeline.cvUploadedOk'),
+      }}
+    />
   );
 }
