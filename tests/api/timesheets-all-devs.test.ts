@@ -177,6 +177,11 @@ describe('GET /timesheet/all-devs', () => {
     const excel = await call('hr', `/api/v1/excel/timesheet/all-devs?${qs}`);
     expect(excel.statusCode, excel.body).toBe(400);
   });
+
+  it('names a malformed month with the code the client translates', async () => {
+    for (const url of ['/api/v1/timesheet/all-devs?month=2023-13', '/api/v1/excel/timesheet/all-devs?month=2023-3'])
+      expect((await call('hr', url)).json().issues.month, url).toEqual({ code: 'month' });
+  });
 });
 
 describe("GET /excel/timesheet/:userId (one person's month)", () => {

@@ -27,6 +27,12 @@ describe('stageMoveRefusal', () => {
   ])('a hire into a %s job: %s', (status, expected) => {
     expect(stageMoveRefusal('offered', 'hired', 'hr_lead', { openings: 2, filled: 0, status })).toBe(expected);
   });
+  it('a job with every opening filled still moves candidates, and a lead still undoes a hire', () => {
+    const full = { openings: 1, filled: 1, status: 'filled' };
+    expect(stageMoveRefusal('sourced', 'screening', 'hr', full)).toBeUndefined();
+    expect(stageMoveRefusal('interview', 'rejected', 'hr', full)).toBeUndefined();
+    expect(stageMoveRefusal('hired', 'offered', 'hr_lead', full)).toBeUndefined();
+  });
   it('a closed or on-hold job still moves candidates between other stages', () => {
     expect(stageMoveRefusal('sourced', 'screening', 'hr', { openings: 2, filled: 0, status: 'on_hold' })).toBeUndefined();
     expect(stageMoveRefusal('interview', 'rejected', 'hr', { openings: 2, filled: 0, status: 'closed' })).toBeUndefined();

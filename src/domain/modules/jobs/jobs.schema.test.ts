@@ -11,7 +11,9 @@ import {
   jobSchema,
   jobUpdateSchema,
   PIPELINE_STAGE_VALUES,
+  pipelineCandidateOptionSchema,
   pipelineListFields,
+  pipelineSearchQuerySchema,
 } from './jobs.schema.js';
 
 // First issue as the server and the form report it: field path and code.
@@ -98,6 +100,43 @@ describe('pipeline bodies', () => {
     [jobCandidateStatusSchema, { stage: 'rejected', note: 'x'.repeat(2001) }, 'note: too_long'],
   ])('%# %j → %s', (schema, body, expected) => {
     expect(check(schema as z.ZodType, body)).toBe(expected);
+  });
+});
+
+describe("searching candidates to add to a job's pipeline", () => {
+  it('answers the first 20 for every name unless told otherwise; the address gives numbers as text', () => {
+    expect(pipelineSearchQuerySchema.parse({})).toEqual({ limit: 20, offset: 0 });
+    expect(pipelineSearchQuerySchema.parse({ q: ' hồng ', limit: '50', offset: '40' })).toEqual({ q: 'hồng', limit: 50, offset: 40 });
+  });
+
+  // As the route documents it: `limit` ≤ 50, `offset` ≤ 1000.
+  it.each([
+    [{ q: 'x'.repeat(200) }, 'ok'],
+    [{ q: ` ${'x'.repeat(200)} ` }, 'ok'],
+    [{ q: 'x'.repeat(201) }, 'q: too_long'],
+    [{ limit: '1' }, 'ok'],
+    [{ limit: '50' }, 'ok'],
+    [{ limit: '0' }, 'limit: too_small'],
+    [{ limit: '51' }, 'limit: too_big'],
+    [{ limit: '2.5' }, 'limit: not_number'],
+    [{ limit: 'all' }, 'limit: not_number'],
+    [{ offset: '0' }, 'ok'],
+    [{ offset: '1000' }, 'ok'],
+    [{ offset: '-1' }, 'offset: too_small'],
+    [{ offset: '1001' }, 'offset: too_big'],
+    [{ page: '2' }, ': unknown_field'],
+  ])('%j → %s', (query, expected) => {
+    expect(check(pipelineSearchQuerySchema, query)).toBe(expected);
+  });
+
+  it('offers each candidate with a label and the e-mail, if any, and nothing else', () => {
+    const option = { id: id(9), label: 'Nguyễn Thị Hồng', email: null };
+    expect(pipelineCandidateOptionSchema.parse(option)).toEqual(option);
+    expect(pipelineCandidateOptionSchema.parse({ ...option, email: 'hong@example.com', phone: '0901' })).toEqual({
+      ...option,
+      email: 'hong@example.com',
+    });
+    expect(pipelineCandidateOptionSchema.safeParse({ id: id(9), email: null }).success).toBe(false);
   });
 });
 

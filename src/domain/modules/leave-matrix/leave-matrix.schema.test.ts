@@ -7,6 +7,7 @@ import {
   leaveMatrixCreateSchema,
   leaveMatrixSchema,
   leaveMatrixUpdateSchema,
+  myMatrixRowSchema,
 } from './leave-matrix.schema.js';
 
 // First issue as the server and the form report it: field path and code.
@@ -148,6 +149,15 @@ describe('matrix answers', () => {
     ['userName', { ...row, userName: null }],
   ])('refuses a row with a bad %s', (_, body) => {
     expect(leaveMatrixSchema.safeParse(body).success).toBe(false);
+  });
+
+  it("my matrix: this year's balance of someone without a stored row has no id nor dates; a stored row keeps them", () => {
+    const computed = { ...row, id: null, createdAt: null, updatedAt: null, createdBy: null };
+    expect(myMatrixRowSchema.parse(computed)).toEqual(computed);
+    expect(myMatrixRowSchema.parse(row)).toEqual(row);
+    // The stored row answers as the matrix answers it.
+    expect(myMatrixRowSchema.safeParse({ ...row, remaining: undefined }).success).toBe(false);
+    expect(leaveMatrixSchema.safeParse(computed).success).toBe(false);
   });
 
   it('refuses an initialize result without its counts', () => {

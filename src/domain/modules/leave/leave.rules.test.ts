@@ -46,6 +46,13 @@ describe('leaveDays', () => {
     expect(Object.fromEntries(byYear)).toEqual({ 2026: 4, 2027: 2 });
   });
 
+  it.each<[string, HalfDay | null, string, Record<number, number>]>([
+    ['a morning costs half a day of its year', 'am', '2026-12-31', { 2026: 0.5 }],
+    ['a half day flag on a request over New Year is ignored', 'pm', '2027-01-04', { 2026: 1, 2027: 1 }],
+  ])('%s', (_name, halfDay, endDate, byYear) => {
+    expect(Object.fromEntries(leaveDaysByYear({ startDate: '2026-12-31', endDate, halfDay }, new Set(['2027-01-01'])))).toEqual(byYear);
+  });
+
   it('lists the working dates in order', () => {
     expect(workingDates('2026-01-01', '2026-01-06', ['2026-01-01'])).toEqual(['2026-01-02', '2026-01-05', '2026-01-06']);
   });
@@ -111,6 +118,7 @@ describe('overlapping', () => {
       ['a'],
     ],
     ['the day after', { startDate: '2026-03-07', endDate: '2026-03-10' }, [mine('a', '2026-03-02', '2026-03-06', 'approved')], []],
+    ['the day before', { startDate: '2026-02-27', endDate: '2026-03-01' }, [mine('a', '2026-03-02', '2026-03-06', 'approved')], []],
     [
       'a rejected one does not count',
       { startDate: '2026-03-02', endDate: '2026-03-02' },
@@ -134,6 +142,19 @@ describe('overlapping', () => {
       'two mornings of one day',
       { startDate: '2026-03-02', endDate: '2026-03-02', halfDay: 'am' },
       [mine('a', '2026-03-02', '2026-03-02', 'approved', 'am')],
+      ['a'],
+    ],
+    // A half-day flag counts on one-day requests only: a longer one takes its whole days.
+    [
+      'a half day inside a longer request flagged with the other half',
+      { startDate: '2026-03-03', endDate: '2026-03-03', halfDay: 'am' },
+      [mine('a', '2026-03-02', '2026-03-04', 'approved', 'pm')],
+      ['a'],
+    ],
+    [
+      'a longer request flagged with a half over a half day',
+      { startDate: '2026-03-02', endDate: '2026-03-04', halfDay: 'pm' },
+      [mine('a', '2026-03-03', '2026-03-03', 'pending', 'am')],
       ['a'],
     ],
     [

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { uuidRef } from '../../fields.js';
 import { datesBetween, isWeekend } from '../leave/leave.rules.js';
+import { monthParamSchema } from './timesheets.schema.js';
 
 /**
  * All developers' month, pure: what each person should have logged and what they did.
@@ -23,7 +25,8 @@ import { datesBetween, isWeekend } from '../leave/leave.rules.js';
 export const HOURS_PER_DAY = 8;
 export const HALF_DAY_HOURS = 4;
 
-export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'invalid_month' });
+// The month as a locked month's address reads it: one pattern, one code (`month`) the client translates.
+export const monthSchema = monthParamSchema.shape.month;
 
 export type DayKind = 'working' | 'weekend' | 'holiday';
 export interface MonthDay {
@@ -187,9 +190,9 @@ export function sortPeople<T extends Sortable>(rows: T[], sort: AllDevsSort, ord
 export const allDevsQuerySchema = z.strictObject({
   month: monthSchema,
   q: z.string().trim().max(200).optional(),
-  userId: z.uuid({ message: 'invalid_id' }).optional(),
-  customerId: z.uuid({ message: 'invalid_id' }).optional(),
-  projectId: z.uuid({ message: 'invalid_id' }).optional(),
+  userId: uuidRef.optional(),
+  customerId: uuidRef.optional(),
+  projectId: uuidRef.optional(),
   missing: z.enum(['true', 'false']).optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
