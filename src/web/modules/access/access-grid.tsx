@@ -1,4 +1,5 @@
-import { Fragment, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { styled } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
@@ -110,6 +111,26 @@ export function AccessGrid({ matrix }: { matrix: AccessMatrix }) {
     return `${roleLabel(cell.role)}, ${resourceLabel(row.resource)}, ${actionLabel(row.action)}: ${value}. ${why}`;
   };
 
+  // One stable object of handlers, reading the latest state through refs: a focus move re-renders
+  // the two cells it concerns, not the whole grid.
+  const latest = useRef({ rows, onKeyDown, open });
+  latest.current = { rows, onKeyDown, open };
+  const events = useMemo<CellEvents>(
+    () => ({
+      register: (row, col, el) => {
+        if (el) cells.current.set(`${row}:${col}`, el);
+        else cells.current.delete(`${row}:${col}`);
+      },
+      focus: (row, col) => setFocus((f) => (f.row === row && f.col === col ? f : { row, col })),
+      open: (row, col) => {
+        setFocus({ row, col });
+        latest.current.open(latest.current.rows[row]!, col);
+      },
+      keyDown: (e, row, col) => latest.current.onKeyDown(e, row, col),
+    }),
+    [],
+  );
+
   let index = -1;
   return (
     <Box sx={{ overflowX: 'auto', maxHeight: { md: '70vh' } }}>
@@ -201,39 +222,18 @@ export function AccessGrid({ matrix }: { matrix: AccessMatrix }) {
                           >
                             {actionLabel(a.action)}
                           </TableCell>
-                          {a.cells.map((cell, col) => {
-                            const focused = focus.row === rowIndex && focus.col === col;
-                            return (
-                              <TableCell
-                                key={cell.role}
-                                role="gridcell"
-                                align="center"
-                                tabIndex={focused ? 0 : -1}
-                                ref={(el: HTMLElement | null) => {
-                                  if (el) cells.current.set(`${rowIndex}:${col}`, el);
-                                  else cells.current.delete(`${rowIndex}:${col}`);
-                                }}
-                                aria-label={describe(row, cell)}
-                                title={cell.changed ? describe(row, cell) : undefined}
-                                data-testid={`access-cell-${cell.role}-${resource.resource}-${a.action}`}
-                                data-allowed={cell.allowed}
-                                data-changed={!!cell.changed}
-                                onClick={() => {
-                                  setFocus({ row: rowIndex, col });
-                                  open(row, col);
-                                }}
-                                onFocus={() => !focused && setFocus({ row: rowIndex, col })}
-                                onKeyDown={(e) => onKeyDown(e, rowIndex, col)}
-                                sx={{
-                                  px: 0.5,
-                                  cursor: 'pointer',
-                                  '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
-                                }}
-                              >
-                                <CellMark allowed={cell.allowed} changed={!!cell.changed} />
-                              </TableCell>
-                            );
-                          })}
+                          {a.cells.map((cell, col) => (
+                            <GridCell
+                              key={cell.role}
+                              row={rowIndex}
+                              col={col}
+                              cell={cell}
+                              focused={focus.row === rowIndex && focus.col === col}
+                              label={describe(row, cell)}
+                              testId={`access-cell-${cell.role}-${resource.resource}-${a.action}`}
+                              events={events}
+                            />
+                          ))}
                         </TableRow>
                       );
                     })}
@@ -253,3 +253,48 @@ export function AccessGrid({ matrix }: { matrix: AccessMatrix }) {
     </Box>
   );
 }
+
+type CellEvents = {
+  register: (row: number, col: number, el: HTMLElement | null) => void;
+  focus: (row: number, col: number) => void;
+  open: (row: number, col: number) => void;
+  keyDown: (e: KeyboardEvent, row: number, col: number) => void;
+};
+
+const FocusCell = styled(TableCell)(({ theme }) => ({
+  // 28 px mark + 16 px: a thumb's 44 px.
+  padding: theme.spacing(1, 0.5),
+  cursor: 'pointer',
+  '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: -3 },
+}));
+
+/** One cell of the grid: focusable when it holds the grid's focus (roving tab index). */
+const GridCell = memo(function GridCell(p: {
+  row: number;
+  col: number;
+  cell: AccessCell;
+  focused: boolean;
+  label: string;
+  testId: string;
+  events: CellEvents;
+}) {
+  const { row, col, cell, events } = p;
+  return (
+    <FocusCell
+      role="gridcell"
+      align="center"
+      tabIndex={p.focused ? 0 : -1}
+      ref={(el: HTMLElement | null) => events.register(row, col, el)}
+      aria-label={p.label}
+      title={cell.changed ? p.label : undefined}
+      data-testid={p.testId}
+      data-allowed={cell.allowed}
+      data-changed={!!cell.changed}
+      onClick={() => events.open(row, col)}
+      onFocus={() => events.focus(row, col)}
+      onKeyDown={(e) => events.keyDown(e, row, col)}
+    >
+      <CellMark allowed={cell.allowed} changed={!!cell.changed} />
+    </FocusCell>
+  );
+});

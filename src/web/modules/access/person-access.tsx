@@ -54,6 +54,11 @@ export function PersonAccessPanel() {
                   <Typography variant="subtitle1" component="h3" id={`person-section-${s.section}`} sx={{ fontWeight: 700 }}>
                     {t(`access:sections.${s.section}`)}
                   </Typography>
+                  {s.inSectionTable && s.resources.length === 0 && (
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      {t('access:person.sectionOnly')}
+                    </Typography>
+                  )}
                   {!s.inSectionTable && (
                     <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                       {t('access:person.notInSection')}
