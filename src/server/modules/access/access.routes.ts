@@ -187,9 +187,11 @@ async function reset(s: Services, req: FastifyRequest, body: AccessReset): Promi
   const names = new Set(RESOURCES.filter((r) => !body.section || r.section === body.section).map((r) => r.name));
   const removed = await s.db.transaction(async (tx) => {
     await lockOverrides(tx);
-    const rows = (await readOverrides(tx)).filter((r) => names.has(r.resource));
+    // All of them without a section: rows of a resource since removed from the registry go too.
+    const rows = (await readOverrides(tx)).filter((r) => !body.section || names.has(r.resource));
     if (!rows.length) return rows;
-    await tx.delete(accessOverrides).where(inArray(accessOverrides.resource, [...names]));
+    if (body.section) await tx.delete(accessOverrides).where(inArray(accessOverrides.resource, [...names]));
+    else await tx.delete(accessOverrides);
     for (const row of rows) {
       const decl = resourceByName(row.resource);
       await writeAudit(tx, {
