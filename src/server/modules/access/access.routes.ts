@@ -287,7 +287,8 @@ export function registerAccessRoutes(app: Api, s: Services) {
   );
 
   const cellRoute = {
-    config: { access: adminOnly },
+    // The OpenAPI document names If-Match / If-Unmodified-Since and the 412, as for the kit's writes.
+    config: { access: adminOnly, precondition: true },
     schema: {
       tags,
       summary: 'Grant or revoke one role’s action, with a note (If-Match: the cell’s version)',
