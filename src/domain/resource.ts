@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
-import { PRIVILEGED_ROLES, ROLES, ROLE_SECTIONS, toRole, type Role, type Section } from './auth/permissions.js';
+import { PRIVILEGED_ROLES, ROLES, ROLE_SECTIONS, type Role, type Section } from './auth/permissions.js';
+import { declaredAllows } from './auth/access-overrides.js';
 import { SLOT_KEY, slotReadAction, slotWriteAction, type FileSlotDecl } from './file-slots.js';
 
 /**
@@ -142,13 +143,8 @@ export function standardAccess(section: Section, overrides: Partial<AccessTable>
   };
 }
 
-export function allowsAction(decl: Pick<ResourceDecl, 'access'>, role: unknown, action: string): boolean {
-  const r = toRole(role);
-  // Own keys only: an action named like Object's members ('toString', 'constructor') is no action.
-  const access = decl.access as Record<string, readonly Role[] | undefined>;
-  const roles = Object.hasOwn(access, action) ? access[action] : undefined;
-  return r !== undefined && Array.isArray(roles) && roles.includes(r);
-}
+/** The declaration's answer, before the firm's overrides (`can()` applies them). */
+export const allowsAction = declaredAllows;
 
 export type FilterOp = 'eq' | 'ne' | 'gte' | 'lte';
 

@@ -6,7 +6,7 @@ import { holidaysResource } from './modules/holidays/holidays.resource.js';
 import { jobsResource } from './modules/jobs/jobs.resource.js';
 import { headcountsResource } from './modules/headcounts/headcounts.resource.js';
 import { candidatesResource } from './modules/candidates/candidates.resource.js';
-import { allowsAction } from './resource.js';
+import { activeAccessOverrides, effectiveAllows, type AccessOverrides } from './auth/access-overrides.js';
 import { customersResource } from './modules/customers/customers.resource.js';
 import { projectsResource } from './modules/projects/projects.resource.js';
 import { techStacksResource } from './modules/tech-stacks/tech-stacks.resource.js';
@@ -33,8 +33,12 @@ export function resourceByName(name: string): ResourceDecl | undefined {
   return byName.get(name);
 }
 
-/** May `role` do `action` on `resource`? The server enforces it; the client hides what it refuses. */
-export function can(role: unknown, resource: string, action: string): boolean {
+/**
+ * May `role` do `action` on `resource`, the declaration's default as the firm's overrides change it?
+ * The server enforces it with the overrides it read for the request; the client hides what it
+ * refuses, with its session's overrides (the default argument).
+ */
+export function can(role: unknown, resource: string, action: string, overrides: AccessOverrides = activeAccessOverrides()): boolean {
   const decl = byName.get(resource);
-  return !!decl && allowsAction(decl, role, action);
+  return !!decl && effectiveAllows(decl, role, action, overrides);
 }

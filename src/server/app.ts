@@ -20,6 +20,7 @@ import { createTokenSigner, resolveJwtSecret } from './modules/auth/tokens.js';
 import type { Services } from './services.js';
 import { registerResource } from './http/crud.js';
 import { MODULES } from './modules/index.js';
+import { ACCESS_OVERRIDES_CHANGED, AccessCache } from './modules/access/access.cache.js';
 
 export type { Services } from './services.js';
 export type App = FastifyInstance;
@@ -86,7 +87,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
     config,
     tokens: createTokenSigner(secret, config.ACCESS_TOKEN_TTL_S),
     realtime,
+    access: new AccessCache(database.db),
   };
+  // Another instance changed the access: this one reads it again at its next request.
+  realtime.onServers(ACCESS_OVERRIDES_CHANGED, () => services.access.invalidate());
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, {

@@ -16,6 +16,13 @@ export interface Realtime {
   toUser(userId: string, event: string, payload: unknown): void;
   /** Sockets of users with one of these roles (a resource's allowed readers). */
   toRoles(roles: readonly Role[], event: string, payload: unknown): void;
+  /**
+   * Tells the other instances of the app (through the Redis adapter); nothing to tell on one process.
+   * The sender's own handlers do not run: it acts on its own change itself.
+   */
+  toServers(event: string): void;
+  /** Runs `handler` when another instance sends `event` with `toServers`. */
+  onServers(event: string, handler: () => void): void;
   /** 'redis-down': Redis is lost and being reconnected; this instance still serves its own sockets. */
   status(): 'off' | 'local' | 'redis' | 'redis-down';
 }
@@ -32,12 +39,27 @@ export class SocketRealtime implements Realtime {
   private io?: Server;
   private nsp?: Namespace;
   private redisClients: RedisLike[] = [];
+  private serverHandlers: Array<[string, () => void]> = [];
 
   toUser(userId: string, event: string, payload: unknown) {
     this.nsp?.to(userRoom(userId)).emit(event, payload);
   }
   toRoles(roles: readonly Role[], event: string, payload: unknown) {
     if (roles.length) this.nsp?.to(roles.map(roleRoom)).emit(event, payload);
+  }
+  toServers(event: string) {
+    // Without an adapter there is no other instance; with one, a lost Redis drops the event (the
+    // receivers' caches expire by themselves).
+    if (!this.redisClients.length) return;
+    try {
+      this.nsp?.serverSideEmit(event);
+    } catch {
+      // serverSideEmit throws only for reserved names or acknowledgements; neither is used here.
+    }
+  }
+  onServers(event: string, handler: () => void) {
+    this.serverHandlers.push([event, handler]);
+    this.nsp?.on(event, handler);
   }
   status() {
     if (!this.nsp) return 'off';
@@ -71,6 +93,7 @@ export class SocketRealtime implements Realtime {
       this.redisClients = [pub, sub];
     }
     const nsp = io.of('/notifications');
+    for (const [event, handler] of this.serverHandlers) nsp.on(event, handler);
     nsp.use(async (socket, next) => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string' || !token) return next(new Error('Authentication required'));

@@ -137,6 +137,39 @@ describe('fan-out between two server processes through Redis', () => {
     expect(await devOnA.next('notification', (n: { title: string }) => n.title === 'From B')).toMatchObject({ message: 'Reaches A' });
   });
 
+  it('an access change made through A applies on B at its next request, and B’s signed-in users of the role hear of it', async () => {
+    const manager = await signIn(b, 'manager');
+    const managerOnB = await connectLive(b.url, manager.accessToken);
+    sockets.push(managerOnB);
+    await managerOnB.next('unread-count');
+    const createOnB = async () =>
+      (
+        await fetch(`${b.url}/api/v1/customers`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${manager.accessToken}`, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status;
+    // B has just read the overrides (the default refuses): within its cache's 5 s, only A's
+    // announcement through Redis can change B's answer.
+    expect(await createOnB()).toBe(403);
+    const admin = await signIn(a, 'admin');
+    const put = (allowed: boolean) =>
+      fetch(`${a.url}/api/v1/access/manager/customers/create`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ allowed, note: 'Changed through A' }),
+      });
+    expect((await put(true)).status).toBe(200);
+    // A announces to the other instances before it tells the role's sockets, on one Redis connection.
+    await managerOnB.next('access-changed');
+    // Allowed now: the empty body is refused on its fields, no longer for the role.
+    expect(await createOnB()).toBe(400);
+    expect((await put(false)).status).toBe(200);
+    await managerOnB.next('access-changed');
+    expect(await createOnB()).toBe(403);
+  });
+
   it('SIGTERM stops both cleanly (exit 0), sockets, pool and Redis connections included', async () => {
     const codes = await Promise.all([a.stop(), b.stop()]);
     expect(codes, a.output().slice(-2000) + b.output().slice(-2000)).toEqual([0, 0]);

@@ -5,6 +5,8 @@ import { queryRows, type Db } from '../db/client.js';
 import type { TokenSigner } from '../modules/auth/tokens.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import { can } from '../../domain/resources.js';
+import type { AccessOverrides } from '../../domain/auth/access-overrides.js';
+import type { AccessCache } from '../modules/access/access.cache.js';
 
 /**
  * Every /api route declares who may call it in `config.access`:
@@ -50,14 +52,14 @@ export function describeAccess(access: Access): string {
   return `roles:${access.roles.join(',')}`;
 }
 
-export function allows(access: Access, role: Role): boolean {
+export function allows(access: Access, role: Role, overrides: AccessOverrides): boolean {
   if (access === 'public' || access === 'authenticated') return true;
-  if ('resource' in access) return can(role, access.resource, access.action);
+  if ('resource' in access) return can(role, access.resource, access.action, overrides);
   if ('section' in access) return canAccessSection(role, access.section) && (!access.roles || access.roles.includes(role));
   return access.roles.includes(role);
 }
 
-export function registerAccessControl(app: FastifyInstance, deps: { db: Db; tokens: TokenSigner }) {
+export function registerAccessControl(app: FastifyInstance, deps: { db: Db; tokens: TokenSigner; access: AccessCache }) {
   app.decorateRequest('user', null);
   const routes: FastifyInstance['routeAccess'] = [];
   app.decorate('routeAccess', routes);
@@ -80,7 +82,8 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     if (token) req.user = await authenticate(deps, token);
     if (access === 'public') return;
     if (!req.user) throw unauthorized(token ? 'Invalid or expired token' : 'Authentication required');
-    if (!allows(access, req.user.role)) throw forbidden();
+    // The firm's overrides as of this request: a change applies at the next one (decision 014).
+    if (!allows(access, req.user.role, await deps.access.current())) throw forbidden();
   });
 }
 

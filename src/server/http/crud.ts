@@ -3,7 +3,8 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, sql, type
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject, type ZodType } from 'zod';
 import { ROLES } from '../../domain/auth/permissions.js';
-import { allowsAction, type ResourceDecl } from '../../domain/resource.js';
+import type { ResourceDecl } from '../../domain/resource.js';
+import { can } from '../../domain/resources.js';
 import type { Api } from './api.js';
 import type { Db } from '../db/client.js';
 import type { Services } from '../services.js';
@@ -553,9 +554,10 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   }
 
   /** After the commit: only sockets whose role may read the row hear of it (owner-scoped roles: their own rows). */
-  const readers = ROLES.filter((r) => allowsAction(decl, r, 'show'));
-  const everyRow = readers.filter((r) => !(decl.owner && decl.owner.applies === 'all' && decl.owner.roles.includes(r)));
   function emitLive(action: WriteAction, row: TRow) {
+    // Read per event: the firm's access overrides may have changed who reads this resource.
+    const readers = ROLES.filter((r) => can(r, decl.name, 'show', s.access.snapshot()));
+    const everyRow = readers.filter((r) => !(decl.owner && decl.owner.applies === 'all' && decl.owner.roles.includes(r)));
     const payload = { channel: `resources/${decl.name}`, type: action, payload: { ids: [row.id] }, date: new Date().toISOString() };
     s.realtime.toRoles(everyRow, 'live', payload);
     const owner = decl.owner ? row[decl.owner.field] : undefined;

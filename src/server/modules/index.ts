@@ -11,6 +11,7 @@ import { headcountsModule } from './headcounts/headcounts.module.js';
 import { candidatesModule } from './candidates/candidates.module.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerAuditRoutes } from './audit/audit.routes.js';
+import { registerAccessRoutes, seedAccess } from './access/access.routes.js';
 import { customersModule } from './customers/customers.module.js';
 import { registerFileRoutes } from './files/files.routes.js';
 import { registerNotificationRoutes } from './notifications/notifications.routes.js';
@@ -25,6 +26,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'notifications', routes: registerNotificationRoutes },
   { name: 'files', routes: registerFileRoutes },
   { name: 'audit', routes: registerAuditRoutes },
+  { name: 'access', routes: registerAccessRoutes, seed: seedAccess },
   techStacksModule,
   customersModule,
   projectsModule,

@@ -38,8 +38,8 @@ export const REFINE_RESOURCES: ResourceProps[] = WEB_RESOURCES.map(({ decl }) =>
 }));
 
 /** The navigation entry of a resource (path, icon, section); the nav config places it. */
-export function resourceNav(name: string): { path: string; icon: ReactNode; section: ResourceDecl['section'] } {
+export function resourceNav(name: string): { path: string; icon: ReactNode; section: ResourceDecl['section']; resource: string } {
   const r = webResource(name);
   if (!r) throw new Error(`no web module for resource ${name}`);
-  return { path: r.decl.route, icon: createElement(r.module.icon), section: r.decl.section };
+  return { path: r.decl.route, icon: createElement(r.module.icon), section: r.decl.section, resource: name };
 }

@@ -31,6 +31,7 @@ const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes'
 const LeaveDashboardPage = named(() => import('../modules/leave-requests/leave-dashboard-page'), 'LeaveDashboardPage');
 const AllDevsPage = named(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
 const LeaveApprovalsPage = named(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
+const AccessPage = named(() => import('../modules/access/access-page'), 'AccessPage');
 const SharedHeadcountPage = named(() => import('../modules/headcounts/shared-headcount-page'), 'SharedHeadcountPage');
 const SignedOutElsewhere = named(
   () => import('./resource-routes').then((m) => ({ SignedOutElsewhere: () => <SignedOut isResource={m.isResourcePath} /> })),
@@ -77,6 +78,8 @@ function SignedInGate() {
 export const SHELL_ROUTES: RouteObject[] = [
   { index: true, element: page(<DashboardPage />) },
   { path: 'personal-info', element: page(<PersonalInfoPage />) },
+  // Before the users resource's /users/:id: who may do what, for admins (decision 014).
+  { path: 'users/access', element: page(<AccessPage />) },
   ...crudSoon('invoices', 'navbar:invoice'),
   ...crudSoon('salary', 'navbar:salary'),
   ...crudSoon('external-costs', 'navbar:externalCosts'),

@@ -13,6 +13,9 @@ import { requestToaster } from '../toast/load';
 import { notificationProvider } from './notification-provider';
 import { REFINE_RESOURCES } from './modules';
 import { useSessionCacheReset } from './session-cache';
+import { useQueryClient } from '@tanstack/react-query';
+import { ACCESS_CHANGED_EVENT } from '../../domain/modules/access/access.schema';
+import { onNotificationSocket, retainNotificationSocket } from '../providers/notification-socket';
 
 /**
  * Everything only a signed-in user needs, loaded lazily behind the auth guard: Refine
@@ -46,6 +49,7 @@ export function SignedInShell() {
       }}
     >
       <SessionCacheReset />
+      <AccessRefresh />
       <DashboardLayout />
     </Refine>
   );
@@ -54,5 +58,31 @@ export function SignedInShell() {
 /** Inside Refine, which owns the query client. */
 function SessionCacheReset() {
   useSessionCacheReset();
+  return null;
+}
+
+/**
+ * An admin changed the access of this user's role (decision 014): read it again, and drop Refine's
+ * cached answers of the access-control provider, so that navigation, buttons and route guards follow
+ * without a reload.
+ */
+function AccessRefresh() {
+  const { refreshAccess, access } = useAuthContext();
+  const client = useQueryClient();
+  useEffect(() => {
+    const release = retainNotificationSocket();
+    // The access page's own queries are under 'access' too: another admin's change shows there.
+    const stop = onNotificationSocket(ACCESS_CHANGED_EVENT, () => {
+      void refreshAccess();
+      void client.invalidateQueries({ queryKey: ['access'] });
+    });
+    return () => {
+      stop();
+      release();
+    };
+  }, [refreshAccess, client]);
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: ['access'] });
+  }, [access, client]);
   return null;
 }

@@ -16,7 +16,7 @@ import { SIGN_IN_PATH } from '../providers/http';
 
 export function AccountMenu() {
   const { t } = useTranslation('auth');
-  const { user, checkUserSession } = useAuthContext();
+  const { user, role, checkUserSession } = useAuthContext();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
@@ -70,6 +70,11 @@ export function AccountMenu() {
           <MenuItem component={RouterLink} to="/" onClick={close}>
             {t('navbar:home')}
           </MenuItem>
+          {role === 'admin' && (
+            <MenuItem component={RouterLink} to="/users/access" onClick={close} data-testid="account-access">
+              {t('navbar:access')}
+            </MenuItem>
+          )}
           <Divider />
           <MenuItem onClick={onLogout} sx={{ color: 'error.main', fontWeight: 600 }} data-testid="logout">
             {t('navbar:logout')}

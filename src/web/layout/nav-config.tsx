@@ -11,6 +11,7 @@ import CommissionIcon from '@mui/icons-material/MonetizationOnOutlined';
 import HrCommissionIcon from '@mui/icons-material/VolunteerActivismOutlined';
 import LeaveIcon from '@mui/icons-material/BeachAccessOutlined';
 import { NAV_ROLES, canSeeNavItem, type Role, type Section } from '../../domain/auth/permissions';
+import { can } from '../../domain/resources';
 import { resourceNav } from '../app/modules';
 
 // The side navigation of spec §2, filtered by §6. Labels are keys of the i18n
@@ -26,6 +27,8 @@ export type NavItem = {
   path: string;
   icon?: ReactNode;
   section?: Section;
+  /** A resource's item shows to whoever may list it, the firm's access overrides included. */
+  resource?: string;
   roles?: readonly Role[];
   children?: NavItem[];
 };
@@ -169,7 +172,7 @@ export function navForRole(role: unknown, groups: NavGroup[] = NAV_GROUPS): NavG
     .map((group) => ({
       ...group,
       items: group.items
-        .filter((item) => canSeeNavItem(role, item))
+        .filter((item) => (item.resource ? can(role, item.resource, 'list') : canSeeNavItem(role, item)))
         .map((item) =>
           item.children
             ? {

@@ -1,11 +1,21 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { NO_OVERRIDES, overridesFrom, setActiveAccessOverrides, type AccessOverrides } from '../../domain/auth/access-overrides';
+import type { MyAccess } from '../../domain/modules/access/access.schema';
 import type { CurrentUser } from './auth-api';
 import { LOGIN_EVENT, LOGOUT_EVENT, clearSession, getAccessToken, getRefreshToken, toHttpError } from './session';
 
 // The API client (axios) loads only when there is a session to check: a visitor's
 // sign-in page renders without it.
 const loadApi = () =>
-  Promise.all([import('./auth-api'), import('./http')]).then(([{ authApi }, { refreshTokens }]) => ({ authApi, refreshTokens }));
+  Promise.all([import('./auth-api'), import('./http')]).then(([{ authApi }, { refreshTokens, http, API_URL }]) => ({
+    authApi,
+    refreshTokens,
+    // The firm's changes to the access of the user's role: `can()` applies them to the declarations' defaults.
+    loadAccess: async (role: string): Promise<AccessOverrides> => {
+      const { data } = await http.get<MyAccess>(`${API_URL}/access/mine`);
+      return overridesFrom(data.overrides.map((o) => ({ ...o, role })));
+    },
+  }));
 
 // Session states of spec §4: loading → authenticated | unauthenticated.
 
@@ -19,6 +29,10 @@ export type AuthContextValue = {
   unauthenticated: boolean;
   checkUserSession: () => Promise<void>;
   setUser: (user: CurrentUser | null) => void;
+  /** The firm's overrides of the user's role, as `can()` applies them (decision 014). */
+  access: AccessOverrides;
+  /** Reads them again (an admin changed them: the live socket says so). */
+  refreshAccess: () => Promise<void>;
 };
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
@@ -34,7 +48,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
+  const [access, setAccess] = useState<AccessOverrides>(NO_OVERRIDES);
   const mounted = useRef(true);
+  const roleRef = useRef('');
+
+  const refreshAccess = useCallback(async () => {
+    const role = roleRef.current;
+    if (!role) return;
+    try {
+      const { loadAccess } = await loadApi();
+      const next = await loadAccess(role);
+      if (mounted.current && roleRef.current === role) setAccess(next);
+    } catch {
+      // The defaults stay; the server refuses what the firm revoked whatever the screen shows.
+    }
+  }, []);
 
   const checkUserSession = useCallback(async () => {
     if (!getAccessToken() && !getRefreshToken()) {
@@ -55,7 +83,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await refreshTokens();
         me = await authApi.me();
       }
+      roleRef.current = typeof me.role === 'string' ? me.role : '';
+      const { loadAccess } = await loadApi();
+      const overrides = await loadAccess(roleRef.current).catch(() => NO_OVERRIDES);
       if (mounted.current) {
+        setAccess(overrides);
         setUser(me);
         setError(null);
       }
@@ -85,7 +117,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void checkUserSession();
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const onLogout = () => {
+      roleRef.current = '';
       setUser(null);
+      setAccess(NO_OVERRIDES);
       setError(null);
     };
     const onLogin = (event: Event) => {
@@ -108,6 +142,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [checkUserSession]);
 
   sessionUser = user;
+  // Every `can()` of this render and the next ones reads them; the context's value changes with them,
+  // so that every screen reading the role renders again.
+  setActiveAccessOverrides(access);
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
@@ -118,8 +155,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unauthenticated: !loading && !user,
       checkUserSession,
       setUser,
+      access,
+      refreshAccess,
     }),
-    [user, loading, error, checkUserSession],
+    [user, loading, error, checkUserSession, access, refreshAccess],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

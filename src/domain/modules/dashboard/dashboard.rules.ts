@@ -1,5 +1,6 @@
 import { canAccessSection, toRole } from '../../auth/permissions.js';
 import { can } from '../../resources.js';
+import { activeAccessOverrides, type AccessOverrides } from '../../auth/access-overrides.js';
 import { workingDates, type LeaveRange } from '../leave/leave.rules.js';
 import type { DashboardBlock } from './dashboard.schema.js';
 
@@ -12,14 +13,14 @@ export const HOURS_PER_DAY = 8;
  * approves leave, the workforce the headcount section; a developer's own hours of the week; the
  * firm's utilisation for the roles that read both the headcount and everyone's logwork (the leads).
  */
-export function dashboardBlocks(role: unknown): DashboardBlock[] {
+export function dashboardBlocks(role: unknown, overrides: AccessOverrides = activeAccessOverrides()): DashboardBlock[] {
   const out: DashboardBlock[] = [];
   if (canAccessSection(role, 'jobs')) out.push('recruitment');
-  if (can(role, 'leave-requests', 'mine')) out.push('leave');
-  if (can(role, 'leave-requests', 'approve')) out.push('team');
+  if (can(role, 'leave-requests', 'mine', overrides)) out.push('leave');
+  if (can(role, 'leave-requests', 'approve', overrides)) out.push('team');
   if (canAccessSection(role, 'headcount')) out.push('workforce');
-  if (toRole(role) === 'developer' && can(role, 'timesheets', 'create')) out.push('hours');
-  if (canAccessSection(role, 'headcount') && can(role, 'timesheets', 'list')) out.push('utilisation');
+  if (toRole(role) === 'developer' && can(role, 'timesheets', 'create', overrides)) out.push('hours');
+  if (canAccessSection(role, 'headcount') && can(role, 'timesheets', 'list', overrides)) out.push('utilisation');
   return out;
 }
 

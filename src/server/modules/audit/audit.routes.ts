@@ -37,7 +37,7 @@ export function registerAuditRoutes(app: Api, s: Services) {
       const { entity, entityId } = req.query as z.infer<typeof query>;
       const resource = registeredResource(s, entity);
       if (!resource) throw notFound('Resource');
-      if (!can(req.user!.role, entity, 'show')) throw forbidden();
+      if (!can(req.user!.role, entity, 'show', s.access.snapshot())) throw forbidden();
       // Only callers who may read the row read its history (404 outside their scope).
       await resource.findOne(req.user!, entityId);
       const omit = new Set([...HIDDEN, ...(resource.module.decl.auditOmit ?? [])]);

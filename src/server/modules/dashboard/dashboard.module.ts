@@ -55,7 +55,7 @@ function registerDashboardRoutes(app: Api, s: Services) {
       const user = req.user!;
       const today = todayIn();
       const week = weekOf(today);
-      const blocks = new Set(dashboardBlocks(user.role));
+      const blocks = new Set(dashboardBlocks(user.role, s.access.snapshot()));
       const [recruitment, leave, team, workforce, hours, utilisation] = await Promise.all([
         blocks.has('recruitment') ? recruitmentOf(s.db, user, week.from) : undefined,
         blocks.has('leave') ? leaveOf(s.db, user, today) : undefined,

@@ -100,7 +100,7 @@ export function registerAllDevsRoutes(app: Api, s: Services) {
       const { month } = req.query as { month: string };
       const user = req.user!;
       // Row scope: a developer exports their own month; the all-devs roles anyone's.
-      if (userId !== user.id && !can(user.role, 'timesheets', 'allDevs'))
+      if (userId !== user.id && !can(user.role, 'timesheets', 'allDevs', s.access.snapshot()))
         throw forbidden('You can export only your own logwork', 'not_owner');
       const [person] = await queryRows<{ full_name: string; email: string }>(
         s.db,
