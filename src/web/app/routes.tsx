@@ -82,7 +82,6 @@ export const SHELL_ROUTES: RouteObject[] = [
   ...crudSoon('external-costs', 'navbar:externalCosts'),
   ...crudSoon('kpi', 'navbar:kpi'),
   ...crudSoon('clients', 'navbar:clients'),
-  ...crudSoon('tickets', 'navbar:tickets'),
   { path: 'logwork/all-devs', element: page(<AllDevsPage />) },
   soon('pnl', 'navbar:profitAndLoss'),
   soon('kpi/progress/:userId/:year', 'navbar:kpi', 'auth:nav.kpiProgress'),
