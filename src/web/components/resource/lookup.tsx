@@ -45,6 +45,9 @@ function useDebounced<T>(value: T, ms = 300): T {
   return v;
 }
 
+/** Options of a picker from elsewhere than the resource's `lookup`: a query key and a search. */
+export type PickerSource = { key: readonly unknown[]; search: (q: string | undefined) => Promise<LookupRow[]> };
+
 type PickerProps = {
   resource: string;
   label: string;
@@ -55,7 +58,7 @@ type PickerProps = {
   /** Ids never offered (a user is not their own manager). */
   exclude?: readonly string[];
   /** Where options come from instead of the resource's `lookup` (a job's candidates not yet in its pipeline). */
-  source?: { key: readonly unknown[]; search: (q: string | undefined) => Promise<LookupRow[]> };
+  source?: PickerSource;
   inputRef?: Ref<HTMLInputElement>;
   onBlur?: () => void;
   size?: 'small' | 'medium';

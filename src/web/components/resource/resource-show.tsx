@@ -31,10 +31,14 @@ export type ResourceShowProps = {
   related?: RelatedList[];
   /** More tabs a page adds (jobs, headcount, invoices…), after Details. */
   tabs?: { label: string; content: ReactNode }[];
+  /** The page's own buttons beside Edit and Delete (a ticket's status moves), given the record once loaded. */
+  actions?: (record: Record<string, unknown>) => ReactNode;
+  /** Whether this record may be edited by the caller, beyond the role's right (a ticket its requester no longer changes). */
+  editable?: (record: Record<string, unknown>) => boolean;
 };
 
 /** The kit's detail page: the record's fields, its related lists and its History. */
-export function ResourceShow({ resource, id, related = [], tabs = [] }: ResourceShowProps) {
+export function ResourceShow({ resource, id, related = [], tabs = [], actions, editable }: ResourceShowProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel } = meta;
   const { role } = useAuthContext();
@@ -93,8 +97,9 @@ export function ResourceShow({ resource, id, related = [], tabs = [] }: Resource
             {record ? String(record[decl.recordTitle] ?? '') : <Skeleton width={240} />}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1}>
-          {can(role, resource, 'edit') && (
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {record && actions?.(record)}
+          {can(role, resource, 'edit') && (!editable || (record && editable(record))) && (
             <Button
               component={RouterLink}
               to={`${decl.route}/${id}/edit?returnTo=${encodeURIComponent(`${decl.route}/${id}`)}`}
