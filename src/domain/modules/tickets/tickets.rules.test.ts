@@ -59,9 +59,10 @@ describe('ticket edits', () => {
 });
 
 describe('ticket schemas', () => {
-  it('a new ticket is normal priority; requester and status are not the caller’s to send', () => {
+  it('a new ticket is normal priority, other unless told; requester and status are not the caller’s to send', () => {
     const ok = ticketCreateSchema.safeParse({ title: ' Mouse ', category: 'equipment' });
-    expect(ok.success && ok.data).toMatchObject({ title: 'Mouse', priority: 'normal', assigneeId: null });
+    expect(ok.success && ok.data).toMatchObject({ title: 'Mouse', category: 'equipment', priority: 'normal', assigneeId: null });
+    expect(ticketCreateSchema.parse({ title: 'Mouse' }).category).toBe('other');
     expect(ticketCreateSchema.safeParse({ title: 'Mouse', category: 'equipment', status: 'closed' }).success).toBe(false);
     expect(ticketCreateSchema.safeParse({ title: 'Mouse', category: 'equipment', requesterId: crypto.randomUUID() }).success).toBe(false);
     expect(ticketCreateSchema.safeParse({ title: '  ', category: 'hardware' }).error?.issues.map((i) => i.path[0])).toEqual([

@@ -29,7 +29,12 @@ const fields = {
   assigneeId: optionalRef,
   customerId: optionalRef,
 };
-export const ticketCreateSchema = z.strictObject({ ...fields, priority: fields.priority.default('normal') });
+// Someone who cannot tell the kind of their request files it under other; the desk recategorises it.
+export const ticketCreateSchema = z.strictObject({
+  ...fields,
+  category: fields.category.default('other'),
+  priority: fields.priority.default('normal'),
+});
 export const ticketUpdateSchema = z.strictObject(fields).partial();
 
 /** A status move (`POST /tickets/:id/status`). */
