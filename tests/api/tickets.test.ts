@@ -1,4 +1,4 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../src/domain/auth/permissions.js';
 import { notifications } from '../../src/server/modules/notifications/notifications.table.js';
@@ -10,7 +10,9 @@ import { buildTestApp, type TestApp } from '../fixtures/app.js';
 // requester's notification of each move.
 
 let t: TestApp;
+let started: string;
 beforeAll(async () => {
+  started = new Date().toISOString();
   t = await buildTestApp();
 });
 afterAll(() => t?.close());
@@ -32,6 +34,18 @@ async function listedIds(role: Role): Promise<Set<string>> {
   expect(res.statusCode, res.body).toBe(200);
   return new Set((res.json().data as Array<{ id: string }>).map((r) => r.id));
 }
+
+it('the demo firm has twenty tickets at every status, from several requesters, the taken-on ones assigned to the desk', async () => {
+  const demo = await t.database.db
+    .select({ status: tickets.status, requesterId: tickets.requesterId, assigneeId: tickets.assigneeId })
+    .from(tickets)
+    .where(lt(tickets.createdAt, started));
+  expect(demo).toHaveLength(20);
+  expect(new Set(demo.map((r) => r.status))).toEqual(new Set(['open', 'in_progress', 'resolved', 'closed']));
+  expect(new Set(demo.map((r) => r.requesterId)).size).toBeGreaterThanOrEqual(5);
+  expect(demo.some((r) => r.requesterId === t.users.developer.id)).toBe(true);
+  expect(demo.filter((r) => r.status !== 'open').every((r) => r.assigneeId)).toBe(true);
+});
 
 describe('who reads which tickets', () => {
   it('a developer reads only their own; admin and hr_lead read every one, in lists, by id and in the export', async () => {

@@ -75,7 +75,8 @@ const ticketsResourceModule: ResourceModule<TicketRow> = {
       throw unprocessable('The desk has taken this ticket on: only an open ticket is changed by its requester', 'ticket_not_open', {
         status: 'ticket_not_open',
       });
-    if ('assigneeId' in input) await assertAssignable(asDb(ctx.tx), input.assigneeId);
+    // A new assignee only: a ticket kept by someone since moved off the desk is still edited.
+    if (changed.includes('assigneeId')) await assertAssignable(asDb(ctx.tx), input.assigneeId);
     return input;
   },
 };
