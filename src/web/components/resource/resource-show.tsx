@@ -31,14 +31,14 @@ export type ResourceShowProps = {
   related?: RelatedList[];
   /** More tabs a page adds (jobs, headcount, invoices…), after Details. */
   tabs?: { label: string; content: ReactNode }[];
-  /** The page's own buttons beside Edit and Delete (a ticket's status moves), given the record once loaded. */
-  actions?: (record: Record<string, unknown>) => ReactNode;
-  /** Whether this record may be edited by the caller, beyond the role's right (a ticket its requester no longer changes). */
-  editable?: (record: Record<string, unknown>) => boolean;
+  /** A page's own buttons beside Edit and Delete (a ticket's status moves). */
+  actions?: ReactNode;
+  /** What this row allows beyond the role's rights (a ticket its requester no longer changes): false hides the button. */
+  rights?: { edit?: boolean; delete?: boolean };
 };
 
 /** The kit's detail page: the record's fields, its related lists and its History. */
-export function ResourceShow({ resource, id, related = [], tabs = [], actions, editable }: ResourceShowProps) {
+export function ResourceShow({ resource, id, related = [], tabs = [], actions, rights = {} }: ResourceShowProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel } = meta;
   const { role } = useAuthContext();
@@ -97,9 +97,9 @@ export function ResourceShow({ resource, id, related = [], tabs = [], actions, e
             {record ? String(record[decl.recordTitle] ?? '') : <Skeleton width={240} />}
           </Typography>
         </Box>
-        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          {record && actions?.(record)}
-          {can(role, resource, 'edit') && (!editable || (record && editable(record))) && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {actions}
+          {can(role, resource, 'edit') && rights.edit !== false && (
             <Button
               component={RouterLink}
               to={`${decl.route}/${id}/edit?returnTo=${encodeURIComponent(`${decl.route}/${id}`)}`}
@@ -109,7 +109,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], actions, e
               {t('common:buttons.edit')}
             </Button>
           )}
-          {can(role, resource, 'delete') && (
+          {can(role, resource, 'delete') && rights.delete !== false && (
             <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirm(true)}>
               {t('common:buttons.delete')}
             </Button>

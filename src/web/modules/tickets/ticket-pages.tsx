@@ -89,15 +89,18 @@ export function TicketShowPage(_: ResourcePageProps) {
     onError: (e) => toast.error(errorText(t, e)),
     onSettled: () => void invalidate({ resource: RESOURCE, id: id!, invalidates: ['list', 'detail'] }),
   });
-  const actor = (record: Record<string, unknown>) => ({ role: desk.role, isRequester: record.requesterId === desk.userId });
+  const record = query.data?.data;
+  const actor = record && { role: desk.role, isRequester: record.requesterId === desk.userId };
   return (
     <ResourceShow
       key={id}
       resource={RESOURCE}
       id={id!}
-      editable={(record) => desk.handler || (record.requesterId === desk.userId && record.status === 'open')}
-      actions={(record) =>
-        ticketMovesFor(record.status as TicketStatus, actor(record)).map((to) => (
+      rights={{ edit: !!record && (desk.handler || (record.requesterId === desk.userId && record.status === 'open')) }}
+      actions={
+        record &&
+        actor &&
+        ticketMovesFor(record.status, actor).map((to) => (
           <Button
             key={to}
             variant={to === 'open' ? 'outlined' : 'contained'}
