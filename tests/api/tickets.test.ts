@@ -215,6 +215,33 @@ describe('assignees and edits', () => {
     expect((await call('developer', 'GET', '/api/v1/tickets/assignees')).statusCode).toBe(403);
   });
 
+  it('taking an unassigned ticket on assigns it to the taker; the requester reads the names on their tickets, no one else’s', async () => {
+    const ticket = await file('developer');
+    const taken = await move('hr_lead', ticket.id, 'in_progress');
+    expect(taken.json().assigneeId).toBe(t.users.hr_lead.id);
+    // An assigned ticket keeps its assignee when another handler moves it.
+    expect((await move('admin', ticket.id, 'resolved')).json().assigneeId).toBe(t.users.hr_lead.id);
+
+    const names = async (role: Role, ids: string[]) => {
+      const res = await call(role, 'GET', `/api/v1/tickets/people?${ids.map((id) => `id=${id}`).join('&')}&limit=${ids.length}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return Object.fromEntries((res.json() as Array<{ id: string; label: string }>).map((p) => [p.id, p.label]));
+    };
+    const other = await file('manager');
+    const asked = [t.users.developer.id, t.users.hr_lead.id, t.users.manager.id];
+    // The developer: themselves and their assignee; not the manager, who filed a ticket the developer does not read.
+    expect(await names('developer', asked)).toEqual({
+      [t.users.developer.id]: t.users.developer.fullName,
+      [t.users.hr_lead.id]: t.users.hr_lead.fullName,
+    });
+    // The desk reads every ticket, so every requester's and assignee's name.
+    expect(Object.keys(await names('admin', asked))).toEqual(
+      expect.arrayContaining([t.users.developer.id, t.users.hr_lead.id, t.users.manager.id]),
+    );
+    expect(other.requesterId).toBe(t.users.manager.id);
+    expect((await call('developer', 'GET', '/api/v1/tickets/people?id=nope')).statusCode).toBe(400);
+  });
+
   it('the requester edits the title and description of their own open ticket, nothing else, and not once taken on', async () => {
     const ticket = await file('developer');
     const ok = await call('developer', 'PATCH', `/api/v1/tickets/${ticket.id}`, { title: 'Badge fixed? no', description: 'Still red' });

@@ -9,6 +9,8 @@ test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
 
+// The demo developer's name (the seed's).
+const DEVELOPER = 'Nguyễn Văn An';
 // The list's data grid (it counts its rows).
 const grid = (page: Page) => page.locator('[role="grid"][aria-rowcount]');
 
@@ -89,4 +91,7 @@ test('a developer files a ticket; hr_lead takes it on and resolves it; the devel
   await expect(page.locator('[data-field="status"]')).toContainText('Resolved');
   await expect(page.getByTestId('ticket-move-closed')).toBeVisible();
   await expect(page.getByTestId('ticket-move-open')).toBeVisible();
+  // Taking it on made it hr_lead's: the developer reads who handles it (and who filed it) by name.
+  await expect(page.locator('[data-field="assigneeId"]')).toContainText('Hélène Dubois');
+  await expect(page.locator('[data-field="requesterId"]')).toContainText(DEVELOPER);
 });

@@ -35,6 +35,8 @@ export const ticketsResource = defineResource({
     status: ROLES,
     // The people a ticket may be assigned to, for the assignee picker.
     assignees: TICKET_HANDLERS,
+    // The names of the requesters and assignees of the tickets one reads (a developer has no people lookup).
+    people: ROLES,
   },
   owner: { field: 'requesterId', roles: ROLES.filter((r) => !TICKET_HANDLERS.includes(r)), applies: 'all' },
   schemas: { entity: ticketSchema, create: ticketCreateSchema, update: ticketUpdateSchema },
@@ -59,8 +61,15 @@ export const ticketsResource = defineResource({
       colors: { low: 'default', normal: 'info', high: 'warning', urgent: 'error' },
     },
     category: { type: 'enum', values: TICKET_CATEGORY_VALUES, sort: true, filter: 'eq', list: true },
-    requesterId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', list: true, readOnly: true, form: false },
-    assigneeId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', list: true },
+    requesterId: {
+      type: 'ref',
+      ref: { resource: 'users', label: 'fullName', labels: 'people' },
+      filter: 'eq',
+      list: true,
+      readOnly: true,
+      form: false,
+    },
+    assigneeId: { type: 'ref', ref: { resource: 'users', label: 'fullName', labels: 'people' }, filter: 'eq', list: true },
     customerId: { type: 'ref', ref: { resource: 'customers', label: 'name' }, filter: 'eq' },
     description: { type: 'text' },
     createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, list: true, form: false },

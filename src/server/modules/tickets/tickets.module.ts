@@ -130,7 +130,12 @@ function registerTicketRoutes(app: Api, s: Services) {
           });
         const [after] = await db
           .update(tickets)
-          .set({ status, updatedAt: sql`now()` })
+          .set({
+            status,
+            // Taking an unassigned ticket on makes it the taker's.
+            ...(status === 'in_progress' && !before.assigneeId ? { assigneeId: user.id } : {}),
+            updatedAt: sql`now()`,
+          })
           .where(eq(tickets.id, id))
           .returning();
         const { search: _s1, updatedAt: _u1, ...b } = before;
@@ -192,6 +197,43 @@ function registerTicketRoutes(app: Api, s: Services) {
         )
         .orderBy(asc(users.fullName), asc(users.id))
         .limit(50);
+    },
+  );
+
+  const peopleQuery = z.strictObject({
+    id: z
+      .union([z.uuid({ message: 'invalid_id' }), z.array(z.uuid({ message: 'invalid_id' })).max(100)])
+      .transform((v) => (Array.isArray(v) ? v : [v])),
+    // Sent by the client's label reader, as to the kit's lookup; the ids already bound the answer.
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+  });
+  // Names of the requesters and assignees of the tickets the caller reads, for the list and detail page.
+  app.get(
+    '/tickets/people',
+    {
+      config: access('people'),
+      schema: {
+        tags,
+        summary: 'The names of the given people who file or handle a ticket the caller may read, as { id, label }',
+        querystring: peopleQuery,
+        response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) },
+      },
+    },
+    async (req) => {
+      const user = req.user!;
+      const { id } = req.query as z.infer<typeof peopleQuery>;
+      const own = isTicketHandler(user.role) ? sql`true` : sql`t.requester_id = ${user.id}`;
+      return s.db
+        .select({ id: users.id, label: users.fullName })
+        .from(users)
+        .where(
+          and(
+            inArray(users.id, id),
+            sql`exists (select 1 from tickets t where t.archived_at is null and ${own} and (t.requester_id = ${users.id} or t.assignee_id = ${users.id}))`,
+          ),
+        )
+        .orderBy(asc(users.fullName))
+        .limit(100);
     },
   );
 }

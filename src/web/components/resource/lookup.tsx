@@ -5,16 +5,26 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../providers/http';
+import type { FieldDecl, ResourceDecl } from '../../../domain/resource';
 import { resourceUrl } from '../../providers/data-provider';
 
 export type LookupRow = { id: string; label: string };
 
-async function lookup(resource: string, params: Record<string, unknown>): Promise<LookupRow[]> {
-  const { data } = await http.get<LookupRow[]>(`${resourceUrl(resource)}/lookup`, { params });
+/** Where labels are read: a resource's `lookup`, or an API path of its own (`/api/v1/tickets/people`). */
+const lookupUrl = (source: string) => (source.startsWith('/') ? source : `${resourceUrl(source)}/lookup`);
+
+async function lookup(source: string, params: Record<string, unknown>): Promise<LookupRow[]> {
+  const { data } = await http.get<LookupRow[]>(lookupUrl(source), { params });
   return data;
 }
 
-/** Labels of the given ids of a resource: one `GET …/lookup?id=…&id=…` for all of them. */
+/** Where the labels of a reference field of `decl` are read: its own `labels` path when it declares one, else the referenced resource's lookup. */
+export function refLabelSource(decl: Pick<ResourceDecl, 'name'>, f: FieldDecl): string | undefined {
+  if (!f.ref) return undefined;
+  return f.ref.labels ? `${resourceUrl(decl.name)}/${f.ref.labels}` : f.ref.resource;
+}
+
+/** Labels of the given ids of a resource (or label source): one `GET …/lookup?id=…&id=…` for all of them. */
 export function useRefLabels(resource: string | undefined, ids: readonly (string | null | undefined)[]): Map<string, string> {
   const wanted = new Map(resource ? [[resource, ids.filter((v): v is string => !!v)]] : []);
   return useRefLabelsByResource(wanted)(resource ?? '');
