@@ -46,8 +46,13 @@ export interface FieldDecl {
   filter?: FilterKind;
   /** enum values (type 'enum'). */
   values?: readonly string[];
-  /** Another resource this field points to, and the field of that resource that names a row. */
-  ref?: { resource: string; label: string };
+  /**
+   * Another resource this field points to, and the field of that resource that names a row.
+   * `labels`: a GET path under this resource's API path answering `[{ id, label }]` for `?id=…`, the
+   * names of the rows its records point to — for callers who read the records but may not look the
+   * other resource up (a developer's tickets name their assignee).
+   */
+  ref?: { resource: string; label: string; labels?: string };
   /** tags: a GET path under the resource's API path answering `[{ tag, count }]`, the form's suggestions. */
   suggestions?: string;
   /** money: the field holding the currency. */

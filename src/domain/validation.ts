@@ -128,6 +128,10 @@ export const VALIDATION_EN: Record<string, string> = {
   cell_repeated: 'This project and day appear twice',
   timesheet_duplicate: 'Hours are already logged for this project on this day',
   month: 'Use a month like 2026-01',
+  ticket_transition: 'A ticket moves open → in progress → resolved → closed, and back to open from resolved or closed',
+  ticket_handler_only: 'Only admin or hr_lead can do this on a ticket',
+  ticket_not_open: 'The desk has taken this ticket on: its requester changes it only while it is open',
+  assignee_not_handler: 'A ticket is assigned to an active admin or hr_lead',
 };
 
 export function describeIssue(issue: FieldIssue): string {

@@ -23,6 +23,8 @@ const OWN_ROWS_ONLY: Record<string, Role[]> = {
   'leave-requests': ['developer', 'hr', 'sale', 'manager'],
   // hr sees all developers' logwork; the other non-privileged roles only their own.
   timesheets: ['developer', 'sale', 'manager'],
+  // Everyone reads the tickets they filed; admin and hr_lead handle them all.
+  tickets: ['sale_lead', 'developer', 'hr', 'sale', 'manager'],
 };
 /** Roles that read every row but change only their own (hr reads all developers' logwork, logs only its own hours). */
 const OWN_WRITES_ONLY: Record<string, Role[]> = {

@@ -32,13 +32,15 @@ const ALL = [
   'leave.approvals',
   'leave.dashboard',
   'leave.matrix',
+  // The request desk, every role's.
+  'tickets',
 ];
 
 const EXPECTED: Record<DemoRole, string[]> = {
   admin: ALL,
   hr_lead: ALL,
   sale_lead: ALL.filter((id) => !id.startsWith('hr-commission') && !['commission.matrix', 'leave.matrix'].includes(id)),
-  developer: ['dashboard', 'logworks', 'logworks.mine', 'leave', 'leave.mine'],
+  developer: ['dashboard', 'logworks', 'logworks.mine', 'leave', 'leave.mine', 'tickets'],
   hr: [
     'dashboard',
     'users',
@@ -53,6 +55,7 @@ const EXPECTED: Record<DemoRole, string[]> = {
     'hr-commission.dashboard',
     'leave',
     'leave.mine',
+    'tickets',
   ],
   sale: [
     'dashboard',
@@ -69,6 +72,7 @@ const EXPECTED: Record<DemoRole, string[]> = {
     'commission.dashboard',
     'leave',
     'leave.mine',
+    'tickets',
   ],
   manager: [
     'dashboard',
@@ -83,6 +87,7 @@ const EXPECTED: Record<DemoRole, string[]> = {
     'leave',
     'leave.mine',
     'leave.approvals',
+    'tickets',
   ],
 };
 
@@ -116,6 +121,7 @@ const LABELS: Record<string, string> = {
   'leave.approvals': 'Approvals',
   'leave.dashboard': 'Dashboard',
   'leave.matrix': 'Matrix',
+  tickets: 'Tickets',
 };
 
 // A section each role lacks (section table), with the path visited.

@@ -16,3 +16,4 @@ export * from '../modules/leave-matrix/leave-matrix.table.js';
 export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/timesheets/timesheets.table.js';
 export * from '../modules/access/access.table.js';
+export * from '../modules/tickets/tickets.table.js';

@@ -1,5 +1,6 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { ticketsModule } from './tickets/tickets.module.js';
 import { timesheetsModule } from './timesheets/timesheets.module.js';
 import { timesheetsAllDevsModule } from './timesheets/timesheets.all-devs.routes.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
@@ -39,6 +40,7 @@ export const MODULES: readonly ServerModule[] = [
   timesheetsModule,
   timesheetsAllDevsModule,
   dashboardModule,
+  ticketsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

@@ -58,6 +58,12 @@ const crudSoon = (root: string, titleKey: string): RouteObject[] => [
   soon(`${root}/:id/edit`, titleKey, 'auth:pages.edit'),
 ];
 
+/** `/clients…` → `/customers…`, with the rest of the path, the query and the hash as they were. */
+function ToCustomers() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={{ pathname: pathname.replace(/^\/clients(?=\/|$)/, '/customers'), search, hash }} replace />;
+}
+
 /** A signed-out visitor to a path the shell doesn't know: sign-in for a resource's page, else not found. */
 function SignedOut({ isResource }: { isResource: (pathname: string) => boolean }) {
   const location = useLocation();
@@ -84,8 +90,8 @@ export const SHELL_ROUTES: RouteObject[] = [
   ...crudSoon('salary', 'navbar:salary'),
   ...crudSoon('external-costs', 'navbar:externalCosts'),
   ...crudSoon('kpi', 'navbar:kpi'),
-  ...crudSoon('clients', 'navbar:clients'),
-  ...crudSoon('tickets', 'navbar:tickets'),
+  // The spec's other name for customers: its list, new, edit and detail pages, query and id kept.
+  { path: 'clients/*', element: <ToCustomers /> },
   { path: 'logwork/all-devs', element: page(<AllDevsPage />) },
   soon('pnl', 'navbar:profitAndLoss'),
   soon('kpi/progress/:userId/:year', 'navbar:kpi', 'auth:nav.kpiProgress'),

@@ -70,6 +70,10 @@ const API_ERROR_CODES = [
   'seat_hours_outside',
   'user_in_use',
   'job_closed',
+  'ticket_transition',
+  'ticket_handler_only',
+  'ticket_not_open',
+  'assignee_not_handler',
 ];
 
 type Tree = { [key: string]: string | Tree };

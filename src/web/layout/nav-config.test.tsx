@@ -6,7 +6,10 @@ const ids = (role: unknown) => navForRole(role).flatMap((g) => g.items.flatMap((
 describe('navForRole', () => {
   it('treats an unknown role as developer', () => {
     expect(ids('nobody')).toEqual(ids('developer'));
-    expect(ids('')).toEqual(['dashboard', 'logworks', 'logworks.mine', 'leave', 'leave.mine']);
+    expect(ids('')).toEqual(['dashboard', 'logworks', 'logworks.mine', 'leave', 'leave.mine', 'tickets']);
+    // The request desk is every role's.
+    for (const role of ['admin', 'hr_lead', 'sale_lead', 'developer', 'hr', 'sale', 'manager'])
+      expect(ids(role), role).toContain('tickets');
   });
   it('compares roles in lower case', () => {
     expect(ids('ADMIN')).toEqual(ids('admin'));

@@ -162,6 +162,8 @@ export const NAV_GROUPS: NavGroup[] = [
           child('leave.matrix', 'navbar:matrix', '/leave/matrix', NAV_ROLES['/leave/matrix']),
         ],
       },
+      // The request desk: every signed-in role files tickets (its section is Dashboard, which every role has).
+      { id: 'tickets', titleKey: 'navbar:tickets', ...resourceNav('tickets') },
     ],
   },
 ];

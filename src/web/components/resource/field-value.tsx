@@ -8,7 +8,7 @@ import type { FieldDecl } from '../../../domain/resource';
 import { resourceByName } from '../../../domain/resources';
 import { useFormatters } from '../../i18n/format';
 import type { ResourceMeta } from './use-resource';
-import { useRefLabels } from './lookup';
+import { refLabelSource, useRefLabels } from './lookup';
 import { TagChips } from './tags-input';
 
 type Formatters = ReturnType<typeof useFormatters>;
@@ -78,7 +78,7 @@ export function FieldValue(props: {
   const { t } = useTranslation();
   const raw = record[name];
   const ids = f.type === 'ref' ? [raw as string] : f.type === 'refs' ? ((raw as string[]) ?? []) : [];
-  const labels = useRefLabels(f.ref?.resource, ids);
+  const labels = useRefLabels(refLabelSource(meta.decl, f), ids);
   if (f.ref && (f.type === 'ref' || f.type === 'refs')) {
     if (!ids.filter(Boolean).length) return <span>{t('common:resource.none')}</span>;
     return (

@@ -12,6 +12,8 @@ import { useTheme } from '@mui/material/styles';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import type { FieldDecl } from '../../../domain/resource';
+import { can } from '../../../domain/resources';
+import { useAuthContext } from '../../providers/auth-context';
 import type { ListState } from './list-params';
 import { ReferencePicker } from './lookup';
 import { TagsInput } from './tags-input';
@@ -59,7 +61,10 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
     else delete filters[key];
     onChange({ q: state.q, filters });
   };
-  const usable = fields.filter(([name, f]) => f.filter && f.filter !== 'search' && !(name in fixed));
+  const { role } = useAuthContext();
+  // A reference the caller may not look up has no picker to offer (a developer's own tickets by requester).
+  const pickable = (f: FieldDecl) => !f.ref || can(role, f.ref.resource, 'lookup');
+  const usable = fields.filter(([name, f]) => f.filter && f.filter !== 'search' && !(name in fixed) && pickable(f));
   const main = usable.filter(([, f]) => f.filter === 'eq');
   const ranges = usable.filter(([, f]) => f.filter === 'range');
   const rangeCount = ranges.filter(([n]) => state.filters[`${n}_gte`] || state.filters[`${n}_lte`]).length;

@@ -13,6 +13,7 @@ import { useSettings } from '../../settings';
 import type { FieldDecl } from '../../../domain/resource';
 import type { Formatters } from '../../i18n/format';
 import { RefLink, StatusChip, formatValue } from './field-value';
+import { refLabelSource } from './lookup';
 import { TagChips } from './tags-input';
 import type { ResourceMeta } from './use-resource';
 
@@ -25,8 +26,8 @@ export type Row = Record<string, unknown> & { id: string };
  */
 export const RefLabelsContext = createContext<(resource: string) => Map<string, string>>(() => new Map());
 
-function RefCell({ resource, ids, canShow }: { resource: string; ids: string[]; canShow: boolean }) {
-  const labels = useContext(RefLabelsContext)(resource);
+function RefCell({ resource, source, ids, canShow }: { resource: string; source: string; ids: string[]; canShow: boolean }) {
+  const labels = useContext(RefLabelsContext)(source);
   return (
     <Stack direction="row" spacing={1} sx={{ overflow: 'hidden' }}>
       {ids.map((id) => (
@@ -99,6 +100,7 @@ export function useListColumns(o: {
           col.renderCell = ({ row }) => (
             <RefCell
               resource={f.ref!.resource}
+              source={refLabelSource(decl, f)!}
               ids={(Array.isArray(row[name]) ? row[name] : [row[name]]).filter(Boolean) as string[]}
               canShow={can(role, f.ref!.resource, 'show')}
             />

@@ -7,18 +7,28 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../providers/http';
+import type { FieldDecl, ResourceDecl } from '../../../domain/resource';
 import { resourceUrl } from '../../providers/data-provider';
 import { rankMatches } from './rank-matches';
 
 /** A row a picker offers; `detail` (an e-mail, a phone) tells namesakes apart under the label. */
 export type LookupRow = { id: string; label: string; detail?: string };
 
-async function lookup(resource: string, params: Record<string, unknown>): Promise<LookupRow[]> {
-  const { data } = await http.get<LookupRow[]>(`${resourceUrl(resource)}/lookup`, { params });
+/** Where labels are read: a resource's `lookup`, or an API path of its own (`/api/v1/tickets/people`). */
+const lookupUrl = (source: string) => (source.startsWith('/') ? source : `${resourceUrl(source)}/lookup`);
+
+async function lookup(source: string, params: Record<string, unknown>): Promise<LookupRow[]> {
+  const { data } = await http.get<LookupRow[]>(lookupUrl(source), { params });
   return data;
 }
 
-/** Labels of the given ids of a resource: one `GET …/lookup?id=…&id=…` for all of them. */
+/** Where the labels of a reference field of `decl` are read: its own `labels` path when it declares one, else the referenced resource's lookup. */
+export function refLabelSource(decl: Pick<ResourceDecl, 'name'>, f: FieldDecl): string | undefined {
+  if (!f.ref) return undefined;
+  return f.ref.labels ? `${resourceUrl(decl.name)}/${f.ref.labels}` : f.ref.resource;
+}
+
+/** Labels of the given ids of a resource (or label source): one `GET …/lookup?id=…&id=…` for all of them. */
 export function useRefLabels(resource: string | undefined, ids: readonly (string | null | undefined)[]): Map<string, string> {
   const wanted = new Map(resource ? [[resource, ids.filter((v): v is string => !!v)]] : []);
   return useRefLabelsByResource(wanted)(resource ?? '');
@@ -49,6 +59,9 @@ function useDebounced<T>(value: T, ms = 300): T {
   return v;
 }
 
+/** Options of a picker from elsewhere than the resource's `lookup`: a query key and a search. */
+export type PickerSource = { key: readonly unknown[]; search: (q: string | undefined) => Promise<LookupRow[]> };
+
 type PickerProps = {
   resource: string;
   label: string;
@@ -59,7 +72,7 @@ type PickerProps = {
   /** Ids never offered (a user is not their own manager). */
   exclude?: readonly string[];
   /** Where options come from instead of the resource's `lookup` (a job's candidates not yet in its pipeline). */
-  source?: { key: readonly unknown[]; search: (q: string | undefined) => Promise<LookupRow[]> };
+  source?: PickerSource;
   inputRef?: Ref<HTMLInputElement>;
   onBlur?: () => void;
   size?: 'small' | 'medium';

@@ -25,7 +25,7 @@ import { applyServerErrors } from '../form/server-errors';
 import { toHttpError } from '../../providers/session';
 import { versionOf } from '../../providers/data-provider';
 import { hasReadableFiles, ResourceFiles } from './resource-files';
-import { ReferencePicker } from './lookup';
+import { ReferencePicker, type PickerSource } from './lookup';
 import { StaleRecordPanel, staleRecordOf, type StaleRecord } from './stale-record';
 import { TagsInput } from './tags-input';
 import { useUnsavedChangesGuard } from './unsaved-changes';
@@ -43,6 +43,10 @@ export type ResourceFormProps = {
   disabled?: readonly string[];
   /** Reference ids not offered (a user is not their own manager). */
   exclude?: Record<string, readonly string[]>;
+  /** Fields left out of the form and of what is sent (a ticket's assignee, for who does not assign). */
+  hidden?: readonly string[];
+  /** Where a reference picker's options come from instead of the resource's lookup (a ticket's possible assignees). */
+  sources?: Record<string, PickerSource>;
   /** The page's last word on what is sent (drop what a rule forbids). */
   transform?: (values: Values) => Values;
   /** Starting values on create that the schema has no default for (a new user is a developer). */
@@ -76,6 +80,8 @@ export function ResourceForm({
   choices = {},
   disabled = [],
   exclude = {},
+  hidden = [],
+  sources = {},
   transform,
   presets = {},
   title,
@@ -91,7 +97,7 @@ export function ResourceForm({
   const shape = shapeOf(schema);
   const currencyFields = new Set(meta.fields.map(([, f]) => f.currencyField).filter(Boolean));
   const names = meta.fields
-    .filter(([name, f]) => name in shape && f.form !== false && !f.readOnly && !currencyFields.has(name))
+    .filter(([name, f]) => name in shape && f.form !== false && !f.readOnly && !currencyFields.has(name) && !hidden.includes(name))
     .map(([name]) => name);
   const sendable = Object.keys(shape).filter((k) => names.includes(k) || currencyFields.has(k));
   const returnTo = sp.get('returnTo');
@@ -278,6 +284,7 @@ export function ResourceForm({
                 helperText: error?.message,
                 disabled: off,
                 exclude: exclude[name],
+                source: sources[name],
                 name,
               };
               return (

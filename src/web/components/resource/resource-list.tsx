@@ -35,7 +35,7 @@ import {
   type ListState,
 } from './list-params';
 import { useListPrefs } from './list-prefs';
-import { useRefLabelsByResource } from './lookup';
+import { refLabelSource, useRefLabelsByResource } from './lookup';
 import { useResource } from './use-resource';
 
 export type ResourceListProps = {
@@ -109,7 +109,8 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
   const byTarget = new Map<string, string[]>();
   for (const [name, f] of refFields) {
     const ids = rows.flatMap((r) => (Array.isArray(r[name]) ? (r[name] as string[]) : [r[name] as string]));
-    byTarget.set(f.ref!.resource, [...(byTarget.get(f.ref!.resource) ?? []), ...ids]);
+    const source = refLabelSource(decl, f)!;
+    byTarget.set(source, [...(byTarget.get(source) ?? []), ...ids]);
   }
   const labelsOf = useRefLabelsByResource(byTarget);
 

@@ -36,10 +36,14 @@ export type ResourceShowProps = {
   tabs?: { key: string; label: string; content: ReactNode }[];
   /** More of the record's files, under the declared ones in their tab (a candidate's branded CV). */
   filesExtra?: ReactNode;
+  /** A page's own buttons beside Edit and Delete (a ticket's status moves). */
+  actions?: ReactNode;
+  /** What this row allows beyond the role's rights (a ticket its requester no longer changes): false hides the button. */
+  rights?: { edit?: boolean; delete?: boolean };
 };
 
 /** The kit's detail page: the record's fields, its files, its related lists and its History. */
-export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra }: ResourceShowProps) {
+export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra, actions, rights = {} }: ResourceShowProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel } = meta;
   const { role } = useAuthContext();
@@ -120,8 +124,9 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
             {record ? String(record[decl.recordTitle] ?? '') : <Skeleton width={240} />}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1}>
-          {can(role, resource, 'edit') && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {actions}
+          {can(role, resource, 'edit') && rights.edit !== false && (
             <Button
               component={RouterLink}
               to={`${decl.route}/${id}/edit?returnTo=${encodeURIComponent(`${decl.route}/${id}`)}`}
@@ -131,7 +136,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
               {t('common:buttons.edit')}
             </Button>
           )}
-          {can(role, resource, 'delete') && (
+          {can(role, resource, 'delete') && rights.delete !== false && (
             <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirm(true)}>
               {t('common:buttons.delete')}
             </Button>

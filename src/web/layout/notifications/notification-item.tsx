@@ -10,8 +10,10 @@ import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import PersonAddAlt1 from '@mui/icons-material/PersonAddAlt1';
 import PersonRemove from '@mui/icons-material/PersonRemove';
 import PersonSearch from '@mui/icons-material/PersonSearch';
+import SupportAgent from '@mui/icons-material/SupportAgent';
 import WorkOutline from '@mui/icons-material/WorkOutline';
 import dayjs from 'dayjs';
+import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ReactElement } from 'react';
 import type { NotificationItem as Item } from './types';
@@ -25,6 +27,10 @@ const LOOKS: Record<string, Look> = {
   candidate_status_changed: { icon: <PersonSearch fontSize="small" />, color: 'secondary' },
   candidate_added: { icon: <PersonAddAlt1 fontSize="small" />, color: 'primary' },
   candidate_removed: { icon: <PersonRemove fontSize="small" />, color: 'error' },
+  ticket_in_progress: { icon: <SupportAgent fontSize="small" />, color: 'warning' },
+  ticket_resolved: { icon: <SupportAgent fontSize="small" />, color: 'success' },
+  ticket_closed: { icon: <SupportAgent fontSize="small" />, color: 'secondary' },
+  ticket_reopened: { icon: <SupportAgent fontSize="small" />, color: 'info' },
 };
 const DEFAULT_LOOK: Look = { icon: <NotificationsNone fontSize="small" />, color: 'info' };
 
@@ -43,6 +49,12 @@ export function systemTextKey(item: Pick<Item, 'title' | 'message'>): string | u
   return known && known.message === item.message ? known.key : undefined;
 }
 
+/** The title of a notification whose type says it all (a ticket's move) in the user's language; else as stored. */
+export function typedTitle(i18n: Pick<I18n, 'exists' | 't'>, item: { type?: unknown; title?: string }): string {
+  const key = `notifications:types.${String(item.type)}`;
+  return typeof item.type === 'string' && i18n.exists(key) ? i18n.t(key) : (item.title ?? '');
+}
+
 export function notificationLook(type: string): Look {
   return LOOKS[type] ?? DEFAULT_LOOK;
 }
@@ -51,7 +63,9 @@ export function NotificationListItem({ item, onClick }: { item: Item; onClick: (
   const { t, i18n } = useTranslation('notifications');
   const look = notificationLook(item.type);
   const system = systemTextKey(item);
-  const title = system ? t(`system.${system}.title`) : item.title;
+  // A type whose title is the same for everyone (a ticket's move) is shown in the user's language; the
+  // message (the ticket's own title) as written.
+  const title = system ? t(`system.${system}.title`) : typedTitle(i18n, item);
   const message = system ? t(`system.${system}.message`) : item.message;
   const by = item.changedByUser?.fullName;
   const created = dayjs(item.createdAt);

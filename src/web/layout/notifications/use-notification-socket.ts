@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../toast';
+import { typedTitle } from './notification-item';
 import {
   SOCKET_OPTIONS,
   isNotificationSocketConnected,
@@ -29,6 +31,9 @@ export function useNotificationSocket(options: UseNotificationSocketOptions = {}
   const [unreadCount, setUnreadCount] = useState(0);
   const callbacks = useRef(options);
   callbacks.current = options;
+  const { i18n } = useTranslation('notifications');
+  const lang = useRef(i18n);
+  lang.current = i18n;
 
   useEffect(() => {
     const offCount = onNotificationSocket<[{ count?: number } | undefined]>('unread-count', (payload) => {
@@ -37,7 +42,7 @@ export function useNotificationSocket(options: UseNotificationSocketOptions = {}
       callbacks.current.onUnreadCount?.(count);
     });
     const offNotification = onNotificationSocket<[LiveNotification]>('notification', (notification) => {
-      toast(notification?.title ?? '', { description: notification?.message });
+      toast(notification ? typedTitle(lang.current, notification) : '', { description: notification?.message });
       callbacks.current.onNotification?.(notification);
     });
     const release = retainNotificationSocket();

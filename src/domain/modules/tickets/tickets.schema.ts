@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { optionalRef, optionalText, requiredText, rowShape } from '../../fields.js';
+
+export const TICKET_CATEGORY_VALUES = ['access', 'equipment', 'payroll', 'leave', 'other'] as const;
+export const TICKET_PRIORITY_VALUES = ['low', 'normal', 'high', 'urgent'] as const;
+export const TICKET_STATUS_VALUES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUS_VALUES)[number];
+
+/** A ticket: what the API returns. The requester and the status are the server's. */
+export const ticketSchema = z.object({
+  ...rowShape,
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(TICKET_CATEGORY_VALUES),
+  priority: z.enum(TICKET_PRIORITY_VALUES),
+  status: z.enum(TICKET_STATUS_VALUES),
+  requesterId: z.uuid(),
+  assigneeId: z.uuid().nullable(),
+  customerId: z.uuid().nullable(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+// What a person writes; the requester (the caller) and the status (open, then its moves) are set by the server.
+const fields = {
+  title: requiredText(200),
+  description: optionalText(5000),
+  category: z.enum(TICKET_CATEGORY_VALUES),
+  priority: z.enum(TICKET_PRIORITY_VALUES),
+  assigneeId: optionalRef,
+  customerId: optionalRef,
+};
+// Someone who cannot tell the kind of their request files it under other; the desk recategorises it.
+export const ticketCreateSchema = z.strictObject({
+  ...fields,
+  category: fields.category.default('other'),
+  priority: fields.priority.default('normal'),
+});
+export const ticketUpdateSchema = z.strictObject(fields).partial();
+
+/** A status move (`POST /tickets/:id/status`). */
+export const ticketStatusSchema = z.strictObject({ status: z.enum(TICKET_STATUS_VALUES) });

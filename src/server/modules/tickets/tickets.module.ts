@@ -1,0 +1,246 @@
+import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Role } from '../../../domain/auth/permissions.js';
+import {
+  isTicketHandler,
+  TICKET_HANDLERS,
+  TICKET_NOTIFICATIONS,
+  ticketEditRefusal,
+  ticketMoveRefusal,
+} from '../../../domain/modules/tickets/tickets.rules.js';
+import { ticketsResource } from '../../../domain/modules/tickets/tickets.resource.js';
+import { ticketSchema, ticketStatusSchema, type Ticket } from '../../../domain/modules/tickets/tickets.schema.js';
+import type { Api } from '../../http/api.js';
+import type { CurrentUser } from '../../http/access.js';
+import type { ResourceModule } from '../../http/crud.js';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound, unprocessable } from '../../http/errors.js';
+import { assertCurrent, sendVersion } from '../../http/precondition.js';
+import { searchCondition } from '../../http/paging.js';
+import type { Services } from '../../services.js';
+import { writeAudit } from '../audit/audit.service.js';
+import { notify } from '../notifications/notifications.service.js';
+import { users } from '../users/users.table.js';
+import type { ServerModule } from '../module.js';
+import { seedTickets } from './tickets.seed.js';
+import { tickets } from './tickets.table.js';
+
+type TicketRow = typeof tickets.$inferSelect;
+const asDb = (tx: unknown) => tx as Db;
+
+const entity = (row: TicketRow): Ticket => {
+  const { archivedAt: _a, search: _s, ...rest } = row;
+  return rest as Ticket;
+};
+
+/** Only a handler is assigned: 422 on `assigneeId` for anyone else (the reference itself is checked by the kit). */
+async function assertAssignable(db: Db, assigneeId: unknown) {
+  if (typeof assigneeId !== 'string') return;
+  const [person] = await db
+    .select({ role: users.role, status: users.status })
+    .from(users)
+    .where(and(eq(users.id, assigneeId), isNull(users.archivedAt)));
+  if (!person || !TICKET_HANDLERS.includes(person.role as Role) || person.status !== 'active')
+    throw unprocessable('A ticket is assigned to an active admin or hr_lead', 'assignee_not_handler', {
+      assigneeId: 'assignee_not_handler',
+    });
+}
+
+/** 403 naming the field the caller may not set: the form shows it there. */
+const handlerOnly = (field: string) =>
+  new AppError(403, 'Only admin or hr_lead do this on a ticket', {
+    code: 'ticket_handler_only',
+    issues: { [field]: { code: 'ticket_handler_only' } },
+  });
+
+const ticketsResourceModule: ResourceModule<TicketRow> = {
+  decl: ticketsResource,
+  table: tickets,
+  searchColumn: tickets.search,
+  toEntity: entity,
+  async beforeCreate(input, ctx) {
+    // The requester is the caller, whatever the role; a ticket starts open.
+    if (input.assigneeId != null && !isTicketHandler(ctx.user.role)) throw handlerOnly('assigneeId');
+    await assertAssignable(asDb(ctx.tx), input.assigneeId);
+    return { ...input, requesterId: ctx.user.id, status: 'open' };
+  },
+  async beforeUpdate(input, existing, ctx) {
+    const changed = Object.keys(input).filter(
+      (k) => JSON.stringify(input[k] ?? null) !== JSON.stringify(existing[k as keyof TicketRow] ?? null),
+    );
+    const refusal = ticketEditRefusal(changed, existing.status as Ticket['status'], ctx.user.role);
+    if (refusal?.code === 'ticket_handler_only') throw handlerOnly(refusal.field);
+    if (refusal?.code === 'ticket_not_open')
+      throw unprocessable('The desk has taken this ticket on: only an open ticket is changed by its requester', 'ticket_not_open', {
+        status: 'ticket_not_open',
+      });
+    // A new assignee only: a ticket kept by someone since moved off the desk is still edited.
+    if (changed.includes('assigneeId')) await assertAssignable(asDb(ctx.tx), input.assigneeId);
+    return input;
+  },
+};
+
+const idParams = z.object({ id: z.uuid({ message: 'invalid_id' }) });
+
+function registerTicketRoutes(app: Api, s: Services) {
+  const tags = ['tickets'];
+  const access = (action: string) => ({ access: { resource: 'tickets', action } });
+
+  /** The ticket as the caller may read it, locked for the move: 404 outside their scope (existence is not revealed). */
+  async function lockTicket(db: Db, user: CurrentUser, id: string): Promise<TicketRow> {
+    const [row] = await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.id, id), isNull(tickets.archivedAt), isTicketHandler(user.role) ? undefined : eq(tickets.requesterId, user.id)))
+      .for('update');
+    if (!row) throw notFound('Ticket');
+    return row;
+  }
+
+  app.post(
+    '/tickets/:id/status',
+    {
+      config: { ...access('status'), precondition: true },
+      schema: {
+        tags,
+        summary:
+          'Move a ticket: open → in_progress → resolved → closed, and back to open from resolved or closed. Admin and hr_lead make every move; the requester closes or reopens their own',
+        params: idParams,
+        body: ticketStatusSchema,
+        response: { 200: ticketSchema },
+      },
+    },
+    async (req: FastifyRequest, reply) => {
+      const user = req.user!;
+      const { id } = req.params as { id: string };
+      const { status } = req.body as z.infer<typeof ticketStatusSchema>;
+      const { before, after } = await s.db.transaction(async (tx) => {
+        const db = asDb(tx);
+        const before = await lockTicket(db, user, id);
+        await assertCurrent(db, req, { entity: 'tickets', label: 'Ticket', row: before, current: () => entity(before) });
+        const refusal = ticketMoveRefusal(before.status as Ticket['status'], status, {
+          role: user.role,
+          isRequester: before.requesterId === user.id,
+        });
+        if (refusal === 'ticket_handler_only') throw handlerOnly('status');
+        if (refusal)
+          throw unprocessable(`A ${before.status} ticket does not move to ${status}`, refusal, {
+            status: { code: refusal, params: { from: before.status, to: status } },
+          });
+        const [after] = await db
+          .update(tickets)
+          .set({
+            status,
+            // Taking an unassigned ticket on makes it the taker's.
+            ...(status === 'in_progress' && !before.assigneeId ? { assigneeId: user.id } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(tickets.id, id))
+          .returning();
+        const { search: _s1, updatedAt: _u1, ...b } = before;
+        const { search: _s2, updatedAt: _u2, ...a } = after!;
+        await writeAudit(db, {
+          actorId: user.id,
+          entity: 'tickets',
+          entityId: id,
+          action: 'updated',
+          before: b,
+          after: a,
+          requestId: req.id,
+        });
+        return { before, after: after! };
+      });
+      // The requester hears of every move but their own.
+      const note = TICKET_NOTIFICATIONS[status];
+      await notify(s, [after.requesterId], { type: note.type, title: note.title, message: after.title, changedByUserId: user.id });
+      const payload = { channel: 'resources/tickets', type: 'updated', payload: { ids: [id] }, date: new Date().toISOString() };
+      s.realtime.toRoles(TICKET_HANDLERS, 'live', payload);
+      s.realtime.toUser(before.requesterId, 'live', payload);
+      sendVersion(reply, after);
+      return entity(after);
+    },
+  );
+
+  const assigneesQuery = z.strictObject({
+    q: z.string().trim().max(200).optional(),
+    id: z
+      .union([z.uuid({ message: 'invalid_id' }), z.array(z.uuid({ message: 'invalid_id' })).max(100)])
+      .transform((v) => (Array.isArray(v) ? v : [v]))
+      .optional(),
+  });
+  // The assignee picker's options: the active admins and hr_leads, as the kit's lookup answers.
+  app.get(
+    '/tickets/assignees',
+    {
+      config: access('assignees'),
+      schema: {
+        tags,
+        summary: 'The people a ticket may be assigned to (active admin and hr_lead), as { id, label }',
+        querystring: assigneesQuery,
+        response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) },
+      },
+    },
+    async (req) => {
+      const q = req.query as z.infer<typeof assigneesQuery>;
+      return s.db
+        .select({ id: users.id, label: users.fullName })
+        .from(users)
+        .where(
+          and(
+            inArray(users.role, [...TICKET_HANDLERS]),
+            eq(users.status, 'active'),
+            isNull(users.archivedAt),
+            q.id ? inArray(users.id, q.id) : undefined,
+            q.q ? searchCondition(users.search, q.q) : undefined,
+          ),
+        )
+        .orderBy(asc(users.fullName), asc(users.id))
+        .limit(50);
+    },
+  );
+
+  const peopleQuery = z.strictObject({
+    id: z
+      .union([z.uuid({ message: 'invalid_id' }), z.array(z.uuid({ message: 'invalid_id' })).max(100)])
+      .transform((v) => (Array.isArray(v) ? v : [v])),
+    // Sent by the client's label reader, as to the kit's lookup; the ids already bound the answer.
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+  });
+  // Names of the requesters and assignees of the tickets the caller reads, for the list and detail page.
+  app.get(
+    '/tickets/people',
+    {
+      config: access('people'),
+      schema: {
+        tags,
+        summary: 'The names of the given people who file or handle a ticket the caller may read, as { id, label }',
+        querystring: peopleQuery,
+        response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) },
+      },
+    },
+    async (req) => {
+      const user = req.user!;
+      const { id } = req.query as z.infer<typeof peopleQuery>;
+      const own = isTicketHandler(user.role) ? sql`true` : sql`t.requester_id = ${user.id}`;
+      return s.db
+        .select({ id: users.id, label: users.fullName })
+        .from(users)
+        .where(
+          and(
+            inArray(users.id, id),
+            sql`exists (select 1 from tickets t where t.archived_at is null and ${own} and (t.requester_id = ${users.id} or t.assignee_id = ${users.id}))`,
+          ),
+        )
+        .orderBy(asc(users.fullName))
+        .limit(100);
+    },
+  );
+}
+
+export const ticketsModule: ServerModule = {
+  name: 'tickets',
+  resource: ticketsResourceModule,
+  routes: registerTicketRoutes,
+  seed: seedTickets,
+};
