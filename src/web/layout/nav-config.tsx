@@ -10,7 +10,7 @@ import KpiIcon from '@mui/icons-material/EmojiEventsOutlined';
 import CommissionIcon from '@mui/icons-material/MonetizationOnOutlined';
 import HrCommissionIcon from '@mui/icons-material/VolunteerActivismOutlined';
 import LeaveIcon from '@mui/icons-material/BeachAccessOutlined';
-import { NAV_ROLES, canSeeNavItem, type Role, type Section } from '../../domain/auth/permissions';
+import { NAV_ROLES, canSeeNavItem, navRole, type Role, type Section } from '../../domain/auth/permissions';
 import { can } from '../../domain/resources';
 import { resourceNav } from '../app/modules';
 
@@ -174,7 +174,7 @@ export function navForRole(role: unknown, groups: NavGroup[] = NAV_GROUPS): NavG
     .map((group) => ({
       ...group,
       items: group.items
-        .filter((item) => (item.resource ? can(role, item.resource, 'list') : canSeeNavItem(role, item)))
+        .filter((item) => (item.resource ? can(navRole(role), item.resource, 'list') : canSeeNavItem(role, item)))
         .map((item) =>
           item.children
             ? {

@@ -129,13 +129,15 @@ describe("searching candidates to add to a job's pipeline", () => {
     expect(check(pipelineSearchQuerySchema, query)).toBe(expected);
   });
 
-  it('offers each candidate with a label and the e-mail, if any, and nothing else', () => {
-    const option = { id: id(9), label: 'Nguyễn Thị Hồng', email: null };
+  it('offers each candidate with a label, the e-mail and the phone, if any, and nothing else', () => {
+    const option = { id: id(9), label: 'Nguyễn Thị Hồng', email: null, phone: null };
     expect(pipelineCandidateOptionSchema.parse(option)).toEqual(option);
-    expect(pipelineCandidateOptionSchema.parse({ ...option, email: 'hong@example.com', phone: '0901' })).toEqual({
+    expect(pipelineCandidateOptionSchema.parse({ ...option, email: 'hong@example.com', phone: '0901', location: 'Huế' })).toEqual({
       ...option,
       email: 'hong@example.com',
+      phone: '0901',
     });
+    expect(pipelineCandidateOptionSchema.safeParse({ id: id(9), label: 'x', email: null }).success).toBe(false);
     expect(pipelineCandidateOptionSchema.safeParse({ id: id(9), email: null }).success).toBe(false);
   });
 });
