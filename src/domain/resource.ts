@@ -50,9 +50,10 @@ export interface FieldDecl {
    * Another resource this field points to, and the field of that resource that names a row.
    * `labels`: a GET path under this resource's API path answering `[{ id, label }]` for `?id=…`, the
    * names of the rows its records point to — for callers who read the records but may not look the
-   * other resource up (a developer's tickets name their assignee).
+   * other resource up (a developer's tickets name their assignee). `where`: the only rows a picker
+   * offers, by enum fields of the other resource (an owner sale: `{ role: ['sale', 'sale_lead'] }`).
    */
-  ref?: { resource: string; label: string; labels?: string };
+  ref?: { resource: string; label: string; labels?: string; where?: Readonly<Record<string, readonly string[]>> };
   /** tags: a GET path under the resource's API path answering `[{ tag, count }]`, the form's suggestions. */
   suggestions?: string;
   /** money: the field holding the currency. */

@@ -404,6 +404,12 @@ describe.each(cases)('%s declaration', (name, r) => {
       expect(target!.fields[f.ref!.label], `${field} label`).toBeDefined();
       // A picker shows the row's name: the target's title.
       expect(f.ref!.label).toBe(target!.recordTitle);
+      // A picker's restriction names enum fields of the target, filtered by equality, and their values.
+      for (const [key, values] of Object.entries(f.ref!.where ?? {})) {
+        const by = target!.fields[key];
+        expect(by?.type === 'enum' && by.filter === 'eq', `${field} where ${key}`).toBe(true);
+        for (const v of values) expect(by!.values, `${field} where ${key}=${v}`).toContain(v);
+      }
     }
     for (const [, f] of fields.filter(([, f]) => f.type !== 'ref' && f.type !== 'refs')) expect(f.ref).toBeUndefined();
   });

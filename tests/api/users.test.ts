@@ -84,6 +84,32 @@ describe('paginated list', () => {
   });
 });
 
+describe('lookup for pickers', () => {
+  it('offers only the rows of the given roles (an owner sale), refuses an unknown role or field, and is open to a sale', async () => {
+    const sale = await t.auth('sale');
+    const res = await get('/user/lookup?role=sale&role=sale_lead&limit=100', sale);
+    expect(res.statusCode, res.body).toBe(200);
+    const offered = res.json() as Array<{ id: string; label: string }>;
+    expect(offered.length).toBeGreaterThan(1);
+    const roles = new Map(
+      ((await get('/user?_start=0&_end=100&role=sale&role=sale_lead')).json() as Array<{ id: string; role: string }>).map((u) => [
+        u.id,
+        u.role,
+      ]),
+    );
+    for (const row of offered) expect(['sale', 'sale_lead'], row.label).toContain(roles.get(row.id));
+    // Every sale is offered: the restriction keeps them all and adds no one.
+    expect(offered.map((r) => r.id).sort()).toEqual([...roles.keys()].sort());
+    const everyone = (await get('/user/lookup?limit=100', sale)).json() as unknown[];
+    expect(everyone.length).toBeGreaterThan(offered.length);
+
+    const unknownRole = await get('/user/lookup?role=pope', sale);
+    expect(unknownRole.statusCode).toBe(400);
+    expect(Object.keys(unknownRole.json().errors)).toEqual(['role.0']);
+    expect((await get('/user/lookup?email=admin@demo.local', sale)).statusCode).toBe(400);
+  });
+});
+
 describe('create, update, delete', () => {
   it('creates, reads, updates and archives a user, writing the audit log and never exposing the hash', async () => {
     const created = await t.app.inject({

@@ -2,7 +2,7 @@
 // types, shows the best match first, never picks a row of an earlier answer with Enter, and keeps
 // unpicked text when the field is left.
 import { expect, test } from './support/test';
-import { signIn, useEnglish } from './support/session';
+import { DEMO_PASSWORD, demoEmail, signIn, useEnglish } from './support/session';
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
@@ -65,4 +65,23 @@ test('the pipeline’s add-candidate picker tells namesakes apart by e-mail and 
   for (const text of texts) expect(text).toMatch(/\n.*(@|\+\d)/);
   const names = texts.map((x) => x.split('\n')[0]!.trim());
   for (const name of names) expect(inPipeline.some((row) => row.includes(name) && row.split('\n').includes(name))).toBe(false);
+});
+
+test('an account owner is picked among the sales only', async ({ page, request }) => {
+  const login = await request.post('/api/v1/auth/login', { data: { email: demoEmail('admin'), password: DEMO_PASSWORD } });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const people = (await (
+    await request.get('/api/v1/user?_start=0&_end=100', { headers: { authorization: `Bearer ${accessToken}` } })
+  ).json()) as Array<{ fullName: string; role: string }>;
+  const sales = new Set(people.filter((p) => p.role === 'sale' || p.role === 'sale_lead').map((p) => p.fullName));
+  expect(sales.size).toBeGreaterThan(1);
+
+  await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/customers/new')}`);
+  const owner = page.getByRole('combobox', { name: 'Account owner' });
+  await owner.click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const offered = (await options.allInnerTexts()).map((x) => x.split('\n')[0]!.trim());
+  expect(offered.length).toBeGreaterThan(1);
+  for (const name of offered) expect(sales.has(name), name).toBe(true);
 });

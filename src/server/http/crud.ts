@@ -235,6 +235,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     },
   );
 
+  const lookupEnums = Object.entries(decl.fields).filter(([, f]) => f.type === 'enum' && f.filter === 'eq' && f.values?.length);
   const lookupQuery = z.strictObject({
     q: z.string().trim().max(200).optional(),
     id: z
@@ -242,6 +243,17 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       .transform((v) => (Array.isArray(v) ? v : [v]))
       .optional(),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+    // A picker offers only some rows (an owner sale: `role=sale&role=sale_lead`): equality on enum fields.
+    ...Object.fromEntries(
+      lookupEnums.map(([name, f]) => [
+        name,
+        z
+          .union([z.string(), z.array(z.string())])
+          .transform((v) => (Array.isArray(v) ? v : [v]))
+          .pipe(z.array(z.enum(f.values as [string, ...string[]])).max(50))
+          .optional(),
+      ]),
+    ),
   });
   const lookupResponse = z.array(z.object({ id: z.uuid(), label: z.string() }));
   // The light list pickers use: id and label only, open to the roles that pick such a row.
@@ -249,11 +261,12 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     url('/lookup'),
     { config: { access: access('lookup') }, schema: { tags, querystring: lookupQuery, response: { 200: lookupResponse } } },
     async (req) => {
-      const q = req.query as z.infer<typeof lookupQuery>;
+      const q = req.query as z.infer<typeof lookupQuery> & Record<string, string[] | undefined>;
+      const filters = lookupEnums.flatMap(([field]) => (q[field]?.length ? [{ field, op: 'eq' as const, values: q[field] }] : []));
       return s.db
         .select({ id: sql<string>`${m.table.id}`, label: sql<string>`${titleColumn}::text` })
         .from(table)
-        .where(where(req.user!, { ids: q.id, q: q.q }, { withArchived: !!q.id }))
+        .where(where(req.user!, { ids: q.id, q: q.q, filters }, { withArchived: !!q.id }))
         .orderBy(asc(titleColumn), asc(m.table.id))
         .limit(q.id ? q.id.length : (q.limit ?? lookupLimit));
     },

@@ -27,7 +27,13 @@ export const customersResource = defineResource({
       colors: { active: 'success', inactive: 'default' },
     },
     country: { type: 'string', sort: true, filter: 'eq', list: true },
-    ownerSaleId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', list: true },
+    // The account's owner is one of the firm's sales.
+    ownerSaleId: {
+      type: 'ref',
+      ref: { resource: 'users', label: 'fullName', where: { role: ['sale', 'sale_lead'] } },
+      filter: 'eq',
+      list: true,
+    },
     currency: { type: 'enum', values: CURRENCIES, filter: 'eq', sort: true },
     paymentTermsDays: { type: 'int', sort: true, filter: 'range', list: true },
     billingContact: { type: 'string', filter: 'search' },

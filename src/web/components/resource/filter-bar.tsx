@@ -122,6 +122,7 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
             multiple
             size="small"
             resource={f.ref.resource}
+            where={f.ref.where}
             label={label}
             value={values}
             onChange={(ids) => set(name, ids)}

@@ -73,6 +73,8 @@ type PickerProps = {
   exclude?: readonly string[];
   /** Where options come from instead of the resource's `lookup` (a job's candidates not yet in its pipeline). */
   source?: PickerSource;
+  /** Only rows whose enum fields hold these values (a reference's declared `where`: sales only). */
+  where?: Readonly<Record<string, readonly string[]>>;
   inputRef?: Ref<HTMLInputElement>;
   onBlur?: () => void;
   size?: 'small' | 'medium';
@@ -100,8 +102,8 @@ export function ReferencePicker(props: PickerProps) {
     isFetching,
     isPlaceholderData,
   } = useQuery({
-    queryKey: source ? [...source.key, q] : ['lookup', resource, 'q', q],
-    queryFn: () => (source ? source.search(q || undefined) : lookup(resource, { q: q || undefined, limit: 20 })),
+    queryKey: source ? [...source.key, q] : ['lookup', resource, 'q', q, props.where ?? {}],
+    queryFn: () => (source ? source.search(q || undefined) : lookup(resource, { ...props.where, q: q || undefined, limit: 20 })),
     enabled: open,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

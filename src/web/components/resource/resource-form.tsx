@@ -285,6 +285,7 @@ export function ResourceForm({
                 disabled: off,
                 exclude: exclude[name],
                 source: sources[name],
+                where: f.ref!.where,
                 name,
               };
               return (
