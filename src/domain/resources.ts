@@ -1,4 +1,5 @@
 import type { ResourceDecl } from './resource.js';
+import { invoicesResource } from './modules/invoices/invoices.resource.js';
 import { timesheetsResource } from './modules/timesheets/timesheets.resource.js';
 import { leaveMatrixResource } from './modules/leave-matrix/leave-matrix.resource.js';
 import { leaveRequestsResource } from './modules/leave-requests/leave-requests.resource.js';
@@ -25,6 +26,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
   leaveMatrixResource,
   jobsResource,
   timesheetsResource,
+  invoicesResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

@@ -15,3 +15,4 @@ export * from '../modules/leave-requests/leave-requests.table.js';
 export * from '../modules/leave-matrix/leave-matrix.table.js';
 export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/timesheets/timesheets.table.js';
+export * from '../modules/invoices/invoices.table.js';

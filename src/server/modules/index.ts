@@ -1,5 +1,6 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { invoicesModule } from './invoices/invoices.module.js';
 import { timesheetsModule } from './timesheets/timesheets.module.js';
 import { timesheetsAllDevsModule } from './timesheets/timesheets.all-devs.routes.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
@@ -37,6 +38,7 @@ export const MODULES: readonly ServerModule[] = [
   timesheetsModule,
   timesheetsAllDevsModule,
   dashboardModule,
+  invoicesModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

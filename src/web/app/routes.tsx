@@ -77,7 +77,6 @@ function SignedInGate() {
 export const SHELL_ROUTES: RouteObject[] = [
   { index: true, element: page(<DashboardPage />) },
   { path: 'personal-info', element: page(<PersonalInfoPage />) },
-  ...crudSoon('invoices', 'navbar:invoice'),
   ...crudSoon('salary', 'navbar:salary'),
   ...crudSoon('external-costs', 'navbar:externalCosts'),
   ...crudSoon('kpi', 'navbar:kpi'),
