@@ -98,38 +98,56 @@ export function registerInvoiceRoutes(app: Api, s: Services) {
     );
   }
 
-  action('send', 'send', noBody, 'Send a draft: the first send gives it the next number of its year, a later one keeps it', async (tx, row) => {
-    if (!row.lines.length)
-      throw unprocessable('An invoice without lines cannot be sent', 'invoice_no_lines', { lines: { code: 'invoice_no_lines' } });
-    let number = row.number;
-    if (!number) {
-      number = await drawNumber(tx, row.issueDate);
-      await sendProbe.afterNumber?.(number);
-    }
-    return { number, sentAt: new Date().toISOString() };
-  });
+  action(
+    'send',
+    'send',
+    noBody,
+    'Send a draft: the first send gives it the next number of its year, a later one keeps it',
+    async (tx, row) => {
+      if (!row.lines.length)
+        throw unprocessable('An invoice without lines cannot be sent', 'invoice_no_lines', { lines: { code: 'invoice_no_lines' } });
+      let number = row.number;
+      if (!number) {
+        number = await drawNumber(tx, row.issueDate);
+        await sendProbe.afterNumber?.(number);
+      }
+      return { number, sentAt: new Date().toISOString() };
+    },
+  );
 
   action('backToDraft', 'back-to-draft', noBody, 'Take a sent invoice back to draft to correct it; it keeps its number', () => ({
     sentAt: null,
   }));
 
-  action('markPaid', 'mark-paid', invoiceMarkPaidSchema, 'Record the payment of a sent invoice: when, how much, and a note', (_tx, row, body) => {
-    const digits = minorUnits(row.currency);
-    if (parseDecimal(body.amount)!.scale > digits)
-      throw unprocessable(`${row.currency} amounts have ${digits} decimals`, 'decimal_places', {
-        amount: { code: 'decimal_places', params: { max: digits } },
-      });
-    if (body.paidAt > todayUtc())
-      throw unprocessable('A payment cannot be dated in the future', 'future_date', { paidAt: { code: 'future_date' } });
-    if (body.paidAt < row.issueDate)
-      throw unprocessable('The payment is dated before the invoice was issued', 'paid_before_issue', {
-        paidAt: { code: 'paid_before_issue', params: { date: row.issueDate } },
-      });
-    return { paidAt: body.paidAt, paidAmount: body.amount, paidNote: body.note };
-  });
+  action(
+    'markPaid',
+    'mark-paid',
+    invoiceMarkPaidSchema,
+    'Record the payment of a sent invoice: when, how much, and a note',
+    (_tx, row, body) => {
+      const digits = minorUnits(row.currency);
+      if (parseDecimal(body.amount)!.scale > digits)
+        throw unprocessable(`${row.currency} amounts have ${digits} decimals`, 'decimal_places', {
+          amount: { code: 'decimal_places', params: { max: digits } },
+        });
+      if (body.paidAt > todayUtc())
+        throw unprocessable('A payment cannot be dated in the future', 'future_date', { paidAt: { code: 'future_date' } });
+      if (body.paidAt < row.issueDate)
+        throw unprocessable('The payment is dated before the invoice was issued', 'paid_before_issue', {
+          paidAt: { code: 'paid_before_issue', params: { date: row.issueDate } },
+        });
+      return { paidAt: body.paidAt, paidAmount: body.amount, paidNote: body.note };
+    },
+  );
 
-  action('cancel', 'cancel', invoiceCancelSchema.optional(), 'Cancel a draft or sent invoice; a numbered one keeps its number', (_tx, _row, body) => ({
-    cancelledAt: new Date().toISOString(),
-    cancelNote: body?.note ?? null,
-  }));
+  action(
+    'cancel',
+    'cancel',
+    invoiceCancelSchema.optional(),
+    'Cancel a draft or sent invoice; a numbered one keeps its number',
+    (_tx, _row, body) => ({
+      cancelledAt: new Date().toISOString(),
+      cancelNote: body?.note ?? null,
+    }),
+  );
 }

@@ -77,7 +77,12 @@ interface CustomerTerms {
 /** The invoice's customer, held (shared) until the write commits so that its owner cannot change under it. */
 async function customerOf(tx: Tx, id: string): Promise<CustomerTerms> {
   const [c] = await tx
-    .select({ id: customers.id, currency: customers.currency, paymentTermsDays: customers.paymentTermsDays, ownerSaleId: customers.ownerSaleId })
+    .select({
+      id: customers.id,
+      currency: customers.currency,
+      paymentTermsDays: customers.paymentTermsDays,
+      ownerSaleId: customers.ownerSaleId,
+    })
     .from(customers)
     .where(and(eq(customers.id, id), isNull(customers.archivedAt)))
     .for('share');
@@ -87,8 +92,7 @@ async function customerOf(tx: Tx, id: string): Promise<CustomerTerms> {
 
 /** A sale invoices only the customers they own (the invoice's owner is its customer's). */
 function assertOwnCustomer(user: CurrentUser, customer: CustomerTerms) {
-  if (user.role === 'sale' && customer.ownerSaleId !== user.id)
-    throw forbidden("You can only invoice the customers you own", 'not_owner');
+  if (user.role === 'sale' && customer.ownerSaleId !== user.id) throw forbidden('You can only invoice the customers you own', 'not_owner');
 }
 
 async function assertProjectOfCustomer(tx: Tx, projectId: string | null, customerId: string) {
