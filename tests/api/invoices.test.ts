@@ -356,7 +356,7 @@ describe('the status machine', () => {
     expect(csv.split('\r\n').filter(Boolean).length - 1).toBe(paged.total);
     const bad = await call('admin', 'GET', '/api/v1/invoice?_start=0&_end=5&overdue=maybe');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues).toHaveProperty('overdue');
+    expect(Object.keys(bad.json().issues)).toEqual([expect.stringMatching(/^overdue/)]);
   });
 });
 

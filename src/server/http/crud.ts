@@ -42,10 +42,10 @@ export interface ResourceModule<TRow extends Row = Row> {
   beforeDelete?: (existing: TRow, ctx: WriteContext) => Promise<void> | void;
   afterWrite?: (action: WriteAction, row: TRow, before: TRow | undefined, ctx: WriteContext) => Promise<void> | void;
   /**
-   * Query keys of the module's own beside the declared fields' filters, for a state derived at read
-   * time (an invoice's `overdue=true`): the value's schema and the condition it adds to lists and exports.
+   * Declared fields with no column of their own, derived when read (an invoice's `overdue`, which
+   * depends on today): the SQL expression their filters compare, built for each query.
    */
-  derivedFilters?: Record<string, { schema: ZodType; where: (value: never) => SQL | undefined }>;
+  derivedColumns?: Record<string, () => SQL>;
 }
 
 export type WriteAction = 'created' | 'updated' | 'deleted';
@@ -131,12 +131,12 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     opts: { id?: string; withArchived?: boolean } = {},
   ): SQL | undefined {
     const parts: (SQL | undefined)[] = [readScope(user)];
-    for (const [key, filter] of Object.entries(m.derivedFilters ?? {}))
-      if ((q as Record<string, unknown>)[key] !== undefined) parts.push(filter.where((q as Record<string, unknown>)[key] as never));
     if (archivedAt && !opts.withArchived) parts.push(isNull(archivedAt));
     if (opts.id) parts.push(eq(m.table.id, opts.id));
-    for (const { field, op, values } of q.filters ?? [])
-      parts.push(filterCondition(columnOf(m.table, field), decl.fields[field], op, values));
+    for (const { field, op, values } of q.filters ?? []) {
+      const derived = m.derivedColumns?.[field]?.() as unknown as PgColumn | undefined;
+      parts.push(filterCondition(derived ?? columnOf(m.table, field), decl.fields[field], op, values));
+    }
     if (q.ids?.length) parts.push(inArray(m.table.id, q.ids));
     if (q.q && m.searchColumn) parts.push(searchCondition(m.searchColumn, q.q));
     return and(...parts);
@@ -182,8 +182,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     return { data: rows.map((r) => toEntity(r as TRow)), ...count };
   }
 
-  const derivedQuery = Object.fromEntries(Object.entries(m.derivedFilters ?? {}).map(([key, f]) => [key, f.schema.optional()]));
-  const querySchema = listQuerySchema(decl, derivedQuery);
+  const querySchema = listQuerySchema(decl);
   const listResponse = z.object({ data: z.array(decl.schemas.entity), total: z.number(), totalIsEstimate: z.boolean().optional() });
   // The response schema documents the shape; `toEntity` builds it key by key, so the hot list
   // path skips re-validating every row on the way out.
@@ -263,7 +262,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     },
   );
 
-  const exportQuery = listQuerySchema(decl, { ...derivedQuery, format: z.enum(['xlsx', 'csv']).default('xlsx') });
+  const exportQuery = listQuerySchema(decl, { format: z.enum(['xlsx', 'csv']).default('xlsx') });
   app.get(
     url('/export'),
     {

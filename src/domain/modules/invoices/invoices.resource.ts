@@ -45,6 +45,8 @@ export const invoicesResource = defineResource({
       form: false,
       colors: { draft: 'default', sent: 'info', paid: 'success', cancelled: 'warning' },
     },
+    // Derived when read (sent, unpaid, past due as of today): filtered, never stored nor sorted.
+    overdue: { type: 'boolean', filter: 'eq', list: true, readOnly: true, form: false },
     subject: { type: 'string', sort: true, filter: 'search' },
     projectId: { type: 'ref', ref: { resource: 'projects', label: 'name' }, filter: 'eq' },
     saleId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', readOnly: true, form: false },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource.js';
 import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema.js';
 import { lockedFields, normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
@@ -8,7 +7,7 @@ import { unprocessable } from '../../http/errors.js';
 import type { ServerModule } from '../module.js';
 import { registerInvoiceRoutes } from './invoices.routes.js';
 import { seedInvoices } from './invoices.seed.js';
-import { invoiceEntity, overdueCondition, resolveInvoice, type InvoiceRow, type InvoiceValues } from './invoices.service.js';
+import { invoiceEntity, overdueExpression, resolveInvoice, type InvoiceRow, type InvoiceValues } from './invoices.service.js';
 import { invoices } from './invoices.table.js';
 
 type LineLike = { description: string; headcountId?: string | null; quantity: string; unit: string; unitPrice: string };
@@ -39,12 +38,7 @@ const invoicesResourceModule: ResourceModule<InvoiceRow> = {
   table: invoices,
   searchColumn: invoices.search,
   toEntity: invoiceEntity,
-  derivedFilters: {
-    overdue: {
-      schema: z.enum(['true', 'false']).transform((v) => v === 'true'),
-      where: (overdue: boolean) => overdueCondition(overdue),
-    },
-  },
+  derivedColumns: { overdue: overdueExpression },
   async beforeCreate(input, ctx) {
     const values = input as unknown as InvoiceValues;
     const resolved = await resolveInvoice(ctx, values, new Set(Object.keys(input)));

@@ -61,11 +61,8 @@ export function invoiceEntity(row: InvoiceRow): Invoice {
   };
 }
 
-/** `overdue=true`: sent, unpaid, due before today; `overdue=false`: every other invoice. */
-export function overdueCondition(overdue: boolean) {
-  const cond = sql`(${invoices.status} = 'sent' and ${invoices.dueDate} < ${todayUtc()})`;
-  return overdue ? cond : sql`not ${cond}`;
-}
+/** Whether an invoice is overdue as of today (UTC): sent, unpaid, due before today — what `overdue=` filters on. */
+export const overdueExpression = () => sql`(${invoices.status} = 'sent' and ${invoices.dueDate} < ${todayUtc()}::date)`;
 
 interface CustomerTerms {
   id: string;
