@@ -51,6 +51,9 @@ export const invoicesResource = defineResource({
     projectId: { type: 'ref', ref: { resource: 'projects', label: 'name' }, filter: 'eq' },
     saleId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', readOnly: true, form: false },
     currency: { type: 'enum', values: CURRENCIES, sort: true, filter: 'eq' },
+    // Decimal strings, typed beside the lines on the invoice's own form (never through a number input).
+    exchangeRate: { type: 'decimal', form: false },
+    taxRate: { type: 'decimal', form: false },
     totalBase: { type: 'money', sort: true, filter: 'range', readOnly: true, form: false },
     paidAt: { type: 'date', sort: true, filter: 'range', readOnly: true, form: false },
     note: { type: 'text' },

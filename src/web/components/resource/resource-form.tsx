@@ -50,6 +50,8 @@ export type ResourceFormProps = {
   title?: ReactNode;
   /** Shown under the fields, inside the form's context (`useWatch`): what the values cost (a leave balance). */
   children?: ReactNode;
+  /** Schema keys the page's `children` edit themselves (an invoice's lines): loaded, validated and sent with the rest. */
+  extraFields?: readonly string[];
 };
 
 /** A field's starting value on create: the schema's default, else blank for its widget. */
@@ -79,6 +81,7 @@ export function ResourceForm({
   presets = {},
   title,
   children,
+  extraFields = [],
 }: ResourceFormProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel, valueLabel } = meta;
@@ -92,7 +95,7 @@ export function ResourceForm({
   const names = meta.fields
     .filter(([name, f]) => name in shape && f.form !== false && !f.readOnly && !currencyFields.has(name))
     .map(([name]) => name);
-  const sendable = Object.keys(shape).filter((k) => names.includes(k) || currencyFields.has(k));
+  const sendable = Object.keys(shape).filter((k) => names.includes(k) || currencyFields.has(k) || extraFields.includes(k));
   const returnTo = sp.get('returnTo');
   const back = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : decl.route;
 

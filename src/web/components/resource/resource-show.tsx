@@ -31,10 +31,16 @@ export type ResourceShowProps = {
   related?: RelatedList[];
   /** More tabs a page adds (jobs, headcount, invoices…), after Details. */
   tabs?: { label: string; content: ReactNode }[];
+  /** A page's own buttons beside Edit and Delete (an invoice's send, mark paid…). */
+  actions?: ReactNode;
+  /** What this row allows beyond the role's rights (a paid invoice is not edited): false hides the button. */
+  rights?: { edit?: boolean; delete?: boolean };
+  /** Shown at the top of Details, above the fields (an invoice's lines and totals). */
+  summary?: ReactNode;
 };
 
 /** The kit's detail page: the record's fields, its related lists and its History. */
-export function ResourceShow({ resource, id, related = [], tabs = [] }: ResourceShowProps) {
+export function ResourceShow({ resource, id, related = [], tabs = [], actions, rights = {}, summary }: ResourceShowProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel } = meta;
   const { role } = useAuthContext();
@@ -93,8 +99,9 @@ export function ResourceShow({ resource, id, related = [], tabs = [] }: Resource
             {record ? String(record[decl.recordTitle] ?? '') : <Skeleton width={240} />}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1}>
-          {can(role, resource, 'edit') && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {actions}
+          {can(role, resource, 'edit') && rights.edit !== false && (
             <Button
               component={RouterLink}
               to={`${decl.route}/${id}/edit?returnTo=${encodeURIComponent(`${decl.route}/${id}`)}`}
@@ -104,7 +111,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [] }: Resource
               {t('common:buttons.edit')}
             </Button>
           )}
-          {can(role, resource, 'delete') && (
+          {can(role, resource, 'delete') && rights.delete !== false && (
             <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirm(true)}>
               {t('common:buttons.delete')}
             </Button>
@@ -118,6 +125,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [] }: Resource
       </Tabs>
       {tab === 0 && (
         <Stack spacing={4}>
+          {summary}
           <Card sx={{ p: 3 }}>
             <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
               {meta.fields
