@@ -100,6 +100,9 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/** Optional, and a blank form input (`''`, null) means not given: the server then decides (the customer's currency, rate 1). */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
 const fields = {
   subject: requiredText(200),
   customerId: uuidRef,
@@ -109,9 +112,9 @@ const fields = {
   /** Absent: the issue date plus the customer's payment terms. */
   dueDate: optionalDate,
   /** Absent: the customer's currency. */
-  currency: currency.optional(),
+  currency: blankAsAbsent(currency),
   /** Absent: 1 when the currency is the base currency (required otherwise). */
-  exchangeRate: exchangeRateText.optional(),
+  exchangeRate: blankAsAbsent(exchangeRateText),
   taxRate: taxRateText,
   lines: z.array(invoiceLineInputSchema).max(MAX_INVOICE_LINES),
   note: optionalText(5000),

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { CURRENCIES } from '../../../domain/fields';
 import { INVOICE_LINE_UNITS, invoiceLineInputSchema } from '../../../domain/modules/invoices/invoices.schema';
 import { invoiceTotals, MINOR_UNITS, type Totals } from '../../../domain/money';
 import { taxRateText } from '../../../domain/modules/invoices/invoices.schema';
@@ -69,7 +70,14 @@ export function InvoiceLines({ editable = true }: { editable?: boolean }) {
 
   return (
     <Box sx={{ mt: 3 }} data-testid="invoice-lines">
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mb: 3 }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, mb: 3 }}>
+        <RHFTextField name="currency" label={t('invoices:fields.currency')} select disabled={!editable}>
+          {CURRENCIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </RHFTextField>
         <RHFTextField
           name="exchangeRate"
           label={t('invoices:fields.exchangeRate')}
