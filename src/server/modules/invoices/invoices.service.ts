@@ -159,9 +159,11 @@ export interface InvoiceValues {
 export async function resolveInvoice(ctx: WriteContext, next: InvoiceValues, changed: ReadonlySet<string>, previous?: InvoiceRow) {
   const base = ctx.services.config.BASE_CURRENCY;
   const customer = await customerOf(ctx.tx, next.customerId);
-  if (!previous || changed.has('customerId')) assertOwnCustomer(ctx.user, customer);
-  await assertProjectOfCustomer(ctx.tx, next.projectId, next.customerId);
-  await assertSeatsOfCustomer(ctx.tx, next.lines, next.customerId);
+  // What the write leaves as it was was checked when it was written (a seat archived since does not block a new due date).
+  const touched = (...keys: string[]) => !previous || keys.some((k) => changed.has(k));
+  if (touched('customerId')) assertOwnCustomer(ctx.user, customer);
+  if (touched('customerId', 'projectId')) await assertProjectOfCustomer(ctx.tx, next.projectId, next.customerId);
+  if (touched('customerId', 'lines')) await assertSeatsOfCustomer(ctx.tx, next.lines, next.customerId);
   const currency = next.currency ?? customer.currency;
   // A rate stays with its currency: a new currency needs its own rate (or is the base).
   const givenRate = changed.has('exchangeRate') || !previous ? next.exchangeRate : changed.has('currency') ? undefined : next.exchangeRate;
