@@ -27,6 +27,7 @@ export const invoicesResource = defineResource({
     markPaid: [...PRIVILEGED_ROLES],
   }),
   owner: { field: 'saleId', roles: ['sale'], applies: 'all' },
+  // The rate, the tax rate and the total in the base currency are the invoice's own page's (beside its lines).
   schemas: { entity: invoiceSchema, create: invoiceCreateSchema, update: invoiceUpdateSchema },
   fields: {
     number: { type: 'string', sort: true, filter: 'search', list: true, readOnly: true, form: false },
@@ -51,10 +52,6 @@ export const invoicesResource = defineResource({
     projectId: { type: 'ref', ref: { resource: 'projects', label: 'name' }, filter: 'eq' },
     saleId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', readOnly: true, form: false },
     currency: { type: 'enum', values: CURRENCIES, sort: true, filter: 'eq' },
-    // Decimal strings, typed beside the lines on the invoice's own form (never through a number input).
-    exchangeRate: { type: 'decimal', form: false },
-    taxRate: { type: 'decimal', form: false },
-    totalBase: { type: 'money', sort: true, filter: 'range', readOnly: true, form: false },
     paidAt: { type: 'date', sort: true, filter: 'range', readOnly: true, form: false },
     note: { type: 'text' },
     createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },

@@ -187,6 +187,15 @@ export function InvoiceShowPage() {
               </Typography>
             </Stack>
           ))}
+        <Stack direction="row" sx={{ justifyContent: 'space-between', py: 0.5 }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('invoices:fields.totalBase')} ({t('invoices:fields.exchangeRate')}{' '}
+            {fmt.number(invoice.exchangeRate, { maximumFractionDigits: 10 })})
+          </Typography>
+          <Typography variant="body2" data-testid="invoice-show-totalBase" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {fmt.number(invoice.totalBase, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+          </Typography>
+        </Stack>
       </Box>
     </Card>
   );
