@@ -354,11 +354,11 @@ const LISTS: Record<string, ListContract> = {
   },
   invoices: {
     defaultSort: { field: 'issueDate', order: 'desc' },
-    sort: ['number', 'period', 'issueDate', 'dueDate', 'total', 'status', 'subject', 'currency', 'paidAt', 'createdAt'],
+    sort: ['number', 'subject', 'period', 'issueDate', 'dueDate', 'total', 'status', 'currency', 'paidAt', 'createdAt'],
     eq: ['customerId', 'period', 'status', 'overdue', 'projectId', 'saleId', 'currency'],
     range: ['issueDate', 'dueDate', 'total', 'paidAt', 'createdAt'],
     search: ['number', 'subject'],
-    list: ['number', 'customerId', 'period', 'issueDate', 'dueDate', 'total', 'status', 'overdue'],
+    list: ['number', 'subject', 'customerId', 'period', 'issueDate', 'dueDate', 'total', 'status', 'overdue'],
     unique: [],
   },
 };

@@ -31,6 +31,7 @@ export const invoicesResource = defineResource({
   schemas: { entity: invoiceSchema, create: invoiceCreateSchema, update: invoiceUpdateSchema },
   fields: {
     number: { type: 'string', sort: true, filter: 'search', list: true, readOnly: true, form: false },
+    subject: { type: 'string', sort: true, filter: 'search', list: true },
     customerId: { type: 'ref', ref: { resource: 'customers', label: 'name' }, filter: 'eq', list: true },
     period: { type: 'string', sort: true, filter: 'eq', list: true },
     issueDate: { type: 'date', sort: true, filter: 'range', list: true },
@@ -48,7 +49,6 @@ export const invoicesResource = defineResource({
     },
     // Derived when read (sent, unpaid, past due as of today): filtered, never stored nor sorted.
     overdue: { type: 'boolean', filter: 'eq', list: true, readOnly: true, form: false },
-    subject: { type: 'string', sort: true, filter: 'search' },
     projectId: { type: 'ref', ref: { resource: 'projects', label: 'name' }, filter: 'eq' },
     saleId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', readOnly: true, form: false },
     currency: { type: 'enum', values: CURRENCIES, sort: true, filter: 'eq' },
