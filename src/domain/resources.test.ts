@@ -29,8 +29,9 @@ const KIND: Record<FieldDecl['type'], (s: z.ZodType) => boolean> = {
   email: (s) => defOf(s).type === 'string',
   password: (s) => defOf(s).type === 'string',
   int: (s) => defOf(s).type === 'number',
-  decimal: (s) => defOf(s).type === 'number',
-  money: (s) => defOf(s).type === 'number',
+  // A number, or a decimal string where the amount must stay exact (invoices: money.ts).
+  decimal: (s) => defOf(s).type === 'number' || defOf(s).type === 'string',
+  money: (s) => defOf(s).type === 'number' || defOf(s).type === 'string',
   date: (s) => defOf(s).type === 'string',
   datetime: (s) => defOf(s).type === 'string',
   boolean: (s) => defOf(s).type === 'boolean',
@@ -63,7 +64,7 @@ describe('can() against the hand-written access table', () => {
   });
 
   it.each([
-    ['admin', 'invoices', 'list'],
+    ['admin', 'salaries', 'list'],
     ['admin', 'users', 'approve'],
     ['root', 'users', 'list'],
     [undefined, 'users', 'list'],
@@ -202,6 +203,16 @@ const IDENTITY: Record<string, Partial<ResourceDecl>> = {
     recordTitle: 'note',
     owner: { field: 'userId', roles: ['developer', 'sale', 'manager'], applies: 'all' },
   },
+  invoices: {
+    label: 'Invoice',
+    base: '/api/v1',
+    path: 'invoice',
+    route: '/invoices',
+    section: 'invoice',
+    softDelete: true,
+    recordTitle: 'subject',
+    owner: { field: 'saleId', roles: ['sale'], applies: 'all' },
+  },
 };
 
 // The list contract: the columns shown (in order), what sorts, and how each field filters.
@@ -339,6 +350,15 @@ const LISTS: Record<string, ListContract> = {
     range: ['date', 'hours', 'billRate', 'createdAt'],
     search: ['note'],
     list: ['date', 'projectId', 'hours', 'userId', 'note'],
+    unique: [],
+  },
+  invoices: {
+    defaultSort: { field: 'issueDate', order: 'desc' },
+    sort: ['number', 'subject', 'period', 'issueDate', 'dueDate', 'total', 'status', 'currency', 'paidAt', 'createdAt'],
+    eq: ['customerId', 'period', 'status', 'overdue', 'projectId', 'saleId', 'currency'],
+    range: ['issueDate', 'dueDate', 'total', 'paidAt', 'createdAt'],
+    search: ['number', 'subject'],
+    list: ['number', 'subject', 'customerId', 'period', 'issueDate', 'dueDate', 'total', 'status', 'overdue'],
     unique: [],
   },
 };

@@ -1,5 +1,6 @@
 import type { ResourceDecl } from './resource.js';
 import { ticketsResource } from './modules/tickets/tickets.resource.js';
+import { invoicesResource } from './modules/invoices/invoices.resource.js';
 import { timesheetsResource } from './modules/timesheets/timesheets.resource.js';
 import { leaveMatrixResource } from './modules/leave-matrix/leave-matrix.resource.js';
 import { leaveRequestsResource } from './modules/leave-requests/leave-requests.resource.js';
@@ -27,6 +28,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
   jobsResource,
   timesheetsResource,
   ticketsResource,
+  invoicesResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

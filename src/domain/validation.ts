@@ -132,6 +132,20 @@ export const VALIDATION_EN: Record<string, string> = {
   ticket_handler_only: 'Only admin or hr_lead can do this on a ticket',
   ticket_not_open: 'The desk has taken this ticket on: its requester changes it only while it is open',
   assignee_not_handler: 'A ticket is assigned to an active admin or hr_lead',
+  decimal: 'Enter a number like 1234.50',
+  negative: 'Must not be negative',
+  positive: 'Must be more than 0',
+  decimal_places: 'Too many digits after the decimal point',
+  decimal_too_big: 'The number is too large',
+  due_before_issue: 'The due date must not be before the issue date',
+  exchange_rate_required: 'Give the rate from {{currency}} to {{base}}',
+  exchange_rate_base: 'The rate of the base currency {{currency}} is 1',
+  seat_other_customer: 'This placement belongs to another customer',
+  invoice_not_editable: 'A {{status}} invoice cannot change this: take it back to draft first',
+  invoice_numbered: '{{number}} has a number: cancel it instead',
+  invoice_status: 'A {{status}} invoice cannot do this',
+  invoice_no_lines: 'Add at least one line before sending',
+  paid_before_issue: 'The payment cannot be before the issue date ({{date}})',
 };
 
 export function describeIssue(issue: FieldIssue): string {

@@ -25,6 +25,8 @@ const OWN_ROWS_ONLY: Record<string, Role[]> = {
   timesheets: ['developer', 'sale', 'manager'],
   // Everyone reads the tickets they filed; admin and hr_lead handle them all.
   tickets: ['sale_lead', 'developer', 'hr', 'sale', 'manager'],
+  // A sale sees their own customers' invoices only.
+  invoices: ['sale'],
 };
 /** Roles that read every row but change only their own (hr reads all developers' logwork, logs only its own hours). */
 const OWN_WRITES_ONLY: Record<string, Role[]> = {
@@ -67,7 +69,7 @@ const swapCase = (v: string) => [...v].map((c) => (c === c.toUpperCase() ? c.toL
 const TEXT_TYPES = ['string', 'text', 'email'];
 
 async function createRow(r: ResourceDecl, overrides: Record<string, unknown> = {}, as: Role = 'admin') {
-  const res = await call(as, 'POST', base(r), { ...FACTORIES[r.name]!.create(++seq, ctx), ...overrides });
+  const res = await call(as, 'POST', base(r), { ...FACTORIES[r.name]!.create(++seq, ctx, as), ...overrides });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Record<string, unknown> & { id: string };
 }
@@ -107,7 +109,7 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
             : action === 'show'
               ? await call(role, 'GET', `${base(r)}/${row!.id}`)
               : action === 'create'
-                ? await call(role, 'POST', base(r), FACTORIES[r.name]!.create(++seq, ctx))
+                ? await call(role, 'POST', base(r), FACTORIES[r.name]!.create(++seq, ctx, role))
                 : action === 'edit'
                   ? await call(role, 'PATCH', `${base(r)}/${row!.id}`, FACTORIES[r.name]!.update(++seq, ctx))
                   : action === 'delete'

@@ -44,7 +44,10 @@ function dateFor(stamp: number): string {
 /** A value for each field the create schema requires (no default, not nullable), and the record title. */
 // References whose first option would break the resource's own rules: the admin holds no seat, so a
 // new full-time seat for them fits within 100 % (the API factory makes the same choice).
-const REF_CHOICE: Record<string, string> = { 'headcounts.userId': 'Amelia Carter' };
+// An invoice's customer in the base currency (another needs its exchange rate).
+const REF_CHOICE: Record<string, string> = { 'headcounts.userId': 'Amelia Carter', 'invoices.customerId': 'Maple Health Inc.' };
+/** Texts with a format of their own: a billing period is a month. */
+const TEXT_VALUE: Record<string, string> = { 'invoices.period': '2026-10' };
 
 async function fillRequired(page: Page, decl: ResourceDecl, stamp: number, titleValue: string) {
   const shape = (decl.schemas.create as unknown as { shape: Shape }).shape;
@@ -67,6 +70,7 @@ async function fillRequired(page: Page, decl: ResourceDecl, stamp: number, title
     }
     const field = form.getByLabel(label(w.fields[name]!));
     if (name === decl.recordTitle) await field.fill(titleValue);
+    else if (TEXT_VALUE[`${decl.name}.${name}`]) await field.fill(TEXT_VALUE[`${decl.name}.${name}`]!);
     else if (f.type === 'int') await field.fill(String(2040 + (stamp % 60)));
     else if (f.type === 'money' || f.type === 'decimal') await field.fill('1000');
     else if (name === 'code') await field.fill(`E2E${stamp % 1_000_000}`);

@@ -17,3 +17,4 @@ export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/timesheets/timesheets.table.js';
 export * from '../modules/access/access.table.js';
 export * from '../modules/tickets/tickets.table.js';
+export * from '../modules/invoices/invoices.table.js';

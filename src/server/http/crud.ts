@@ -45,6 +45,11 @@ export interface ResourceModule<TRow extends Row = Row> {
   beforeUpdate?: (input: Row, existing: TRow, ctx: WriteContext) => Promise<Row> | Row;
   beforeDelete?: (existing: TRow, ctx: WriteContext) => Promise<void> | void;
   afterWrite?: (action: WriteAction, row: TRow, before: TRow | undefined, ctx: WriteContext) => Promise<void> | void;
+  /**
+   * Declared fields with no column of their own, derived when read (an invoice's `overdue`, which
+   * depends on today): the SQL expression their filters compare, built for each query.
+   */
+  derivedColumns?: Record<string, () => SQL>;
 }
 
 export type WriteAction = 'created' | 'updated' | 'deleted';
@@ -132,8 +137,10 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     const parts: (SQL | undefined)[] = [readScope(user)];
     if (archivedAt && !opts.withArchived) parts.push(isNull(archivedAt));
     if (opts.id) parts.push(eq(m.table.id, opts.id));
-    for (const { field, op, values } of q.filters ?? [])
-      parts.push(filterCondition(columnOf(m.table, field), decl.fields[field], op, values));
+    for (const { field, op, values } of q.filters ?? []) {
+      const derived = m.derivedColumns?.[field]?.() as unknown as PgColumn | undefined;
+      parts.push(filterCondition(derived ?? columnOf(m.table, field), decl.fields[field], op, values));
+    }
     if (q.ids?.length) parts.push(inArray(m.table.id, q.ids));
     if (q.q && m.searchColumn) parts.push(searchCondition(m.searchColumn, q.q));
     return and(...parts);

@@ -1,6 +1,7 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
 import { ticketsModule } from './tickets/tickets.module.js';
+import { invoicesModule } from './invoices/invoices.module.js';
 import { timesheetsModule } from './timesheets/timesheets.module.js';
 import { timesheetsAllDevsModule } from './timesheets/timesheets.all-devs.routes.js';
 import { dashboardModule } from './dashboard/dashboard.module.js';
@@ -41,6 +42,7 @@ export const MODULES: readonly ServerModule[] = [
   timesheetsAllDevsModule,
   dashboardModule,
   ticketsModule,
+  invoicesModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MINOR_UNITS, formatMoneyLocale, parseDecimal } from '../../domain/money';
 import { getLang, type LangValue } from './langs';
 
 // Dates, numbers and money in the current language's format (spec §9 locales: en-US, fr-FR,
@@ -69,6 +70,8 @@ export function createFormatters(lang: string): Formatters {
     },
     money: (amount, currency) => {
       if (blank(amount)) return '';
+      // A decimal string (the API's exact amounts) is grouped as it is, never read as a float.
+      if (typeof amount === 'string' && currency in MINOR_UNITS && parseDecimal(amount)) return formatMoneyLocale(amount, currency, locale);
       const v = Number(amount);
       if (Number.isNaN(v)) return String(amount);
       let fmt = moneyFmts.get(currency);

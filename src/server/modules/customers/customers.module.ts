@@ -1,5 +1,7 @@
 import { customersResource } from '../../../domain/modules/customers/customers.resource.js';
 import type { ServerModule } from '../module.js';
+import { eq } from 'drizzle-orm';
+import { invoices } from '../invoices/invoices.table.js';
 import { customers } from './customers.table.js';
 
 // [name, code, country, currency, billing contact, payment terms]
@@ -46,7 +48,16 @@ const slug = (s: string) =>
 
 export const customersModule: ServerModule = {
   name: 'customers',
-  resource: { decl: customersResource, table: customers, searchColumn: customers.search },
+  resource: {
+    decl: customersResource,
+    table: customers,
+    searchColumn: customers.search,
+    // An invoice belongs to the sale who owns its customer (decision 013): a new owner takes them along.
+    async afterWrite(action, row, before, ctx) {
+      if (action === 'updated' && before && before.ownerSaleId !== row.ownerSaleId)
+        await ctx.tx.update(invoices).set({ saleId: row.ownerSaleId }).where(eq(invoices.customerId, row.id));
+    },
+  },
   async seed(db, ctx) {
     const sales = ctx.users.filter((u) => u.role === 'sale' || u.role === 'sale_lead');
     await db.insert(customers).values(

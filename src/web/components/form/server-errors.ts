@@ -21,7 +21,8 @@ export function applyServerErrors<T extends FieldValues>(
   const names = new Set([...Object.keys(issues), ...Object.keys(errors)]);
   let unplaced = false;
   for (const field of names) {
-    if (!fields.includes(field)) {
+    // A nested key (`lines.1.quantity`) belongs to its field's own inputs.
+    if (!fields.some((f) => field === f || field.startsWith(`${f}.`))) {
       unplaced = true;
       continue;
     }

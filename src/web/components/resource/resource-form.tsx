@@ -55,6 +55,8 @@ export type ResourceFormProps = {
   title?: ReactNode;
   /** Shown under the fields, inside the form's context (`useWatch`): what the values cost (a leave balance). */
   children?: ReactNode;
+  /** Schema keys the page's `children` edit themselves (an invoice's lines): loaded, validated and sent with the rest. */
+  extraFields?: readonly string[];
 };
 
 /** A field's starting value on create: the schema's default, else blank for its widget. */
@@ -86,6 +88,7 @@ export function ResourceForm({
   presets = {},
   title,
   children,
+  extraFields = [],
 }: ResourceFormProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel, valueLabel } = meta;
@@ -99,7 +102,7 @@ export function ResourceForm({
   const names = meta.fields
     .filter(([name, f]) => name in shape && f.form !== false && !f.readOnly && !currencyFields.has(name) && !hidden.includes(name))
     .map(([name]) => name);
-  const sendable = Object.keys(shape).filter((k) => names.includes(k) || currencyFields.has(k));
+  const sendable = Object.keys(shape).filter((k) => names.includes(k) || currencyFields.has(k) || extraFields.includes(k));
   const returnTo = sp.get('returnTo');
   const back = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : decl.route;
 

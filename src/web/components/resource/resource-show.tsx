@@ -36,14 +36,16 @@ export type ResourceShowProps = {
   tabs?: { key: string; label: string; content: ReactNode }[];
   /** More of the record's files, under the declared ones in their tab (a candidate's branded CV). */
   filesExtra?: ReactNode;
-  /** A page's own buttons beside Edit and Delete (a ticket's status moves). */
+  /** A page's own buttons beside Edit and Delete (a ticket's status moves, an invoice's send, mark paid…). */
   actions?: ReactNode;
-  /** What this row allows beyond the role's rights (a ticket its requester no longer changes): false hides the button. */
+  /** What this row allows beyond the role's rights (a paid invoice is not edited): false hides the button. */
   rights?: { edit?: boolean; delete?: boolean };
+  /** Shown at the top of Details, above the fields (an invoice's lines and totals). */
+  summary?: ReactNode;
 };
 
 /** The kit's detail page: the record's fields, its files, its related lists and its History. */
-export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra, actions, rights = {} }: ResourceShowProps) {
+export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra, actions, rights = {}, summary }: ResourceShowProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel } = meta;
   const { role } = useAuthContext();
@@ -150,6 +152,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
       </Tabs>
       {tab === 0 && (
         <Stack spacing={4}>
+          {summary}
           <Card sx={{ p: 3 }}>
             <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
               {meta.fields

@@ -1,0 +1,62 @@
+import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
+import { defineResource, standardAccess } from '../../resource.js';
+import { CURRENCIES } from '../../fields.js';
+import { INVOICE_STATUS_VALUES, invoiceCreateSchema, invoiceSchema, invoiceUpdateSchema } from './invoices.schema.js';
+
+const WRITERS = [...PRIVILEGED_ROLES, 'sale'] as const;
+
+/**
+ * Invoices to customers (decision 013). Sales keep their own customers' invoices (read and write:
+ * the invoice's `saleId` is its customer's owner); managers read all; the leads and admin keep all.
+ * Recording a payment is the leads' and admin's (a sale's commission follows paid invoices);
+ * archiving is for un-numbered drafts only, by the leads and admin.
+ */
+export const invoicesResource = defineResource({
+  name: 'invoices',
+  label: 'Invoice',
+  base: '/api/v1',
+  path: 'invoice',
+  route: '/invoices',
+  section: 'invoice',
+  access: standardAccess('invoice', {
+    create: [...WRITERS],
+    edit: [...WRITERS],
+    send: [...WRITERS],
+    backToDraft: [...WRITERS],
+    cancel: [...WRITERS],
+    markPaid: [...PRIVILEGED_ROLES],
+  }),
+  owner: { field: 'saleId', roles: ['sale'], applies: 'all' },
+  // The rate, the tax rate and the total in the base currency are the invoice's own page's (beside its lines).
+  schemas: { entity: invoiceSchema, create: invoiceCreateSchema, update: invoiceUpdateSchema },
+  fields: {
+    number: { type: 'string', sort: true, filter: 'search', list: true, readOnly: true, form: false },
+    subject: { type: 'string', sort: true, filter: 'search', list: true },
+    customerId: { type: 'ref', ref: { resource: 'customers', label: 'name' }, filter: 'eq', list: true },
+    period: { type: 'string', sort: true, filter: 'eq', list: true },
+    issueDate: { type: 'date', sort: true, filter: 'range', list: true },
+    dueDate: { type: 'date', sort: true, filter: 'range', list: true },
+    total: { type: 'money', currencyField: 'currency', sort: true, filter: 'range', list: true, readOnly: true, form: false },
+    status: {
+      type: 'enum',
+      values: INVOICE_STATUS_VALUES,
+      sort: true,
+      filter: 'eq',
+      list: true,
+      readOnly: true,
+      form: false,
+      colors: { draft: 'default', sent: 'info', paid: 'success', cancelled: 'warning' },
+    },
+    // Derived when read (sent, unpaid, past due as of today): filtered, never stored nor sorted.
+    overdue: { type: 'boolean', filter: 'eq', list: true, readOnly: true, form: false },
+    projectId: { type: 'ref', ref: { resource: 'projects', label: 'name' }, filter: 'eq' },
+    saleId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', readOnly: true, form: false },
+    currency: { type: 'enum', values: CURRENCIES, sort: true, filter: 'eq' },
+    paidAt: { type: 'date', sort: true, filter: 'range', readOnly: true, form: false },
+    note: { type: 'text' },
+    createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },
+  },
+  defaultSort: { field: 'issueDate', order: 'desc' },
+  recordTitle: 'subject',
+  softDelete: true,
+});

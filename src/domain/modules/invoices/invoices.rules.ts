@@ -1,0 +1,104 @@
+import { dec, formatDecimal, invoiceTotals, toBaseCurrency } from '../../money.js';
+import type { InvoiceLine, InvoiceStatus } from './invoices.schema.js';
+
+/**
+ * Invoice numbers: `<prefix>-<year>-<sequence>`, the sequence zero-padded to `digits` (it grows past
+ * them rather than wrap). One series per calendar year of the issue date; written once, here.
+ */
+export const INVOICE_NUMBER = { prefix: 'INV', digits: 4 } as const;
+
+/** The series an invoice issued on `issueDate` draws its number from: `INV-2026`. */
+export function invoiceSeries(issueDate: string): string {
+  return `${INVOICE_NUMBER.prefix}-${issueDate.slice(0, 4)}`;
+}
+
+export function formatInvoiceNumber(series: string, sequence: number): string {
+  return `${series}-${String(sequence).padStart(INVOICE_NUMBER.digits, '0')}`;
+}
+
+/** Payment terms when a customer has none recorded (customers default to 30 days too). */
+export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
+
+/** The due date: the issue date plus the payment terms, in calendar days. */
+export function dueDateFor(issueDate: string, termsDays: number | null | undefined): string {
+  const days = termsDays ?? DEFAULT_PAYMENT_TERMS_DAYS;
+  return new Date(Date.parse(`${issueDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The custom actions of an invoice and the states each starts from and leads to. */
+export const INVOICE_TRANSITIONS = {
+  send: { from: ['draft'], to: 'sent' },
+  backToDraft: { from: ['sent'], to: 'draft' },
+  markPaid: { from: ['sent'], to: 'paid' },
+  cancel: { from: ['draft', 'sent'], to: 'cancelled' },
+} as const satisfies Record<string, { from: readonly InvoiceStatus[]; to: InvoiceStatus }>;
+export type InvoiceAction = keyof typeof INVOICE_TRANSITIONS;
+export const INVOICE_ACTIONS = Object.keys(INVOICE_TRANSITIONS) as InvoiceAction[];
+
+export function canTransition(status: InvoiceStatus, action: InvoiceAction): boolean {
+  return (INVOICE_TRANSITIONS[action].from as readonly InvoiceStatus[]).includes(status);
+}
+
+/**
+ * What a write may change in each state. A draft is free; a sent invoice is with the customer, so
+ * only its due date (an agreed extension) and the internal note move — anything else goes back to
+ * draft first (it keeps its number) and is sent again. Paid and cancelled invoices are closed.
+ */
+export const EDITABLE_FIELDS: Record<InvoiceStatus, 'all' | readonly string[]> = {
+  draft: 'all',
+  sent: ['dueDate', 'note'],
+  paid: [],
+  cancelled: [],
+};
+
+/** The fields of `changes` the state does not allow, or none. */
+export function lockedFields(status: InvoiceStatus, changes: readonly string[]): string[] {
+  const editable = EDITABLE_FIELDS[status];
+  return editable === 'all' ? [] : changes.filter((f) => !editable.includes(f));
+}
+
+/** Sent, unpaid, and its due date passed (`today` as YYYY-MM-DD). */
+export function isOverdue(invoice: { status: InvoiceStatus; dueDate: string }, today: string): boolean {
+  return invoice.status === 'sent' && invoice.dueDate < today;
+}
+
+/** A decimal as typed, without its redundant zeros ("007.50" → "7.5"): how quantities and rates are kept. */
+export function normalizeDecimal(value: string): string {
+  const text = formatDecimal(dec(value));
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+export interface ComputedInvoice {
+  lines: InvoiceLine[];
+  subtotal: string;
+  tax: string;
+  total: string;
+  totalBase: string;
+}
+
+/** Every computed figure of an invoice, from its lines, tax rate, currency and rate to the base currency. */
+export function computeInvoice(
+  input: {
+    lines: ReadonlyArray<Pick<InvoiceLine, 'description' | 'unit' | 'quantity' | 'unitPrice'> & { headcountId?: string | null }>;
+    taxRate: string;
+    currency: string;
+    exchangeRate: string;
+  },
+  baseCurrency: string,
+): ComputedInvoice {
+  const totals = invoiceTotals(input.lines, input.taxRate, input.currency);
+  return {
+    lines: input.lines.map((l, i) => ({
+      description: l.description,
+      headcountId: l.headcountId ?? null,
+      quantity: normalizeDecimal(l.quantity),
+      unit: l.unit,
+      unitPrice: normalizeDecimal(l.unitPrice),
+      amount: totals.amounts[i]!,
+    })),
+    subtotal: totals.subtotal,
+    tax: totals.tax,
+    total: totals.total,
+    totalBase: toBaseCurrency(totals.total, input.exchangeRate, baseCurrency),
+  };
+}

@@ -1,0 +1,179 @@
+import { CURRENCIES } from './fields.js';
+
+/**
+ * Exact decimal money. A value is an integer count of 10^-scale (`{ units: 1234n, scale: 2 }` is
+ * 12.34): sums and products are exact on BigInt, and rounding happens once, where this module
+ * says, to the currency's minor units. Binary floats never hold an amount (0.1 + 0.2 ≠ 0.3).
+ *
+ * Rounding rule: half up, away from zero (12.345 → 12.35, 12.344 → 12.34, −0.5 → −1), applied to
+ * each line's amount, to the tax, and to an amount exchanged into the base currency (decision 013).
+ */
+export interface Decimal {
+  units: bigint;
+  scale: number;
+}
+
+export type CurrencyCode = (typeof CURRENCIES)[number];
+
+/** Digits after the point of each currency's smallest unit (ISO 4217): the one table of them. */
+export const MINOR_UNITS: Record<CurrencyCode, number> = {
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  VND: 0,
+  CNY: 2,
+  AED: 2,
+  SGD: 2,
+  JPY: 0,
+  AUD: 2,
+};
+
+export function minorUnits(currency: string): number {
+  const digits = (MINOR_UNITS as Record<string, number | undefined>)[currency];
+  if (digits === undefined) throw new Error(`Unknown currency ${currency}`);
+  return digits;
+}
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/** A decimal string ("1234.5", "-0.25", "7") read exactly; undefined when it is not one. */
+export function parseDecimal(text: string): Decimal | undefined {
+  const m = DECIMAL.exec(text.trim());
+  if (!m) return undefined;
+  const fraction = m[3] ?? '';
+  const units = BigInt(`${m[2]}${fraction}`);
+  return { units: m[1] ? -units : units, scale: fraction.length };
+}
+
+/** Like parseDecimal, for values already checked (the API's schemas, stored columns). */
+export function dec(value: string | bigint | Decimal): Decimal {
+  if (typeof value === 'bigint') return { units: value, scale: 0 };
+  if (typeof value !== 'string') return value;
+  const d = parseDecimal(value);
+  if (!d) throw new Error(`Not a decimal: ${value}`);
+  return d;
+}
+
+const pow10 = (n: number) => 10n ** BigInt(n);
+
+/** The same value at a larger scale (no rounding: only ever widens). */
+function widen(a: Decimal, scale: number): bigint {
+  return a.units * pow10(scale - a.scale);
+}
+
+export function add(...values: Array<string | Decimal>): Decimal {
+  const ds = values.map(dec);
+  const scale = Math.max(0, ...ds.map((d) => d.scale));
+  return { units: ds.reduce((sum, d) => sum + widen(d, scale), 0n), scale };
+}
+
+export function subtract(a: string | Decimal, b: string | Decimal): Decimal {
+  const [x, y] = [dec(a), dec(b)];
+  return add(x, { units: -y.units, scale: y.scale });
+}
+
+/** The exact product: its scale is the sum of the factors' scales. */
+export function multiply(a: string | Decimal, b: string | Decimal): Decimal {
+  const [x, y] = [dec(a), dec(b)];
+  return { units: x.units * y.units, scale: x.scale + y.scale };
+}
+
+/** A per cent of a value, exactly (dividing by 100 moves the point). */
+export function percentOf(value: string | Decimal, percent: string | Decimal): Decimal {
+  const p = multiply(value, percent);
+  return { units: p.units, scale: p.scale + 2 };
+}
+
+/** Rounded half up (away from zero) to `scale` digits after the point. */
+export function round(value: string | Decimal, scale: number): Decimal {
+  const d = dec(value);
+  if (d.scale <= scale) return { units: widen(d, scale), scale };
+  const divisor = pow10(d.scale - scale);
+  const negative = d.units < 0n;
+  const abs = negative ? -d.units : d.units;
+  let q = abs / divisor;
+  if ((abs % divisor) * 2n >= divisor) q += 1n;
+  return { units: negative ? -q : q, scale };
+}
+
+/** Rounded to the currency's minor units. */
+export function roundMoney(value: string | Decimal, currency: string): Decimal {
+  return round(value, minorUnits(currency));
+}
+
+export function compare(a: string | Decimal, b: string | Decimal): -1 | 0 | 1 {
+  const diff = subtract(a, b).units;
+  return diff < 0n ? -1 : diff > 0n ? 1 : 0;
+}
+
+/** The decimal string with exactly `scale` digits after the point (the value is rounded if it had more). */
+export function formatDecimal(value: string | Decimal, scale?: number): string {
+  const d = scale === undefined ? dec(value) : round(value, scale);
+  const negative = d.units < 0n;
+  const digits = (negative ? -d.units : d.units).toString().padStart(d.scale + 1, '0');
+  const whole = digits.slice(0, digits.length - d.scale);
+  const fraction = d.scale ? `.${digits.slice(digits.length - d.scale)}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** An amount as the API and the database carry it: a decimal string at the currency's minor units ("1234.50", VND "1500000"). */
+export function formatMoney(value: string | Decimal, currency: string): string {
+  return formatDecimal(value, minorUnits(currency));
+}
+
+/** An amount in the currency exchanged to the base currency at `rate` (base units per one unit), rounded to the base's minor units. */
+export function toBaseCurrency(amount: string | Decimal, rate: string | Decimal, baseCurrency: string): string {
+  return formatMoney(multiply(amount, rate), baseCurrency);
+}
+
+export interface LineInput {
+  quantity: string;
+  unitPrice: string;
+}
+
+export interface Totals {
+  /** Each line's amount: quantity × unit price, rounded to the currency. */
+  amounts: string[];
+  /** The sum of the rounded line amounts. */
+  subtotal: string;
+  /** The tax rate's per cent of the subtotal, rounded to the currency. */
+  tax: string;
+  total: string;
+}
+
+/**
+ * An invoice's figures: each line rounded on its own (what the customer reads on the line is what
+ * adds up), the subtotal their exact sum, the tax rounded once on the subtotal, the total their sum.
+ */
+export function invoiceTotals(lines: readonly LineInput[], taxRate: string, currency: string): Totals {
+  const amounts = lines.map((l) => roundMoney(multiply(l.quantity, l.unitPrice), currency));
+  const subtotal = roundMoney(add('0', ...amounts), currency);
+  const tax = roundMoney(percentOf(subtotal, taxRate), currency);
+  const total = add(subtotal, tax);
+  return {
+    amounts: amounts.map((a) => formatMoney(a, currency)),
+    subtotal: formatMoney(subtotal, currency),
+    tax: formatMoney(tax, currency),
+    total: formatMoney(total, currency),
+  };
+}
+
+/**
+ * For display only: the decimal string split into a sign, whole digits and fraction digits, so that
+ * Intl can group it without ever reading it as a float (`formatToParts` on the integer part).
+ */
+export function formatMoneyLocale(value: string, currency: string, locale: string): string {
+  const digits = minorUnits(currency);
+  const text = formatDecimal(value, digits);
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = text.replace('-', '').split('.');
+  const nf = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  // BigInt formats exactly whatever its size; the fraction is put back in the locale's own decimal sign.
+  const parts = nf.formatToParts(BigInt(`${negative ? '-' : ''}${whole}`));
+  return parts
+    .map((p) => {
+      if (p.type === 'fraction') return fraction;
+      return p.value;
+    })
+    .join('');
+}

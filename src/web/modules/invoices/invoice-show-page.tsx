@@ -1,0 +1,292 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useInvalidate, useOne } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema';
+import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
+import { canTransition, EDITABLE_FIELDS, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
+import { can } from '../../../domain/resources';
+import { StatusChip } from '../../components/resource/field-value';
+import { ResourceShow } from '../../components/resource/resource-show';
+import { errorText, issueText } from '../../i18n/error-text';
+import { useFormatters } from '../../i18n/format';
+import { versionOf } from '../../providers/data-provider';
+import { http, toHttpError } from '../../providers/http';
+import { useAuthContext } from '../../providers/auth-context';
+import { toast } from '../../toast';
+
+const PATHS: Record<InvoiceAction, string> = { send: 'send', backToDraft: 'back-to-draft', markPaid: 'mark-paid', cancel: 'cancel' };
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The refusal's own words: the first field issue, else the error's code or status. */
+function refusal(t: (k: string, o?: Record<string, unknown>) => string, error: unknown): string {
+  const issues = Object.values((toHttpError(error).issues ?? {}) as Record<string, { code: string; params?: Record<string, string> }>);
+  return issues[0] ? issueText(t, issues[0]) : errorText(t, error);
+}
+
+/**
+ * An invoice: its number and state, its lines and totals, and the actions its state and the
+ * caller's role allow (send, back to draft, mark paid, cancel after a confirmation), each sent with
+ * the version on screen so that an action on a changed invoice is refused rather than applied blind.
+ */
+export function InvoiceShowPage() {
+  const { id } = useParams();
+  const { t } = useTranslation(['invoices', 'common', 'validation', 'errors']);
+  const { role } = useAuthContext();
+  const fmt = useFormatters();
+  const invalidate = useInvalidate();
+  const { query } = useOne<Invoice>({ resource: 'invoices', id: id!, liveMode: 'auto' });
+  const invoice = query.data?.data;
+  const version = versionOf(query.data);
+  const [pending, setPending] = useState<InvoiceAction | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'markPaid' | null>(null);
+  const [form, setForm] = useState({ paidAt: today(), amount: '', note: '' });
+  const [dialogError, setDialogError] = useState('');
+
+  const allowed = (action: InvoiceAction) => !!invoice && can(role, 'invoices', action) && canTransition(invoice.status, action);
+
+  async function run(action: InvoiceAction, body: Record<string, unknown> = {}) {
+    setPending(action);
+    setDialogError('');
+    try {
+      const res = await http.post<Invoice>(`/api/v1/${invoicesResource.path}/${id}/${PATHS[action]}`, body, {
+        headers: version ? { 'If-Match': version } : {},
+      });
+      const done = { send: 'sent', backToDraft: 'backToDrafted', markPaid: 'paid', cancel: 'cancelled' }[action];
+      toast.success(t(`invoices:actions.${done}`, { number: res.data.number ?? '' }));
+      setDialog(null);
+    } catch (error) {
+      const text = refusal(t, error);
+      if (dialog) setDialogError(text);
+      else toast.error(text);
+    } finally {
+      setPending(null);
+      await invalidate({ resource: 'invoices', invalidates: ['detail', 'list'], id });
+    }
+  }
+
+  const status = invoice?.status as InvoiceStatus | undefined;
+  const money = (v: string | null) => (v && invoice ? fmt.money(v, invoice.currency) : '—');
+  const actionButton = (action: InvoiceAction, variant: 'contained' | 'outlined', onClick: () => void, color?: 'error' | 'success') =>
+    allowed(action) && (
+      <Button
+        key={action}
+        variant={variant}
+        color={color}
+        onClick={onClick}
+        loading={pending === action}
+        data-testid={`invoice-${PATHS[action]}`}
+      >
+        {t(`invoices:actions.${action}`)}
+      </Button>
+    );
+
+  const actions = invoice && (
+    <>
+      {actionButton('send', 'contained', () => void run('send'))}
+      {actionButton(
+        'markPaid',
+        'contained',
+        () => {
+          setForm({ paidAt: today(), amount: invoice.total, note: '' });
+          setDialogError('');
+          setDialog('markPaid');
+        },
+        'success',
+      )}
+      {actionButton('backToDraft', 'outlined', () => void run('backToDraft'))}
+      {actionButton(
+        'cancel',
+        'outlined',
+        () => {
+          setForm((f) => ({ ...f, note: '' }));
+          setDialogError('');
+          setDialog('cancel');
+        },
+        'error',
+      )}
+    </>
+  );
+
+  const summary = invoice && (
+    <Card sx={{ p: 3 }} data-testid="invoice-summary">
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h5" component="h2" data-testid="invoice-number">
+          {invoice.number ?? t('invoices:draftNumber')}
+        </Typography>
+        <StatusChip
+          label={t(`invoices:values.status.${invoice.status}`)}
+          color={invoicesResource.fields.status.colors[invoice.status] ?? 'default'}
+        />
+        {invoice.overdue && <Chip size="small" color="error" label={t('invoices:overdueChip')} data-testid="invoice-overdue" />}
+      </Stack>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('invoices:lines.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('invoices:lines.description')}</TableCell>
+              <TableCell align="right">{t('invoices:lines.quantity')}</TableCell>
+              <TableCell>{t('invoices:lines.unit')}</TableCell>
+              <TableCell align="right">{t('invoices:lines.unitPrice')}</TableCell>
+              <TableCell align="right">{t('invoices:lines.amount')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {invoice.lines.map((l, i) => (
+              <TableRow key={i}>
+                <TableCell dir="auto">{l.description}</TableCell>
+                <TableCell align="right">{fmt.number(l.quantity, { maximumFractionDigits: 4 })}</TableCell>
+                <TableCell>{t(`invoices:values.unit.${l.unit}`)}</TableCell>
+                <TableCell align="right">{fmt.number(l.unitPrice, { maximumFractionDigits: 4 })}</TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {money(l.amount)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      <Box sx={{ mt: 2, marginInlineStart: 'auto', maxWidth: 360 }}>
+        {(
+          [
+            ['subtotal', invoice.subtotal],
+            ['tax', invoice.tax],
+            ['total', invoice.total],
+            ['paidAmount', invoice.paidAmount],
+          ] as const
+        )
+          .filter(([, v]) => v !== null)
+          .map(([k, v]) => (
+            <Stack key={k} direction="row" sx={{ justifyContent: 'space-between', py: 0.5 }}>
+              <Typography sx={k === 'total' ? { fontWeight: 700 } : { color: 'text.secondary' }}>
+                {k === 'tax' ? `${t('invoices:fields.tax')} (${fmt.number(invoice.taxRate)} %)` : t(`invoices:fields.${k}`)}
+              </Typography>
+              <Typography
+                data-testid={`invoice-show-${k}`}
+                sx={{ fontWeight: k === 'total' ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}
+              >
+                {money(v)}
+              </Typography>
+            </Stack>
+          ))}
+        <Stack direction="row" sx={{ justifyContent: 'space-between', py: 0.5 }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('invoices:fields.totalBase')} ({t('invoices:fields.exchangeRate')}{' '}
+            {fmt.number(invoice.exchangeRate, { maximumFractionDigits: 10 })})
+          </Typography>
+          <Typography variant="body2" data-testid="invoice-show-totalBase" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {fmt.number(invoice.totalBase, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+          </Typography>
+        </Stack>
+      </Box>
+    </Card>
+  );
+
+  return (
+    <>
+      <ResourceShow
+        key={id}
+        resource="invoices"
+        id={id!}
+        actions={actions}
+        summary={summary}
+        rights={{
+          edit:
+            !!status && EDITABLE_FIELDS[status] !== undefined && (EDITABLE_FIELDS[status] === 'all' || EDITABLE_FIELDS[status].length > 0),
+          delete: !!invoice && !invoice.number,
+        }}
+      />
+      <Dialog open={dialog === 'cancel'} onClose={() => setDialog(null)} aria-labelledby="invoice-cancel-title">
+        <DialogTitle id="invoice-cancel-title">{t('invoices:actions.cancelTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('invoices:actions.cancelMessage')}</DialogContentText>
+          {dialogError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {dialogError}
+            </Alert>
+          )}
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            label={t('invoices:actions.cancelNote')}
+            value={form.note}
+            onChange={(e) => setForm({ ...form, note: e.target.value })}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={() => setDialog(null)}>
+            {t('invoices:actions.keep')}
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            loading={pending === 'cancel'}
+            onClick={() => void run('cancel', { note: form.note })}
+            data-testid="invoice-cancel-confirm"
+          >
+            {t('invoices:actions.cancel')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={dialog === 'markPaid'} onClose={() => setDialog(null)} aria-labelledby="invoice-paid-title" fullWidth maxWidth="xs">
+        <DialogTitle id="invoice-paid-title">{t('invoices:actions.markPaidTitle')}</DialogTitle>
+        <DialogContent>
+          {dialogError && (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="invoice-paid-error">
+              {dialogError}
+            </Alert>
+          )}
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              type="date"
+              label={t('invoices:actions.paidAt')}
+              value={form.paidAt}
+              onChange={(e) => setForm({ ...form, paidAt: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today(), 'data-testid': 'invoice-paid-at' } }}
+            />
+            <TextField
+              label={`${t('invoices:actions.amount')} (${invoice?.currency ?? ''})`}
+              value={form.amount}
+              onChange={(e) => setForm({ ...form, amount: e.target.value })}
+              slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'invoice-paid-amount' } }}
+            />
+            <TextField label={t('invoices:actions.note')} value={form.note} onChange={(e) => setForm({ ...form, note: e.target.value })} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={() => setDialog(null)}>
+            {t('common:buttons.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            color="success"
+            loading={pending === 'markPaid'}
+            onClick={() => void run('markPaid', { paidAt: form.paidAt, amount: form.amount, note: form.note })}
+            data-testid="invoice-paid-confirm"
+          >
+            {t('invoices:actions.confirmPaid')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
