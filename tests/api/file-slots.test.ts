@@ -57,8 +57,13 @@ const SLOTS = RESOURCES.flatMap((r) => Object.entries(r.files ?? {}).map(([key, 
 const slotName = (r: ResourceDecl, key: string) => `${r.name} /:id/${key}`;
 
 let seq = 0;
+/**
+ * A row made by admin that every reader of the slot may read: one for a sale where sales read their
+ * own rows only (an invoice of the sale's own customer); the factories make it so for `sale`.
+ */
 async function createRow(r: ResourceDecl) {
-  const res = await call('admin', 'POST', `${r.base}/${r.path}`, { payload: FACTORIES[r.name]!.create(++seq, ctx) });
+  const forSale = (EXPECTED_ACCESS[r.name]?.show ?? []).includes('sale') ? 'sale' : undefined;
+  const res = await call('admin', 'POST', `${r.base}/${r.path}`, { payload: FACTORIES[r.name]!.create(++seq, ctx, forSale) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Record<string, unknown> & { id: string };
 }

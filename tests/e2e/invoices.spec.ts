@@ -1,6 +1,7 @@
 // Invoices end to end: an admin drafts an invoice with two lines and sees the totals computed as
 // typed, saves it, sends it (the number appears), and records its payment.
 import { expect, test } from './support/test';
+import { pdf } from '../fixtures/documents';
 import { signIn, useEnglish } from './support/session';
 
 const label = (name: string) => new RegExp(`^${name}`);
@@ -73,4 +74,16 @@ test('an admin drafts an invoice with two lines, sees its total, sends it and ma
   await expect(page.getByTestId('invoice-show-paidAmount')).toHaveText('$8,052.00');
   await expect(page.getByTestId('invoice-mark-paid')).toHaveCount(0);
   await expect(page.getByTestId('invoice-cancel')).toHaveCount(0);
+
+  // The customer's signed copy is attached to the paid invoice, in its Files tab.
+  await page.getByRole('tab', { name: 'Files' }).click();
+  const slot = page.getByTestId('invoice-file');
+  await expect(slot).toContainText('Signed copy or purchase order');
+  await expect(slot).toContainText('No file yet');
+  await page
+    .getByTestId('invoice-file-input')
+    .setInputFiles({ name: 'Signed copy.pdf', mimeType: 'application/pdf', buffer: await pdf(subject) });
+  await expect(page.getByTestId('invoice-file-name')).toHaveText('Signed copy.pdf');
+  await page.reload();
+  await expect(page.getByTestId('invoice-file-name')).toHaveText('Signed copy.pdf');
 });

@@ -59,4 +59,6 @@ export const invoicesResource = defineResource({
   defaultSort: { field: 'issueDate', order: 'desc' },
   recordTitle: 'subject',
   softDelete: true,
+  // The signed copy or the customer's purchase order: attached by whoever edits the invoice, at any status.
+  files: { file: { field: 'file', label: 'Signed copy or purchase order', types: ['pdf', 'png', 'jpeg'] } },
 });

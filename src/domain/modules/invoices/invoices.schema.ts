@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { currency, isoDate, optionalDate, optionalRef, optionalText, requiredText, rowShape, uuidRef } from '../../fields.js';
+import {
+  currency,
+  isoDate,
+  optionalDate,
+  optionalRef,
+  optionalText,
+  requiredText,
+  rowShape,
+  storedFileRefSchema,
+  uuidRef,
+} from '../../fields.js';
 import { compare, parseDecimal } from '../../money.js';
 import { MONTH_PATTERN } from '../timesheets/timesheets.schema.js';
 
@@ -97,6 +107,8 @@ export const invoiceSchema = z.object({
   cancelledAt: z.string().nullable(),
   cancelNote: z.string().nullable(),
   note: z.string().nullable(),
+  /** The signed copy or the customer's purchase order (the declared file slot `file`). */
+  file: storedFileRefSchema.nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

@@ -32,6 +32,7 @@ CREATE TABLE "invoices" (
 	"cancelled_at" timestamp with time zone,
 	"cancel_note" text,
 	"note" text,
+	"file" jsonb,
 	"archived_at" timestamp with time zone,
 	"search" text GENERATED ALWAYS AS (f_unaccent(lower(subject || ' ' || coalesce(number, '') || ' ' || period))) STORED
 );

@@ -58,6 +58,7 @@ export function invoiceEntity(row: InvoiceRow): Invoice {
     cancelledAt: row.cancelledAt,
     cancelNote: row.cancelNote,
     note: row.note,
+    file: row.file ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { StoredFileRef } from '../../../domain/fields.js';
 import type { InvoiceLine } from '../../../domain/modules/invoices/invoices.schema.js';
 import { rowColumns, timestamptz } from '../../db/columns.js';
 
@@ -35,6 +36,7 @@ export const invoices = pgTable(
     cancelledAt: timestamptz(),
     cancelNote: text(),
     note: text(),
+    file: jsonb().$type<StoredFileRef>(),
     archivedAt: timestamptz(),
     search: text().generatedAlwaysAs(sql`f_unaccent(lower(subject || ' ' || coalesce(number, '') || ' ' || period))`),
   },
