@@ -3,7 +3,7 @@
 // and the developer's bell says so.
 import { expect, test, type Page } from './support/test';
 import { signIn, useEnglish } from './support/session';
-import { apiLogin, dismissToasts } from './shell-support';
+import { apiLogin, dismissToasts, presetShell, seriousViolations, settled } from './shell-support';
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
@@ -94,4 +94,22 @@ test('a developer files a ticket; hr_lead takes it on and resolves it; the devel
   // Taking it on made it hr_lead's: the developer reads who handles it (and who filed it) by name.
   await expect(page.locator('[data-field="assigneeId"]')).toContainText('Hélène Dubois');
   await expect(page.locator('[data-field="requesterId"]')).toContainText(DEVELOPER);
+});
+
+test('the desk reads right to left in Arabic and axe finds nothing serious in English and Arabic, list and ticket', async ({ page }) => {
+  await signIn(page, 'hr_lead', `/auth/sign-in?returnTo=${encodeURIComponent('/tickets')}`);
+  const findings: Record<string, unknown> = {};
+  for (const lang of ['en', 'ar'] as const) {
+    await presetShell(page, lang);
+    await page.goto('/tickets');
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await expect(grid(page).getByRole('row').nth(1)).toBeVisible();
+    await settled(page);
+    findings[`${lang} list`] = await seriousViolations(page);
+    await grid(page).getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/tickets\/[\w-]+/);
+    await settled(page);
+    findings[`${lang} ticket`] = await seriousViolations(page);
+  }
+  expect(findings).toEqual({ 'en list': [], 'en ticket': [], 'ar list': [], 'ar ticket': [] });
 });
