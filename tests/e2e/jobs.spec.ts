@@ -55,6 +55,11 @@ test('the pipeline: add a candidate, move them with a note, read their history, 
   await pipeline.getByRole('button', { name: 'Table' }).click();
   await expect(page).not.toHaveURL(/view=board/);
   await expect(row).toContainText('Interview');
+  // From an interview, the stage dialog offers the offer first.
+  await row.getByRole('button', { name: `Change stage: ${name}` }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Stage' })).toHaveText('Offered');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 
   await row.getByRole('button', { name: `History: ${name}` }).click();
   await expect(page.getByRole('dialog')).toContainText('Sourced → Screening');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterHire, jobWrite, stageMoveRefusal } from './jobs.rules.js';
+import { afterHire, jobWrite, nextStage, stageMoveRefusal } from './jobs.rules.js';
 
 describe('stageMoveRefusal', () => {
   const job = { openings: 2, filled: 0 };
@@ -74,5 +74,20 @@ describe('afterHire', () => {
   });
   it('undoing a hire in an on-hold job frees the opening and keeps it on hold', () => {
     expect(afterHire({ openings: 2, filled: 2, status: 'on_hold' }, 'hired', 'offered')).toEqual({ filled: 1, status: 'on_hold' });
+  });
+});
+
+describe('nextStage', () => {
+  it.each([
+    ['sourced', 'screening'],
+    ['screening', 'submitted'],
+    ['submitted', 'interview'],
+    ['interview', 'offered'],
+    ['offered', 'hired'],
+    ['hired', 'sourced'],
+    ['rejected', 'sourced'],
+    ['withdrawn', 'sourced'],
+  ] as const)('after %s comes %s', (from, to) => {
+    expect(nextStage(from)).toBe(to);
   });
 });

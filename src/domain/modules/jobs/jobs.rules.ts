@@ -1,5 +1,5 @@
 import { PRIVILEGED_ROLES, type Role } from '../../auth/permissions.js';
-import type { PipelineStage } from './jobs.schema.js';
+import { PIPELINE_STAGE_VALUES, type PipelineStage } from './jobs.schema.js';
 
 /** Stages a candidate leaves the pipeline by: only a lead reopens them (a mistaken click, a re-hire). */
 export const FINAL_STAGES: readonly PipelineStage[] = ['hired', 'rejected', 'withdrawn'];
@@ -56,4 +56,13 @@ export function afterHire(
   if (filled === job.filled) return { filled, status: job.status };
   const status = job.status === 'open' || job.status === 'filled' ? statusOfCounts(job.openings, filled) : job.status;
   return { filled, status };
+}
+
+/**
+ * The stage a move is most likely to: the next one on the way to a hire (screening after sourced);
+ * from a final stage, the start again.
+ */
+export function nextStage(stage: PipelineStage): PipelineStage {
+  if (FINAL_STAGES.includes(stage)) return 'sourced';
+  return PIPELINE_STAGE_VALUES[PIPELINE_STAGE_VALUES.indexOf(stage) + 1]!;
 }

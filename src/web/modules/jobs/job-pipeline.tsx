@@ -43,6 +43,7 @@ import {
   type PipelineCandidateOption,
   type PipelineStage,
 } from '../../../domain/modules/jobs/jobs.schema';
+import { nextStage } from '../../../domain/modules/jobs/jobs.rules';
 import { candidatesResource } from '../../../domain/modules/candidates/candidates.resource';
 import { can } from '../../../domain/resources';
 import { ErrorState } from '../../components/error-state';
@@ -404,7 +405,7 @@ function MoveDialog({
   onMoved: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [stage, setStage] = useState<PipelineStage>(to ?? PIPELINE_STAGE_VALUES.find((s) => s !== row.stage)!);
+  const [stage, setStage] = useState<PipelineStage>(to ?? nextStage(row.stage));
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const move = useMutation({
