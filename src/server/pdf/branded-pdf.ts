@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import type { PdfLang } from '../../domain/pdf.js';
 import type { Services } from '../services.js';
 
 /**
@@ -13,9 +14,7 @@ import type { Services } from '../services.js';
  * page number at the foot of every page.
  */
 
-// The languages the shipped fonts can write; the others get the English document.
-export const PDF_LANGS = ['en', 'vi', 'fr'] as const;
-export type PdfLang = (typeof PDF_LANGS)[number];
+export { PDF_LANGS, type PdfLang } from '../../domain/pdf.js';
 
 // Barlow, cut by its publisher into Latin, Latin Extended and Vietnamese files: each character is
 // drawn with the first file that has it. There is no Chinese, Japanese or Arabic among them.
