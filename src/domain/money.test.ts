@@ -3,6 +3,7 @@ import {
   add,
   compare,
   formatDecimal,
+  formatDecimalLocale,
   formatMoney,
   formatMoneyLocale,
   invoiceTotals,
@@ -163,4 +164,15 @@ describe('formatMoneyLocale: grouped by the locale, never through a float', () =
     expect(formatMoneyLocale(value, currency, locale).replace(/\u00a0/g, ' ')).toBe(expected),
   );
   it('fr-FR keeps its own decimal comma', () => expect(formatMoneyLocale('1234.5', 'EUR', 'fr-FR')).toMatch(/^1\s234,50\s€$/u));
+});
+
+describe('formatDecimalLocale', () => {
+  it.each([
+    ['45.125', 'en', '45.125'],
+    ['1234567.8901', 'en', '1,234,567.8901'],
+    ['160', 'en', '160'],
+    ['-0.5', 'en', '-0.5'],
+    ['12345678901234567.25', 'en', '12,345,678,901,234,567.25'],
+    ['1234.5', 'vi', '1.234,5'],
+  ])('%s in %s → %s', (value, locale, text) => expect(formatDecimalLocale(value, locale)).toBe(text));
 });

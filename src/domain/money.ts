@@ -177,3 +177,13 @@ export function formatMoneyLocale(value: string, currency: string, locale: strin
     })
     .join('');
 }
+
+/** For display only: a decimal (a quantity, a unit price) with the locale's grouping and decimal sign, its digits as given. */
+export function formatDecimalLocale(value: string, locale: string): string {
+  const text = formatDecimal(value);
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = text.replace('-', '').split('.');
+  const grouped = new Intl.NumberFormat(locale).format(BigInt(whole!));
+  const point = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
+  return `${negative ? '-' : ''}${grouped}${fraction ? `${point ?? '.'}${fraction}` : ''}`;
+}

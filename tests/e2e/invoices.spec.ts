@@ -1,7 +1,9 @@
 // Invoices end to end: an admin drafts an invoice with two lines and sees the totals computed as
-// typed, saves it, sends it (the number appears), and records its payment.
+// typed, saves it, sends it (the number appears), downloads its PDF, and records its payment.
+import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/test';
 import { pdf } from '../fixtures/documents';
+import { pdfText } from '../fixtures/pdf-text';
 import { signIn, useEnglish } from './support/session';
 
 const label = (name: string) => new RegExp(`^${name}`);
@@ -66,6 +68,14 @@ test('an admin drafts an invoice with two lines, sees its total, sends it and ma
   await page.getByTestId('invoice-send').click();
   await expect(page.getByTestId('invoice-number')).toHaveText(new RegExp(`^INV-${today.slice(0, 4)}-\\d{4,}$`));
   await expect(page.getByTestId('invoice-send')).toHaveCount(0);
+
+  // The PDF the customer receives is named after the number and carries the figures on screen.
+  const number = (await page.getByTestId('invoice-number').textContent())!;
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice-pdf').click()]);
+  expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+  const text = await pdfText(await readFile(await download.path()));
+  expect(text).toContain(`INVOICE ${number}`);
+  expect(text).toMatch(/Total \(USD\)\s+8,052\.00/);
 
   await page.getByTestId('invoice-mark-paid').click();
   await expect(page.getByTestId('invoice-paid-amount')).toHaveValue('8052.00');

@@ -5,6 +5,7 @@ import { compare } from '../../../domain/money.js';
 import type { ResourceModule, Row } from '../../http/crud.js';
 import { unprocessable } from '../../http/errors.js';
 import type { ServerModule } from '../module.js';
+import { registerInvoicePdf } from './invoices.pdf.js';
 import { registerInvoiceRoutes } from './invoices.routes.js';
 import { seedInvoices } from './invoices.seed.js';
 import { invoiceEntity, overdueExpression, resolveInvoice, type InvoiceRow, type InvoiceValues } from './invoices.service.js';
@@ -87,6 +88,9 @@ const invoicesResourceModule: ResourceModule<InvoiceRow> = {
 export const invoicesModule: ServerModule = {
   name: 'invoices',
   resource: invoicesResourceModule,
-  routes: registerInvoiceRoutes,
+  routes: (app, s) => {
+    registerInvoiceRoutes(app, s);
+    registerInvoicePdf(app, s);
+  },
   seed: seedInvoices,
 };

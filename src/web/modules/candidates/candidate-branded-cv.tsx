@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import { pdfLangFor } from '../../../domain/pdf';
 import { can } from '../../../domain/resources';
 import { saveBlob } from '../../components/download';
 import { errorText } from '../../i18n/error-text';
@@ -14,9 +15,6 @@ import { currentLangValue } from '../../i18n';
 import { useAuthContext } from '../../providers/auth-context';
 import { http } from '../../providers/http';
 import { toast } from '../../toast';
-
-/** The languages the server writes branded CVs in (its fonts have no Chinese or Arabic letters). */
-const PDF_LANGS = ['en', 'vi', 'fr'] as const;
 
 /**
  * "Generate branded CV": the profile as a PDF under the firm's name and logo, without contact
@@ -29,7 +27,7 @@ export function CandidateBrandedCv({ id, fullName }: { id: string; fullName: str
   const [progress, setProgress] = useState<number>();
   const [missing, setMissing] = useState(0);
   const ui = currentLangValue();
-  const lang = (PDF_LANGS as readonly string[]).includes(ui) ? ui : 'en';
+  const lang = pdfLangFor(ui);
 
   const generate = useMutation({
     mutationFn: async () => {

@@ -23,10 +23,13 @@ import Typography from '@mui/material/Typography';
 import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
 import { canTransition, EDITABLE_FIELDS, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
+import { pdfLangFor } from '../../../domain/pdf';
 import { can } from '../../../domain/resources';
+import { downloadFile } from '../../components/download';
 import { StatusChip } from '../../components/resource/field-value';
 import { ResourceShow } from '../../components/resource/resource-show';
 import { errorText, issueText } from '../../i18n/error-text';
+import { currentLangValue } from '../../i18n';
 import { useFormatters } from '../../i18n/format';
 import { versionOf } from '../../providers/data-provider';
 import { http, toHttpError } from '../../providers/http';
@@ -60,6 +63,7 @@ export function InvoiceShowPage() {
   const [dialog, setDialog] = useState<'cancel' | 'markPaid' | null>(null);
   const [form, setForm] = useState({ paidAt: today(), amount: '', note: '' });
   const [dialogError, setDialogError] = useState('');
+  const [downloading, setDownloading] = useState(false);
 
   const allowed = (action: InvoiceAction) => !!invoice && can(role, 'invoices', action) && canTransition(invoice.status, action);
 
@@ -80,6 +84,22 @@ export function InvoiceShowPage() {
     } finally {
       setPending(null);
       await invalidate({ resource: 'invoices', invalidates: ['detail', 'list'], id });
+    }
+  }
+
+  // The PDF in the reader's language when the server's font writes it, else in English.
+  async function downloadPdf() {
+    if (!invoice) return;
+    setDownloading(true);
+    try {
+      await downloadFile(`/api/v1/${invoicesResource.path}/${id}/pdf`, {
+        fallbackName: `${invoice.number ?? 'invoice'}.pdf`,
+        params: { lang: pdfLangFor(currentLangValue()) },
+      });
+    } catch (error) {
+      toast.error(errorText(t, error));
+    } finally {
+      setDownloading(false);
     }
   }
 
@@ -113,6 +133,9 @@ export function InvoiceShowPage() {
         'success',
       )}
       {actionButton('backToDraft', 'outlined', () => void run('backToDraft'))}
+      <Button variant="outlined" onClick={() => void downloadPdf()} loading={downloading} data-testid="invoice-pdf">
+        {t('invoices:actions.downloadPdf')}
+      </Button>
       {actionButton(
         'cancel',
         'outlined',
