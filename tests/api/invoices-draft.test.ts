@@ -216,7 +216,15 @@ describe('draft from headcount', () => {
     expect((await setB(2, '2025-10-06')).json().code).toBe('billed_by_invoice');
     const onA = await cells('admin', { userId: developer, cells: [{ projectId: projectA, date: '2025-10-16', hours: 8 }] });
     expect(onA.json().code).toBe('billed_by_invoice');
-    // The kit's own routes: update and delete of a billed entry.
+    // The kit's own routes: create on a billed cell, update and delete of a billed entry.
+    const created = await call('admin', 'POST', '/api/v1/timesheet', {
+      userId: developer,
+      projectId: projectB,
+      date: '2025-10-07',
+      hours: 2,
+    });
+    expect(created.statusCode).toBe(422);
+    expect(created.json().issues.date).toMatchObject({ code: 'billed_by_invoice', params: { invoice: number } });
     const [stored] = await t.database.db
       .select({ id: timesheets.id })
       .from(timesheets)
