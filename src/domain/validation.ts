@@ -146,6 +146,10 @@ export const VALIDATION_EN: Record<string, string> = {
   invoice_status: 'A {{status}} invoice cannot do this',
   invoice_no_lines: 'Add at least one line before sending',
   paid_before_issue: 'The payment cannot be before the issue date ({{date}})',
+  seat_already_billed: '{{invoice}} already bills this placement for {{period}}',
+  billed_by_invoice: 'These hours are billed by {{invoice}}: cancel it or take it back to draft to change them',
+  no_billable_seat: 'Nothing to bill in {{period}}: no placement with working days or logged hours',
+  seat_currencies: 'The placements are billed in several currencies ({{currencies}}): invoice them one by one',
 };
 
 export function describeIssue(issue: FieldIssue): string {

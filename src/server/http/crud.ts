@@ -63,6 +63,11 @@ interface Registered {
   module: ResourceModule;
   /** The row as the caller may read it (404 outside their scope). */
   findOne(user: CurrentUser, id: string): Promise<Row>;
+  /**
+   * The create route's write (owner scope, references, hooks, audit, live event, version header) for
+   * a body already valid against the create schema; answers the entity, the caller sends it.
+   */
+  create(req: FastifyRequest, reply: FastifyReply, body: Row): Promise<Row>;
 }
 const registries = new WeakMap<Services, Map<string, Registered>>();
 function registryOf(s: Services): Map<string, Registered> {
@@ -395,28 +400,31 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     }
   }
 
+  /** The create route's write, also run by a module's own route that builds the body itself (an invoice drafted from seats). */
+  async function createOne(req: FastifyRequest, reply: FastifyReply, body: Row): Promise<Row> {
+    const row = await inTransaction(async (tx) => {
+      const ctx: WriteContext = { user: req.user!, services: s, req, tx };
+      let values = { ...body };
+      if (scoped(ctx.user, true) && values[decl.owner!.field] == null) values[decl.owner!.field] = ctx.user.id;
+      assertOwnerWrite(ctx.user, values);
+      await checkValues(tx, values);
+      if (m.beforeCreate) values = await m.beforeCreate(values, ctx);
+      const [created] = (await tx
+        .insert(m.table)
+        .values({ ...values, createdBy: ctx.user.id } as never)
+        .returning()) as TRow[];
+      await afterWrite(ctx, 'created', created!, undefined);
+      return created!;
+    });
+    emitLive('created', row);
+    sendVersion(reply, row);
+    return toEntity(row);
+  }
+
   app.post(
     url(),
     { config: { access: access('create') }, schema: { tags, body: decl.schemas.create, response: { 201: decl.schemas.entity } } },
-    async (req, reply) => {
-      const row = await inTransaction(async (tx) => {
-        const ctx: WriteContext = { user: req.user!, services: s, req, tx };
-        let values = { ...(req.body as Row) };
-        if (scoped(ctx.user, true) && values[decl.owner!.field] == null) values[decl.owner!.field] = ctx.user.id;
-        assertOwnerWrite(ctx.user, values);
-        await checkValues(tx, values);
-        if (m.beforeCreate) values = await m.beforeCreate(values, ctx);
-        const [created] = (await tx
-          .insert(m.table)
-          .values({ ...values, createdBy: ctx.user.id } as never)
-          .returning()) as TRow[];
-        await afterWrite(ctx, 'created', created!, undefined);
-        return created!;
-      });
-      emitLive('created', row);
-      sendVersion(reply, row);
-      return reply.status(201).send(toEntity(row));
-    },
+    async (req, reply) => reply.status(201).send(await createOne(req, reply, req.body as Row)),
   );
 
   const updateKeys = new Set(schemaKeys(decl.schemas.update));
@@ -584,7 +592,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     if (typeof owner === 'string' && everyRow.length < readers.length) s.realtime.toUser(owner, 'live', payload);
   }
 
-  registered.set(decl.name, { module: m as unknown as ResourceModule, findOne: (user, id) => findOne(s.db, user, id) });
+  registered.set(decl.name, { module: m as unknown as ResourceModule, findOne: (user, id) => findOne(s.db, user, id), create: createOne });
 }
 
 /** Labels (record titles) of rows of a registered resource, for exports and History. */

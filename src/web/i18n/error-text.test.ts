@@ -7,6 +7,10 @@ import { errorKind, errorText, isRetryable, issueText } from './error-text';
 // The codes the server's error bodies carry (src/server/http/errors.ts and the modules),
 // plus those another change may add, plus the client's own for a request without answer.
 const API_ERROR_CODES = [
+  'seat_already_billed',
+  'billed_by_invoice',
+  'no_billable_seat',
+  'seat_currencies',
   'approve_own',
   'not_approver',
   'leave_overlap',

@@ -148,3 +148,11 @@ export const invoiceMarkPaidSchema = z.strictObject({
 });
 /** `cancel`: why, for the record. */
 export const invoiceCancelSchema = z.strictObject({ note: optionalText(1000) });
+
+/** `draft-from-headcount`: the customer and month to bill from its seats; the rate when the seats' currency is not the base. */
+export const invoiceDraftFromHeadcountSchema = z.strictObject({
+  customerId: uuidRef,
+  period: monthText,
+  exchangeRate: blankAsAbsent(exchangeRateText),
+});
+export type InvoiceDraftFromHeadcount = z.output<typeof invoiceDraftFromHeadcountSchema>;

@@ -5,6 +5,7 @@ import { allowsAction } from '../../../domain/resource.js';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource.js';
 import {
   invoiceCancelSchema,
+  invoiceDraftFromHeadcountSchema,
   invoiceMarkPaidSchema,
   invoiceSchema,
   type InvoiceStatus,
@@ -13,12 +14,12 @@ import { canTransition, INVOICE_TRANSITIONS, type InvoiceAction } from '../../..
 import { minorUnits, parseDecimal } from '../../../domain/money.js';
 import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
-import type { WriteContext } from '../../http/crud.js';
+import { registeredResource, type Row, type WriteContext } from '../../http/crud.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { assertCurrent, sendVersion } from '../../http/precondition.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { drawNumber, invoiceEntity, lockInvoice, sendProbe, todayUtc, type InvoiceRow } from './invoices.service.js';
+import { draftFromHeadcount, drawNumber, invoiceEntity, lockInvoice, sendProbe, todayUtc, type InvoiceRow } from './invoices.service.js';
 import { invoices } from './invoices.table.js';
 
 type Tx = WriteContext['tx'];
@@ -97,6 +98,26 @@ export function registerInvoiceRoutes(app: Api, s: Services) {
       },
     );
   }
+
+  app.post(
+    `/${decl.path}/draft-from-headcount`,
+    {
+      config: { access: { resource: decl.name, action: 'create' } },
+      schema: {
+        tags,
+        summary:
+          "A draft invoice for a customer's month built from its seats: monthly seats pro rata to their working days, daily and hourly seats from the hours logged on them",
+        body: invoiceDraftFromHeadcountSchema,
+        response: { 201: invoiceSchema },
+      },
+    },
+    async (req, reply) => {
+      const values = await draftFromHeadcount(s.db, req.user!, req.body as z.infer<typeof invoiceDraftFromHeadcountSchema>);
+      // The normal create writes it: same owner, checks, totals, audit entry and live event.
+      const created = await registeredResource(s, decl.name)!.create(req, reply, values as unknown as Row);
+      return reply.status(201).send(created as z.infer<typeof invoiceSchema>);
+    },
+  );
 
   action(
     'send',

@@ -39,6 +39,7 @@ import {
   type TimesheetRow,
 } from './timesheets.service.js';
 import { timesheetLocks, timesheets } from './timesheets.table.js';
+import { assertNotBilled } from '../invoices/invoices.service.js';
 
 const asDb = (tx: unknown) => tx as Db;
 const entity = (r: TimesheetRow) =>
@@ -82,6 +83,7 @@ const timesheetsResourceModule: ResourceModule<TimesheetRow> = {
     await lockPerson(db, userId);
     const values = input as { projectId: string; date: string; hours: number };
     await checkEntry(db, userId, values);
+    await assertNotBilled(db, userId, [{ path: '', ...values }]);
     return { ...input, userId, ...(await snapshotFor(db, userId, values.projectId, values.date)) };
   },
   async beforeUpdate(input, existing, ctx) {
@@ -92,6 +94,11 @@ const timesheetsResourceModule: ResourceModule<TimesheetRow> = {
     if ((await lockedMonths(db, [monthOf(existing.date)])).size) refuse([lockedRefusal(existing.date)]);
     const next = { ...existing, ...(input as Partial<TimesheetRow>) };
     await checkEntry(db, existing.userId, next);
+    // Neither the billed cell it was nor the one it becomes.
+    await assertNotBilled(db, existing.userId, [
+      { path: '', ...existing },
+      { path: '', ...next, headcountId: null },
+    ]);
     // Hours alone keep the rate they were logged at; another project or day bills at that seat's.
     return needsNewSnapshot(existing, next) ? { ...input, ...(await snapshotFor(db, existing.userId, next.projectId, next.date)) } : input;
   },
@@ -99,6 +106,7 @@ const timesheetsResourceModule: ResourceModule<TimesheetRow> = {
     const db = asDb(ctx.tx);
     assertMayLogFor(ctx.user, existing.userId);
     if ((await lockedMonths(db, [monthOf(existing.date)])).size) refuse([lockedRefusal(existing.date)]);
+    await assertNotBilled(db, existing.userId, [{ path: '', ...existing }]);
   },
 };
 
@@ -221,6 +229,20 @@ function registerTimesheetRoutes(app: Api, s: Services) {
         const locks = await lockedMonths(db, dates.map(monthOf));
         const refusals = checkCells(changes, { today: todayIn(), lockedMonths: locks, existing: asDayEntries(stored) });
         if (refusals.length) refuse(refusals);
+        // Only what the save changes: a cell sent back as it is stays as it is, billed or not.
+        const storedCell = (c: CellChange) => stored.find((e) => e.projectId === c.projectId && e.date === c.date);
+        await assertNotBilled(
+          db,
+          userId,
+          changes
+            .filter((c, i) => {
+              const current = storedCell(c);
+              const note = body.cells[i]!.note;
+              if (!current) return c.hours !== 0;
+              return current.hours !== c.hours || (note !== undefined && (note ?? '') !== current.note);
+            })
+            .map((c) => ({ ...c, headcountId: storedCell(c)?.headcountId })),
+        );
         const audit = (action: 'created' | 'updated' | 'deleted', row: TimesheetRow, before?: TimesheetRow) => {
           const clean = (r?: TimesheetRow) => {
             if (!r) return undefined;

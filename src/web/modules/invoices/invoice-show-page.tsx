@@ -40,7 +40,7 @@ const PATHS: Record<InvoiceAction, string> = { send: 'send', backToDraft: 'back-
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The refusal's own words: the first field issue, else the error's code or status. */
-function refusal(t: (k: string, o?: Record<string, unknown>) => string, error: unknown): string {
+export function refusal(t: (k: string, o?: Record<string, unknown>) => string, error: unknown): string {
   const issues = Object.values((toHttpError(error).issues ?? {}) as Record<string, { code: string; params?: Record<string, string> }>);
   return issues[0] ? issueText(t, issues[0]) : errorText(t, error);
 }

@@ -1,0 +1,36 @@
+// A draft from headcount end to end: an admin drafts this month for a customer from its seats,
+// lands on the draft's edit page with one line per seat, and a second draft of the same month is
+// refused naming the first.
+import { expect, test } from './support/test';
+import { signIn, useEnglish } from './support/session';
+
+const label = (name: string) => new RegExp(`^${name}`);
+
+test.beforeEach(async ({ page }) => {
+  await useEnglish(page);
+});
+
+test("an admin drafts this month's invoice for a customer from its seats, and cannot draft it twice", async ({ page }) => {
+  // The demo bills every month up to the one just ended: this month is not billed yet.
+  const month = new Date().toISOString().slice(0, 7);
+  await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/invoices')}`);
+  const draft = async () => {
+    await page.getByTestId('draft-from-headcount').click();
+    const dialog = page.getByRole('dialog', { name: 'Draft from headcount' });
+    await dialog.getByLabel(label('Customer')).fill('Maple');
+    await page.getByRole('option', { name: 'Maple Health Inc.' }).click();
+    await dialog.getByTestId('draft-period').fill(month);
+    await dialog.getByTestId('draft-submit').click();
+    return dialog;
+  };
+  await draft();
+  await expect(page).toHaveURL(/\/invoices\/[\w-]+\/edit$/);
+  const first = page.getByTestId('invoice-line-0').getByLabel(label('Description'));
+  // Each line says where its quantity and rate come from.
+  await expect(first).toHaveValue(/ — .*(working days|logged at)/);
+
+  await page.goto('/invoices');
+  const dialog = await draft();
+  await expect(dialog.getByRole('alert')).toContainText(`already bills this placement for ${month}`);
+  await expect(page).toHaveURL(/\/invoices$/);
+});
