@@ -125,18 +125,7 @@ export function ChangeDialog({ target, onClose, onDone }: { target: CellTarget |
             <FormControlLabel value="denied" control={<Radio />} label={t('access:denied')} data-testid="access-deny" />
           </RadioGroup>
           {adminLocked && <Alert severity="warning">{t('errors:codes.admin_locked')}</Alert>}
-          <TextField
-            label={t('access:change.note')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            required
-            multiline
-            minRows={2}
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: ACCESS_NOTE_MAX, 'data-testid': 'access-note' } }}
-            error={touched && noteMissing}
-            helperText={touched && noteMissing ? t('validation:required') : t('access:change.noteHelp')}
-          />
+          <NoteField note={note} setNote={setNote} showMissing={touched && noteMissing} testId="access-note" />
           {needs && (
             <Alert severity="info" data-testid="access-needs">
               {t(needs.code === 'access_requires' ? 'access:change.requires' : 'access:change.requiredBy', {
@@ -206,18 +195,7 @@ export function ResetDialog({ open, section, onClose }: { open: boolean; section
           <DialogContentText>
             {section ? t('access:reset.sectionMessage', { section: where }) : t('access:reset.allMessage')}
           </DialogContentText>
-          <TextField
-            label={t('access:change.note')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            required
-            multiline
-            minRows={2}
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: ACCESS_NOTE_MAX, 'data-testid': 'access-reset-note' } }}
-            error={touched && noteMissing}
-            helperText={touched && noteMissing ? t('validation:required') : t('access:change.noteHelp')}
-          />
+          <NoteField note={note} setNote={setNote} showMissing={touched && noteMissing} testId="access-reset-note" />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -238,5 +216,24 @@ export function ResetDialog({ open, section, onClose }: { open: boolean; section
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The reason every access change carries (required): the change and the reset dialogs both ask it. */
+function NoteField(props: { note: string; setNote: (note: string) => void; showMissing: boolean; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('access:change.note')}
+      value={props.note}
+      onChange={(e) => props.setNote(e.target.value)}
+      required
+      multiline
+      minRows={2}
+      autoFocus
+      slotProps={{ htmlInput: { maxLength: ACCESS_NOTE_MAX, 'data-testid': props.testId } }}
+      error={props.showMissing}
+      helperText={props.showMissing ? t('validation:required') : t('access:change.noteHelp')}
+    />
   );
 }
