@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidRef } from '../../fields.js';
 import { datesBetween, isWeekend } from '../leave/leave.rules.js';
+import { foldForSearch } from '../../text.js';
 import { monthParamSchema } from './timesheets.schema.js';
 
 /**
@@ -253,11 +254,7 @@ export function totalsOf(rows: ReadonlyArray<Pick<PersonMonth, 'expectedHours' |
 
 /** File name of an export, plain ASCII (Content-Disposition), e.g. `logwork-2026-03-nguyen-van-an.xlsx`. */
 export function exportFileName(month: string, who?: string): string {
-  const slug = (who ?? 'all-developers')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/gi, 'd')
-    .toLowerCase()
+  const slug = foldForSearch(who ?? 'all-developers')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return `logwork-${month}-${slug || 'person'}.xlsx`;
