@@ -351,6 +351,37 @@ describe('pipeline', () => {
     expect(op?.parameters?.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['q', 'limit', 'offset']);
   });
 
+  it("a candidate's jobs: each pipeline they are in, with its customer and their stage, the latest move first", async () => {
+    const c = await candidate('Phạm Minh Tuấn');
+    const [first, second, third] = [await job(), await job(), await job()];
+    for (const j of [first, second, third]) expect((await add('hr', j.id, c.id)).statusCode).toBe(201);
+    expect((await move('hr', first.id, c.id, 'screening')).statusCode).toBe(200);
+    expect((await call('hr', 'DELETE', `/api/v1/jobs/${third.id}/candidates/${c.id}`)).statusCode).toBe(204);
+    const res = await call('manager', 'GET', `/api/v1/candidates/${c.id}/jobs`);
+    expect(res.statusCode, res.body).toBe(200);
+    const customer = (await call('admin', 'GET', `/api/v1/customers/${customerId}`)).json() as { name: string };
+    // The one moved last first; the job left is not listed.
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        jobId: first.id,
+        jobTitle: first.title,
+        jobStatus: 'open',
+        customerId,
+        customerName: customer.name,
+        stage: 'screening',
+      }),
+      expect.objectContaining({ jobId: second.id, jobTitle: second.title, stage: 'sourced' }),
+    ]);
+    // Someone in no pipeline: none; a missing or archived candidate: 404; a bad id: 400; no jobs section: 403.
+    const alone = await candidate();
+    expect((await call('hr', 'GET', `/api/v1/candidates/${alone.id}/jobs`)).json()).toEqual([]);
+    expect((await call('hr', 'GET', `/api/v1/candidates/${crypto.randomUUID()}/jobs`)).statusCode).toBe(404);
+    expect((await call('hr_lead', 'DELETE', `/api/v1/candidates/${alone.id}`)).statusCode).toBe(200);
+    expect((await call('hr', 'GET', `/api/v1/candidates/${alone.id}/jobs`)).statusCode).toBe(404);
+    expect((await call('hr', 'GET', '/api/v1/candidates/not-an-id/jobs')).statusCode).toBe(400);
+    expect((await call('developer', 'GET', `/api/v1/candidates/${c.id}/jobs`)).statusCode).toBe(403);
+  });
+
   it('is read by the section and changed by recruiters, leads and the owning sale only', async () => {
     const j = await job();
     const c = await candidate();

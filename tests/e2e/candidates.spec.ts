@@ -1,9 +1,13 @@
 // Candidates end to end: hashtags typed in the form, a duplicate e-mail refused on its field with
 // a link to the other candidate, and a CV uploaded, previewed, refused when not a document, and
-// deleted after a confirmation; on a phone, the CV under the edit form, changed while the form is.
+// deleted after a confirmation; on a phone, the CV under the edit form, changed while the form is;
+// the jobs a candidate is in, on their page.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './support/test';
 import { pdf, png } from '../fixtures/documents';
 import { signIn, useEnglish } from './support/session';
+import { apiLogin, presetShell } from './shell-support';
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
@@ -71,4 +75,44 @@ test('hashtags, a duplicate named on its field, and the CV from upload to delete
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByTestId('candidate-form-submit').click();
   await expect(page).toHaveURL(/\/candidates$/);
+});
+
+test("a candidate's page lists the jobs they are in, with each customer and stage, in English and in French", async ({ page, request }) => {
+  const { token } = await apiLogin(request, 'hr');
+  const headers = { authorization: `Bearer ${token}` };
+  // A seeded job with someone in its pipeline, read as the recruiter's screen would.
+  const jobs = (await (await request.get('/api/v1/jobs?_start=0&_end=20&status=open', { headers })).json()) as Array<{
+    id: string;
+    title: string;
+  }>;
+  let entry: { candidateId: string; candidateName: string; stage: string } | undefined;
+  let job: { id: string; title: string } | undefined;
+  for (const j of jobs) {
+    const rows = (await (await request.get(`/api/v1/jobs/${j.id}/candidates`, { headers })).json()) as Array<{
+      candidateId: string;
+      candidateName: string;
+      stage: string;
+    }>;
+    if (rows[0]) [entry, job] = [rows[0], j];
+    if (entry) break;
+  }
+  expect(entry, 'a seeded open job has a pipeline').toBeTruthy();
+  const words = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/web/locales/fr/jobs.json'), 'utf8')) as {
+    stages: Record<string, string>;
+  };
+
+  await signIn(page, 'hr', `/auth/sign-in?returnTo=${encodeURIComponent(`/candidates/${entry!.candidateId}`)}`);
+  await expect(page.getByRole('heading', { name: entry!.candidateName })).toBeVisible();
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  const row = page.getByTestId('candidate-jobs').getByRole('row').filter({ hasText: job!.title });
+  await expect(row.getByRole('link', { name: job!.title })).toHaveAttribute('href', `/jobs/${job!.id}?tab=pipeline`);
+  await expect(page).toHaveURL(/[?&]tab=jobs/);
+
+  await presetShell(page, 'fr');
+  await page.reload();
+  const rowFr = page.getByTestId('candidate-jobs').getByRole('row').filter({ hasText: job!.title });
+  await expect(page.getByRole('tab', { name: 'Postes' })).toHaveAttribute('aria-selected', 'true');
+  await expect(rowFr).toContainText(words.stages[entry!.stage]!);
+  await rowFr.getByRole('link', { name: job!.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/jobs/${job!.id}\\?tab=pipeline$`));
 });

@@ -18,6 +18,7 @@ import type { FieldDecl } from '../../resource.js';
 export const JOB_LEVEL_VALUES = ['intern', 'junior', 'middle', 'senior', 'lead'] as const;
 export const JOB_PRIORITY_VALUES = ['low', 'medium', 'high', 'urgent'] as const;
 export const JOB_STATUS_VALUES = ['open', 'on_hold', 'filled', 'closed'] as const;
+export type JobStatus = (typeof JOB_STATUS_VALUES)[number];
 
 /** Job: what the API returns. */
 export const jobSchema = z.object({
@@ -107,6 +108,19 @@ export const jobCandidateSchema = z.object({
   version: z.string(),
 });
 export type JobCandidate = z.infer<typeof jobCandidateSchema>;
+
+/** A job a candidate is in, as the candidate's page lists it: the job, its customer and the candidate's stage there. */
+export const candidateJobSchema = z.object({
+  id: z.uuid(),
+  jobId: z.uuid(),
+  jobTitle: z.string(),
+  jobStatus: z.enum(JOB_STATUS_VALUES),
+  customerId: z.uuid(),
+  customerName: z.string(),
+  stage: z.enum(PIPELINE_STAGE_VALUES),
+  updatedAt: z.string(),
+});
+export type CandidateJob = z.infer<typeof candidateJobSchema>;
 
 export const jobCandidateAddSchema = z.strictObject({ candidateId: uuidRef });
 export const jobCandidateStatusSchema = z.strictObject({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PRIVILEGED_ROLES } from '../../../domain/auth/permissions.js';
 import { afterHire, stageMoveRefusal } from '../../../domain/modules/jobs/jobs.rules.js';
 import {
+  candidateJobSchema,
   jobCandidateAddSchema,
   jobCandidateEventSchema,
   jobCandidateSchema,
@@ -11,6 +12,7 @@ import {
   pipelineCandidateOptionSchema,
   pipelineListFields,
   pipelineSearchQuerySchema,
+  type JobStatus,
   type PipelineStage,
 } from '../../../domain/modules/jobs/jobs.schema.js';
 import type { Db } from '../../db/client.js';
@@ -24,6 +26,7 @@ import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { candidatesResource } from '../../../domain/modules/candidates/candidates.resource.js';
 import { candidates } from '../candidates/candidates.table.js';
+import { customers } from '../customers/customers.table.js';
 import { registerFileSlot } from '../files/file-slot.js';
 import { notify, type NotifyInput } from '../notifications/notifications.service.js';
 import { users } from '../users/users.table.js';
@@ -419,6 +422,43 @@ export function registerJobRoutes(app: Api, s: Services) {
         .orderBy(asc(jobCandidateEvents.createdAt), asc(jobCandidateEvents.id));
       if (events.length === 0) throw notFound('Job candidate');
       return events;
+    },
+  );
+
+  app.get(
+    '/candidates/:id/jobs',
+    {
+      config: { access: pipelineAccess },
+      schema: {
+        tags,
+        summary: "The jobs a candidate is in now, with each job's customer and the candidate's stage there, the latest move first",
+        params: idParams,
+        response: { 200: z.array(candidateJobSchema) },
+      },
+    },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      const [candidate] = await s.db
+        .select({ id: candidates.id })
+        .from(candidates)
+        .where(and(eq(candidates.id, id), isNull(candidates.archivedAt)));
+      if (!candidate) throw notFound('Candidate');
+      return s.db
+        .select({
+          id: jobCandidates.id,
+          jobId: jobs.id,
+          jobTitle: jobs.title,
+          jobStatus: sql<JobStatus>`${jobs.status}`,
+          customerId: jobs.customerId,
+          customerName: sql<string>`coalesce(${customers.name}, '')`,
+          stage: jobCandidates.stage,
+          updatedAt: jobCandidates.updatedAt,
+        })
+        .from(jobCandidates)
+        .innerJoin(jobs, and(eq(jobs.id, jobCandidates.jobId), isNull(jobs.archivedAt)))
+        .leftJoin(customers, eq(customers.id, jobs.customerId))
+        .where(and(eq(jobCandidates.candidateId, id), isNull(jobCandidates.archivedAt)))
+        .orderBy(desc(jobCandidates.updatedAt), asc(jobCandidates.id));
     },
   );
 
