@@ -99,7 +99,7 @@ const emailKey = (e: string) => e.trim().toLowerCase();
  * Every problem of every row at once (no write): the person (unknown e-mail, archived, twice in the
  * file), the month (not `YYYY-MM`, another month than the import's), each amount (not a number,
  * negative, more decimals than the currency has, too large), the currency, a formula with no saved
- * value, and a row whose salary is already approved or paid. A row with no amount at all is
+ * value, and a row that would change a salary already approved or paid. A row with no amount at all is
  * skipped: the template lists every active person, paid this month or not.
  */
 export function validateImportRows(
@@ -125,7 +125,6 @@ export function validateImportRows(
     if (!r.cells.email?.formulaWithoutValue) {
       if (!email) issue('email', 'required');
       else if (!person) issue('email', 'unknown_email');
-      else if (person.archived) issue('email', 'archived_person');
       else if (seen.has(person.id)) issue('email', 'duplicate_person', { row: seen.get(person.id)! });
     }
     if (person && !seen.has(person.id)) seen.set(person.id, r.row);
@@ -159,12 +158,19 @@ export function validateImportRows(
     }
     if (errors.length > before) continue;
 
+    const norm = Object.fromEntries(SALARY_AMOUNTS.map((c) => [c, formatMoney(amounts[c], cur)])) as SalaryAmounts;
+    // An approved or paid salary is closed: its row may come back as it is (an exported month), never changed.
     const existing = ctx.existing.get(person!.id);
-    if (existing && existing.status !== 'draft') {
+    const changes = !existing || existing.currency !== cur || SALARY_AMOUNTS.some((c) => compare(existing[c], norm[c]) !== 0);
+    // An archived or inactive person's salary may come back unchanged (an exported month), never be made or changed.
+    if (person!.archived && changes) {
+      issue('email', 'archived_person');
+      continue;
+    }
+    if (existing && existing.status !== 'draft' && changes) {
       issue('status', 'salary_locked', { status: existing.status });
       continue;
     }
-    const norm = Object.fromEntries(SALARY_AMOUNTS.map((c) => [c, formatMoney(amounts[c], cur)])) as SalaryAmounts;
     if (compare(salaryNet(norm, cur), '0') < 0) {
       issue('deductions', 'net_negative');
       continue;

@@ -104,15 +104,7 @@ async function check(db: Reader, content: Buffer, month: string, lock = false): 
   const [people, rows] = [await peopleByEmail(db), await monthRows(db, month, lock)];
   const existing = new Map(rows.map((r) => [r.userId, toExisting(r)]));
   const { errors, parsed, read } = validateImportRows(sheet.rows, { month, people, existing });
-  // An archived person is only refused where the file would change their salary.
-  const plan = planImport(parsed, existing, [...existing.values()]);
-  const archivedChanges = new Set(plan.changes.filter((c) => c.action !== 'unchanged').map((c) => c.userId));
-  for (const p of parsed)
-    if (p.person.archived && archivedChanges.has(p.person.id))
-      errors.push({ row: p.row, column: 'email', value: p.person.email, code: 'archived_person' });
-  errors.sort((a, b) => a.row - b.row);
-  const bad = new Set(errors.map((e) => e.row));
-  return { sheet, errors, parsed: parsed.filter((p) => !bad.has(p.row)), read, rows, existing };
+  return { sheet, errors, parsed, read, rows, existing };
 }
 
 const invalid = (errors: ImportIssue[]) =>

@@ -2,6 +2,7 @@ import { salaryNet, type SalaryAmounts } from '../../../domain/modules/salaries/
 import { formatMoney, multiply, percentOf, roundMoney } from '../../../domain/money.js';
 import type { Db } from '../../db/client.js';
 import type { SeedContext } from '../module.js';
+import { users } from '../users/users.table.js';
 import { salaries } from './salaries.table.js';
 
 /** Monthly base pay by role, in VND (most of the firm) and USD (the few paid abroad). */
@@ -21,19 +22,21 @@ const monthOf = (d: Date, back: number) => {
 };
 
 /**
- * Twelve months of salaries for the demo people: paid up to two months ago, approved last month,
+ * Twelve months of salaries for the demo people (those who left, until they left): paid up to two months ago, approved last month,
  * the current month in draft. Amounts vary by person and month (overtime, a bonus now and then, a
  * sale's commission), deductions are the employee's 10.5 % insurance share; nets are the server's.
  */
 export async function seedSalaries(db: Db, ctx: SeedContext): Promise<void> {
   const now = new Date();
   const rows: Array<typeof salaries.$inferInsert> = [];
+  const gone = new Set((await db.select({ id: users.id, status: users.status }).from(users)).filter((u) => u.status === 'inactive').map((u) => u.id));
   ctx.users.forEach((u, i) => {
     const currency = i % 5 === 3 ? 'USD' : 'VND';
     const table = BASE[u.role] ?? BASE.developer!;
     // A raise of 1.5 % a step for seniority, so that people of a role are not paid alike.
     const base = roundMoney(multiply(table[currency], `1.${String(15 * (i % 7)).padStart(3, '0')}`), currency);
-    for (let back = 11; back >= 0; back--) {
+    // Someone who left was paid until four months ago.
+    for (let back = 11; back >= (gone.has(u.id) ? 4 : 0); back--) {
       const month = monthOf(now, back);
       const step = (i * 7 + back * 3) % 11;
       const unit = currency === 'VND' ? '185000' : '13.75';
