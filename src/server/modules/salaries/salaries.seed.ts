@@ -33,8 +33,8 @@ export async function seedSalaries(db: Db, ctx: SeedContext): Promise<void> {
   ctx.users.forEach((u, i) => {
     const currency = i % 5 === 3 ? 'USD' : 'VND';
     const table = BASE[u.role] ?? BASE.developer!;
-    // A raise of 1.5 % a step for seniority, so that people of a role are not paid alike.
-    const base = roundMoney(multiply(table[currency], `1.${String(15 * (i % 7)).padStart(3, '0')}`), currency);
+    // Seniority: 1.37 % a step above the role's pay, so that people of a role are not paid alike.
+    const base = roundMoney(multiply(table[currency], `1.${String(137 * ((i % 9) + 1)).padStart(4, '0')}`), currency);
     // Someone who left was paid until four months ago.
     for (let back = 11; back >= (gone.has(u.id) ? 4 : 0); back--) {
       const month = monthOf(now, back);
