@@ -1,5 +1,13 @@
-import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import type { WebModule } from '../../app/web-module';
 
-// Every page is the kit's; give one of your own with `pages: { show: () => import('./…') }`.
-export const webModule: WebModule = { resource: 'salaries', icon: ListAltOutlinedIcon };
+// The list is the kit's under "import" and "export this month"; the form is the kit's (the net is
+// the server's); the detail page adds approve and mark paid. The import stepper is /salary/import.
+export const webModule: WebModule = {
+  resource: 'salaries',
+  icon: PaymentsOutlinedIcon,
+  pages: {
+    list: () => import('./salary-list-page').then((m) => m.SalaryListPage),
+    show: () => import('./salary-show-page').then((m) => m.SalaryShowPage),
+  },
+};
