@@ -39,15 +39,18 @@ export const salarySchema = z.object({
 });
 export type Salary = z.infer<typeof salarySchema>;
 
+/** An amount other than the base left blank in a form (`''`, null) is 0. */
+const zeroWhenBlank = z.preprocess((v) => (v === '' || v === null ? '0' : v), salaryAmountText);
+
 const fields = {
   userId: uuidRef,
   month: monthText,
   base: salaryAmountText,
-  allowance: salaryAmountText,
-  overtime: salaryAmountText,
-  bonus: salaryAmountText,
-  commission: salaryAmountText,
-  deductions: salaryAmountText,
+  allowance: zeroWhenBlank,
+  overtime: zeroWhenBlank,
+  bonus: zeroWhenBlank,
+  commission: zeroWhenBlank,
+  deductions: zeroWhenBlank,
   currency: currency,
   note: optionalText(1000),
 };

@@ -89,6 +89,8 @@ export function SalaryImportPage() {
     data.append('file', file!);
     return data;
   };
+  // Our client sends JSON by default; the browser writes the multipart boundary itself.
+  const multipart = { 'Content-Type': 'multipart/form-data' };
   async function act(name: string, fn: () => Promise<void>) {
     setBusy(name);
     setError('');
@@ -103,24 +105,24 @@ export function SalaryImportPage() {
   const validate = () =>
     act('validate', async () => {
       setValidation(null);
-      const res = await http.post<Validation>(`${base}/import/validate`, form(), { params: { month } });
+      const res = await http.post<Validation>(`${base}/import/validate`, form(), { params: { month }, headers: multipart });
       setValidation(res.data);
     });
   const downloadErrors = () =>
     act('errors', async () => {
-      const res = await http.post<Blob>(`${base}/import/errors`, form(), { params: { month }, responseType: 'blob' });
+      const res = await http.post<Blob>(`${base}/import/errors`, form(), { params: { month }, responseType: 'blob', headers: multipart });
       saveBlob(res.data, fileNameOf(res.headers['content-disposition'] as string | undefined, 'salaries-errors.xlsx'));
     });
   const toPreview = () =>
     act('preview', async () => {
-      const res = await http.post<Preview>(`${base}/import/preview`, form(), { params: { month } });
+      const res = await http.post<Preview>(`${base}/import/preview`, form(), { params: { month }, headers: multipart });
       setPreview(res.data);
       setStep(2);
     });
   const execute = () =>
     act('execute', async () => {
       setConfirm(false);
-      const res = await http.post<Executed>(`${base}/import/execute`, form(), { params: { month, previewToken: preview!.previewToken } });
+      const res = await http.post<Executed>(`${base}/import/execute`, form(), { params: { month, previewToken: preview!.previewToken }, headers: multipart });
       setResult(res.data);
       setStep(3);
       toast.success(t(res.data.applied ? 'salaries:import.applied' : 'salaries:import.replayed'));
