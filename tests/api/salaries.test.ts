@@ -24,7 +24,12 @@ afterEach(() => {
 });
 
 const call = async (role: Role, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = {}) =>
-  t.app.inject({ method, url, headers: { ...(await t.auth(role)), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(await t.auth(role)), ...headers },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 
 const upload = async (step: string, month: string, content: Buffer, extra = '', role: Role = 'hr_lead', name = 'salaries.xlsx') => {
   const body = multipart({ name, content });
@@ -38,7 +43,12 @@ const upload = async (step: string, month: string, content: Buffer, extra = '', 
 
 const db = () => t.database.db;
 const monthCount = async (month: string) =>
-  (await db().select({ n: count() }).from(salaries).where(and(eq(salaries.month, month), isNull(salaries.archivedAt))))[0]!.n;
+  (
+    await db()
+      .select({ n: count() })
+      .from(salaries)
+      .where(and(eq(salaries.month, month), isNull(salaries.archivedAt)))
+  )[0]!.n;
 const snapshot = async (month: string) =>
   JSON.stringify(await db().select().from(salaries).where(eq(salaries.month, month)).orderBy(salaries.id));
 
@@ -87,7 +97,13 @@ describe('the salary row', () => {
     const vnd = await call('admin', 'POST', '/api/v1/salary', { userId: demo('hr').id, month, base: '25000000.5', currency: 'VND' });
     expect(vnd.statusCode).toBe(422);
     expect(vnd.json()).toMatchObject({ code: 'decimal_places', issues: { base: { code: 'decimal_places' } } });
-    const neg = await call('admin', 'POST', '/api/v1/salary', { userId: demo('hr').id, month, base: '100', deductions: '100.01', currency: 'USD' });
+    const neg = await call('admin', 'POST', '/api/v1/salary', {
+      userId: demo('hr').id,
+      month,
+      base: '100',
+      deductions: '100.01',
+      currency: 'USD',
+    });
     expect(neg.statusCode).toBe(422);
     expect(neg.json()).toMatchObject({ code: 'net_negative' });
   });
@@ -102,13 +118,19 @@ describe('the salary row', () => {
     expect(approved.json()).toMatchObject({ status: 'approved' });
     const locked = await call('admin', 'PATCH', `/api/v1/salary/${id}`, { bonus: '200' });
     expect(locked.statusCode).toBe(422);
-    expect(locked.json()).toMatchObject({ code: 'salary_locked', issues: { bonus: { code: 'salary_locked', params: { status: 'approved' } } } });
+    expect(locked.json()).toMatchObject({
+      code: 'salary_locked',
+      issues: { bonus: { code: 'salary_locked', params: { status: 'approved' } } },
+    });
     expect((await call('admin', 'POST', `/api/v1/salary/${id}/approve`, {})).json()).toMatchObject({ code: 'salary_status' });
     expect((await call('admin', 'POST', `/api/v1/salary/${id}/mark-paid`, {})).json()).toMatchObject({ status: 'paid' });
     const del = await call('admin', 'DELETE', `/api/v1/salary/${id}`);
     expect(del.statusCode).toBe(422);
     expect(del.json()).toMatchObject({ code: 'salary_paid' });
-    const trail = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'salaries'), eq(auditLog.entityId, id)));
+    const trail = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'salaries'), eq(auditLog.entityId, id)));
     expect(trail.map((e) => (e.after as { status?: string }).status)).toEqual(['draft', 'draft', 'approved', 'paid']);
     // Only the salary roles act.
     expect((await call('manager', 'POST', `/api/v1/salary/${id}/approve`, {})).statusCode).toBe(403);
@@ -123,7 +145,12 @@ describe('the import', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const ws = await readBook(res.rawPayload);
     expect(ws.getRow(1).values).toEqual([undefined, ...HEADER]);
-    const active = (await db().select({ n: count() }).from(users).where(and(isNull(users.archivedAt))))[0]!.n;
+    const active = (
+      await db()
+        .select({ n: count() })
+        .from(users)
+        .where(and(isNull(users.archivedAt)))
+    )[0]!.n;
     expect(ws.actualRowCount - 1).toBeGreaterThanOrEqual(active - 5);
     expect(ws.getCell('J2').dataValidation).toMatchObject({ type: 'list' });
     // The seeded current month is a draft for every demo person: the amounts are filled.
@@ -189,7 +216,15 @@ describe('the import', () => {
     const res = await upload('validate', month, file);
     expect(
       (res.json() as { errors: Array<{ row: number; column: string; code: string }> }).errors.map((e) => `${e.row} ${e.column} ${e.code}`),
-    ).toEqual(['2 email unknown_email', '3 month month', '3 currency choice', '3 base negative', '4 base decimal_places', '5 email duplicate_person', '6 base formula']);
+    ).toEqual([
+      '2 email unknown_email',
+      '3 month month',
+      '3 currency choice',
+      '3 base negative',
+      '4 base decimal_places',
+      '5 email duplicate_person',
+      '6 base formula',
+    ]);
   });
 
   it('executes all or nothing: a failure in the middle leaves 0 rows changed', async () => {
@@ -219,13 +254,18 @@ describe('the import', () => {
     const token = await previewToken(month, file);
     const first = await upload('execute', month, file, `&previewToken=${token}`, 'hr_lead', 'may.xlsx');
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ applied: true, import: { month, fileName: 'may.xlsx', counts: { create: 3, update: 0, unchanged: 0 } } });
+    expect(first.json()).toMatchObject({
+      applied: true,
+      import: { month, fileName: 'may.xlsx', counts: { create: 3, update: 0, unchanged: 0 } },
+    });
     const second = await upload('execute', month, file, `&previewToken=${token}`, 'admin');
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ applied: false, import: { id: (first.json() as { import: { id: string } }).import.id } });
     expect(await monthCount(month)).toBe(3);
     const list = await call('sale_lead', 'GET', '/api/v1/salary/imports');
-    const rec = (list.json() as Array<{ id: string; sha256: string; createdByName: string }>).find((r) => r.id === (first.json() as { import: { id: string } }).import.id)!;
+    const rec = (list.json() as Array<{ id: string; sha256: string; createdByName: string }>).find(
+      (r) => r.id === (first.json() as { import: { id: string } }).import.id,
+    )!;
     expect(rec).toMatchObject({ createdByName: demo('hr_lead').fullName });
     expect(rec.sha256).toMatch(/^[0-9a-f]{64}$/);
     const download = await call('admin', 'GET', `/api/v1/salary/imports/${rec.id}/file`);
@@ -246,7 +286,10 @@ describe('the import', () => {
       totals: { before: { USD: '2000.00' }, after: { USD: '2200.00' } },
       changes: [{ action: 'update', fields: [{ field: 'base', old: '1000.00', new: '1100.00' }] }, { action: 'update' }],
     });
-    const [row] = await db().select().from(salaries).where(and(eq(salaries.month, month), eq(salaries.userId, people[0]!.id)));
+    const [row] = await db()
+      .select()
+      .from(salaries)
+      .where(and(eq(salaries.month, month), eq(salaries.userId, people[0]!.id)));
     expect((await call('admin', 'PATCH', `/api/v1/salary/${row!.id}`, { note: 'Changed meanwhile' })).statusCode).toBe(200);
     const before = await snapshot(month);
     const exec = await upload('execute', month, file, `&previewToken=${(preview.json() as { previewToken: string }).previewToken}`);
@@ -263,7 +306,11 @@ describe('the import', () => {
     const notBook = await upload('validate', month, zip({ 'readme.txt': 'hello' }));
     expect(notBook.statusCode).toBe(400);
     expect(notBook.json()).toMatchObject({ code: 'not_workbook' });
-    const bomb = await upload('validate', month, deflatedZip({ 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(80 * 1024 * 1024, 32) }));
+    const bomb = await upload(
+      'validate',
+      month,
+      deflatedZip({ 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(80 * 1024 * 1024, 32) }),
+    );
     expect(bomb.statusCode).toBe(413);
     expect(bomb.json()).toMatchObject({ code: 'workbook_too_large' });
     const rowsXml = `<worksheet><sheetData>${'<row r="1"><c r="A1"><v>1</v></c></row>'.repeat(20_005)}</sheetData></worksheet>`;
@@ -272,7 +319,9 @@ describe('the import', () => {
     expect(many.json()).toMatchObject({ code: 'too_many_rows' });
     // A formula with a saved value is read as that value; without one it is refused (never evaluated).
     const [person] = await createPeople(1, 'formula');
-    const formulas = await sheet([[person!.email, '', month, { formula: '1000+1', result: 1001 }, { formula: 'HYPERLINK("http://x","y")' }, 0, 0, 0, 0, 'USD']]);
+    const formulas = await sheet([
+      [person!.email, '', month, { formula: '1000+1', result: 1001 }, { formula: 'HYPERLINK("http://x","y")' }, 0, 0, 0, 0, 'USD'],
+    ]);
     const res = await upload('validate', month, formulas);
     expect((res.json() as { errors: unknown[] }).errors).toEqual([{ row: 2, column: 'allowance', value: null, code: 'formula' }]);
     const missing = await upload('validate', month, await sheet([[1]], ['email', 'base']));
@@ -307,7 +356,12 @@ async function createPeople(n: number, tag: string, name?: string) {
   }));
   const made: Array<{ id: string; email: string; name: string }> = [];
   for (let i = 0; i < rows.length; i += 500)
-    made.push(...(await db().insert(users).values(rows.slice(i, i + 500)).returning({ id: users.id, email: users.email, name: users.fullName })));
+    made.push(
+      ...(await db()
+        .insert(users)
+        .values(rows.slice(i, i + 500))
+        .returning({ id: users.id, email: users.email, name: users.fullName })),
+    );
   return made;
 }
 

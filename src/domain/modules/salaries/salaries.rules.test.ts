@@ -94,7 +94,11 @@ describe('validateImportRows: the code of each bad cell, every problem of every 
     ['an unknown currency', { ...good, currency: 'XYZ' }, ['currency choice']],
     ['no currency', { ...good, currency: '' }, ['currency required']],
     ['deductions over the pay', { ...good, deductions: '20000001' }, ['deductions net_negative']],
-    ['three problems at once', { ...good, email: 'x@y.z', month: '2026', base: 'abc' }, ['email unknown_email', 'month month', 'base decimal']],
+    [
+      'three problems at once',
+      { ...good, email: 'x@y.z', month: '2026', base: 'abc' },
+      ['email unknown_email', 'month month', 'base decimal'],
+    ],
   ])('%s', (_name, cells, expected) => {
     const r = row(cells);
     expect(codes([r])).toEqual(expected.map((e) => `${r.row} ${e}`));
@@ -136,7 +140,11 @@ describe('validateImportRows: the code of each bad cell, every problem of every 
   });
 
   it('blank amounts other than base are 0, amounts come back at the currency digits', () => {
-    const { parsed } = validateImportRows([row({ ...good, currency: 'usd', base: '2450.5' })], { month: '2026-05', people, existing: new Map() });
+    const { parsed } = validateImportRows([row({ ...good, currency: 'usd', base: '2450.5' })], {
+      month: '2026-05',
+      people,
+      existing: new Map(),
+    });
     expect(parsed[0]).toMatchObject({ currency: 'USD', amounts: amounts('2450.50', '0.00', '0.00', '0.00', '0.00', '0.00') });
   });
 });

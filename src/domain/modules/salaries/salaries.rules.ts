@@ -117,7 +117,13 @@ export function validateImportRows(
     read++;
     const before = errors.length;
     const issue = (column: ImportColumn | 'status', code: string, params?: ImportIssue['params']) =>
-      errors.push({ row: r.row, column, value: column === 'status' ? null : (r.cells[column as ImportColumn]?.text ?? null), code, ...(params ? { params } : {}) });
+      errors.push({
+        row: r.row,
+        column,
+        value: column === 'status' ? null : (r.cells[column as ImportColumn]?.text ?? null),
+        code,
+        ...(params ? { params } : {}),
+      });
     for (const c of IMPORT_COLUMNS) if (r.cells[c]?.formulaWithoutValue) issue(c, 'formula');
 
     const email = emailKey(text('email'));
@@ -137,7 +143,8 @@ export function validateImportRows(
 
     const cur = text('currency').toUpperCase();
     const currencyOk = (CURRENCIES as readonly string[]).includes(cur);
-    if (!r.cells.currency?.formulaWithoutValue && !currencyOk) issue('currency', cur ? 'choice' : 'required', { allowed: CURRENCIES.join(', ') });
+    if (!r.cells.currency?.formulaWithoutValue && !currencyOk)
+      issue('currency', cur ? 'choice' : 'required', { allowed: CURRENCIES.join(', ') });
     const digits = currencyOk ? minorUnits(cur) : 2;
 
     const amounts = {} as SalaryAmounts;
@@ -197,7 +204,11 @@ const sumByCurrency = (rows: Iterable<{ currency: string; net: string }>) => {
  * that changes, old → new; amounts compared as numbers, so 1200 and 1200.00 are the same), or
  * unchanged; and the month's net per currency before and after.
  */
-export function planImport(parsed: readonly ParsedRow[], existing: ReadonlyMap<string, ExistingSalary>, monthRows: readonly ExistingSalary[]): ImportPlan {
+export function planImport(
+  parsed: readonly ParsedRow[],
+  existing: ReadonlyMap<string, ExistingSalary>,
+  monthRows: readonly ExistingSalary[],
+): ImportPlan {
   const changes: ImportChange[] = [];
   const counts = { create: 0, update: 0, unchanged: 0 };
   const after = new Map(monthRows.map((r) => [r.userId, { currency: r.currency, net: r.net }]));
@@ -206,12 +217,20 @@ export function planImport(parsed: readonly ParsedRow[], existing: ReadonlyMap<s
     const base = { row: p.row, userId: p.person.id, email: p.person.email, name: p.person.name, month: p.month, currency: p.currency };
     const net = salaryNet(p.amounts, p.currency);
     if (!was) {
-      changes.push({ ...base, action: 'create', fields: [...SALARY_AMOUNTS.map((f) => ({ field: f, old: null, new: p.amounts[f] })), { field: 'currency', old: null, new: p.currency }] });
+      changes.push({
+        ...base,
+        action: 'create',
+        fields: [
+          ...SALARY_AMOUNTS.map((f) => ({ field: f, old: null, new: p.amounts[f] })),
+          { field: 'currency', old: null, new: p.currency },
+        ],
+      });
       counts.create++;
     } else {
       const fields: ImportChange['fields'] = [];
       if (was.currency !== p.currency) fields.push({ field: 'currency', old: was.currency, new: p.currency });
-      for (const f of SALARY_AMOUNTS) if (compare(was[f], p.amounts[f]) !== 0) fields.push({ field: f, old: formatMoney(was[f], was.currency), new: p.amounts[f] });
+      for (const f of SALARY_AMOUNTS)
+        if (compare(was[f], p.amounts[f]) !== 0) fields.push({ field: f, old: formatMoney(was[f], was.currency), new: p.amounts[f] });
       const action: ImportAction = fields.length ? 'update' : 'unchanged';
       changes.push({ ...base, action, fields });
       counts[action]++;

@@ -47,7 +47,12 @@ export const importProbe: { afterRows?: (written: number) => void | Promise<void
 
 const upload = {
   multipartBody: {
-    fields: { file: { description: 'The filled sheet (.xlsx), at most the server’s file limit; formulas are read as their saved values', binary: true } },
+    fields: {
+      file: {
+        description: 'The filled sheet (.xlsx), at most the server’s file limit; formulas are read as their saved values',
+        binary: true,
+      },
+    },
     required: ['file'],
   },
 };
@@ -152,7 +157,8 @@ export function registerSalaryImport(app: Api, s: Services) {
       config: { access },
       schema: {
         tags,
-        summary: "The month's sheet: one row per active person (e-mail, name, month, amounts, currency from a list). It is also the month's export: imported back, it changes nothing",
+        summary:
+          "The month's sheet: one row per active person (e-mail, name, month, amounts, currency from a list). It is also the month's export: imported back, it changes nothing",
         querystring: salaryImportQuerySchema,
       },
     },
@@ -249,7 +255,8 @@ export function registerSalaryImport(app: Api, s: Services) {
       config: { access, ...upload },
       schema: {
         tags,
-        summary: 'Per person: create, update (each field old → new) or unchanged, and the month’s net per currency before and after; a file with errors is 422',
+        summary:
+          'Per person: create, update (each field old → new) or unchanged, and the month’s net per currency before and after; a file with errors is 422',
         consumes: ['multipart/form-data'],
         querystring: salaryImportQuerySchema,
         response: { 200: importPreviewSchema },
@@ -301,10 +308,22 @@ export function registerSalaryImport(app: Api, s: Services) {
             });
           const plan = planOf(c);
           const ids = await apply(tx, plan, c, user.id, req.id);
-          const stored = await storeFile(tx as unknown as Db, { name, content, ownerId: user.id }, { allowed: ['xlsx'], maxBytes: s.config.FILE_MAX_BYTES });
+          const stored = await storeFile(
+            tx as unknown as Db,
+            { name, content, ownerId: user.id },
+            { allowed: ['xlsx'], maxBytes: s.config.FILE_MAX_BYTES },
+          );
           const [rec] = await tx
             .insert(salaryImports)
-            .values({ month, fileName: stored.name, sha256: hash, fileId: stored.id, counts: plan.counts, totals: plan.totals, createdBy: user.id })
+            .values({
+              month,
+              fileName: stored.name,
+              sha256: hash,
+              fileId: stored.id,
+              counts: plan.counts,
+              totals: plan.totals,
+              createdBy: user.id,
+            })
             .returning();
           await tx.insert(auditLog).values({
             actorId: user.id,
@@ -325,7 +344,12 @@ export function registerSalaryImport(app: Api, s: Services) {
         throw err;
       }
       if (result.ids.length)
-        s.realtime.toRoles(salaryReaders, 'live', { channel: `resources/${decl.name}`, type: 'updated', payload: { ids: result.ids.slice(0, 1000) }, date: new Date().toISOString() });
+        s.realtime.toRoles(salaryReaders, 'live', {
+          channel: `resources/${decl.name}`,
+          type: 'updated',
+          payload: { ids: result.ids.slice(0, 1000) },
+          date: new Date().toISOString(),
+        });
       return { applied: result.applied, import: result.import };
     },
   );
@@ -347,15 +371,30 @@ export function registerSalaryImport(app: Api, s: Services) {
         creates.push({ userId: p.person.id, month: p.month, ...values, status: 'draft', createdBy: actorId });
       } else {
         const was = byUser.get(p.person.id)!;
-        const [after] = await tx.update(salaries).set({ ...values, updatedAt: sql`now()` }).where(eq(salaries.id, was.id)).returning();
+        const [after] = await tx
+          .update(salaries)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(salaries.id, was.id))
+          .returning();
         ids.push(was.id);
-        audits.push({ actorId, entity: decl.name, entityId: was.id, action: 'updated', before: auditableSalary(was), after: auditableSalary(after!), requestId });
+        audits.push({
+          actorId,
+          entity: decl.name,
+          entityId: was.id,
+          action: 'updated',
+          before: auditableSalary(was),
+          after: auditableSalary(after!),
+          requestId,
+        });
         written++;
         await importProbe.afterRows?.(written);
       }
     }
     for (let i = 0; i < creates.length; i += 500) {
-      const made = await tx.insert(salaries).values(creates.slice(i, i + 500)).returning();
+      const made = await tx
+        .insert(salaries)
+        .values(creates.slice(i, i + 500))
+        .returning();
       for (const r of made) {
         ids.push(r.id);
         audits.push({ actorId, entity: decl.name, entityId: r.id, action: 'created', before: null, after: auditableSalary(r), requestId });
@@ -371,7 +410,11 @@ export function registerSalaryImport(app: Api, s: Services) {
     `/${decl.path}/imports`,
     {
       config: { access },
-      schema: { tags, summary: 'The imports executed, newest first: who, when, the file, its hash, the counts', response: { 200: z.array(importRecordSchema) } },
+      schema: {
+        tags,
+        summary: 'The imports executed, newest first: who, when, the file, its hash, the counts',
+        response: { 200: z.array(importRecordSchema) },
+      },
     },
     async () => {
       const rows = await s.db

@@ -7,7 +7,15 @@ import type { ServerModule } from '../module.js';
 import { registerSalaryImport } from './salaries.import-routes.js';
 import { registerSalaryRoutes } from './salaries.routes.js';
 import { seedSalaries } from './salaries.seed.js';
-import { assertFreeMonth, changedFields, computeSalary, isEditable, lockedError, salaryEntity, type SalaryRow } from './salaries.service.js';
+import {
+  assertFreeMonth,
+  changedFields,
+  computeSalary,
+  isEditable,
+  lockedError,
+  salaryEntity,
+  type SalaryRow,
+} from './salaries.service.js';
 import { salaries } from './salaries.table.js';
 
 const salariesResourceModule: ResourceModule<SalaryRow> = {

@@ -56,7 +56,12 @@ export function registerSalaryRoutes(app: Api, s: Services) {
             });
           const [after] = await tx
             .update(salaries)
-            .set({ ...stamp, ...(name === 'approve' ? { approvedAt: new Date().toISOString() } : { paidAt: new Date().toISOString() }), status: SALARY_TRANSITIONS[name].to, updatedAt: sql`now()` })
+            .set({
+              ...stamp,
+              ...(name === 'approve' ? { approvedAt: new Date().toISOString() } : { paidAt: new Date().toISOString() }),
+              status: SALARY_TRANSITIONS[name].to,
+              updatedAt: sql`now()`,
+            })
             .where(eq(salaries.id, id))
             .returning();
           await writeAudit(tx, {
@@ -70,7 +75,12 @@ export function registerSalaryRoutes(app: Api, s: Services) {
           });
           return after!;
         });
-        s.realtime.toRoles(salaryReaders, 'live', { channel: `resources/${decl.name}`, type: 'updated', payload: { ids: [row.id] }, date: new Date().toISOString() });
+        s.realtime.toRoles(salaryReaders, 'live', {
+          channel: `resources/${decl.name}`,
+          type: 'updated',
+          payload: { ids: [row.id] },
+          date: new Date().toISOString(),
+        });
         sendVersion(reply, row);
         return salaryEntity(row);
       },

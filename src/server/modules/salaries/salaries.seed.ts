@@ -29,7 +29,9 @@ const monthOf = (d: Date, back: number) => {
 export async function seedSalaries(db: Db, ctx: SeedContext): Promise<void> {
   const now = new Date();
   const rows: Array<typeof salaries.$inferInsert> = [];
-  const gone = new Set((await db.select({ id: users.id, status: users.status }).from(users)).filter((u) => u.status === 'inactive').map((u) => u.id));
+  const gone = new Set(
+    (await db.select({ id: users.id, status: users.status }).from(users)).filter((u) => u.status === 'inactive').map((u) => u.id),
+  );
   ctx.users.forEach((u, i) => {
     const currency = i % 5 === 3 ? 'USD' : 'VND';
     const table = BASE[u.role] ?? BASE.developer!;
@@ -45,7 +47,10 @@ export async function seedSalaries(db: Db, ctx: SeedContext): Promise<void> {
         allowance: currency === 'VND' ? '1500000' : '120.00',
         overtime: formatMoney(multiply(unit, String(step % 6)), currency),
         bonus: back % 6 === 0 ? formatMoney(percentOf(base, '15'), currency) : '0',
-        commission: u.role === 'sale' || u.role === 'sale_lead' ? formatMoney(multiply(currency === 'VND' ? '350000' : '24.50', String(step)), currency) : '0',
+        commission:
+          u.role === 'sale' || u.role === 'sale_lead'
+            ? formatMoney(multiply(currency === 'VND' ? '350000' : '24.50', String(step)), currency)
+            : '0',
         deductions: formatMoney(roundMoney(percentOf(base, '10.5'), currency), currency),
       };
       const status = back === 0 ? 'draft' : back === 1 ? 'approved' : 'paid';

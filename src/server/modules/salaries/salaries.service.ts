@@ -40,7 +40,14 @@ export async function assertFreeMonth(tx: Reader, userId: string, month: string,
   const [clash] = await tx
     .select({ id: salaries.id })
     .from(salaries)
-    .where(and(eq(salaries.userId, userId), eq(salaries.month, month), isNull(salaries.archivedAt), selfId ? ne(salaries.id, selfId) : undefined))
+    .where(
+      and(
+        eq(salaries.userId, userId),
+        eq(salaries.month, month),
+        isNull(salaries.archivedAt),
+        selfId ? ne(salaries.id, selfId) : undefined,
+      ),
+    )
     .limit(1);
   if (clash)
     throw conflict(`This person already has a salary for ${month}`, 'salary_duplicate', {
@@ -51,17 +58,28 @@ export async function assertFreeMonth(tx: Reader, userId: string, month: string,
 /** An approved or paid salary is closed: 422 `salary_locked` naming its status, on the fields asked to change. */
 export function lockedError(status: string, fields: readonly string[]) {
   const issue = { code: 'salary_locked', params: { status } };
-  return unprocessable(`A ${status} salary cannot change`, 'salary_locked', Object.fromEntries((fields.length ? fields : ['status']).map((f) => [f, issue])));
+  return unprocessable(
+    `A ${status} salary cannot change`,
+    'salary_locked',
+    Object.fromEntries((fields.length ? fields : ['status']).map((f) => [f, issue])),
+  );
 }
 
 /** The amounts checked against the currency's digits, then the net computed; a net below zero is refused. */
 export function computeSalary(amounts: SalaryAmounts, currency: string): Row {
   const extra = extraDecimals(amounts, currency);
   if (extra.length)
-    throw unprocessable(`${currency} amounts have fewer decimals`, 'decimal_places', Object.fromEntries(extra.map((f) => [f, { code: 'decimal_places', params: { max: formatMoney('0', currency).split('.')[1]?.length ?? 0 } }])));
+    throw unprocessable(
+      `${currency} amounts have fewer decimals`,
+      'decimal_places',
+      Object.fromEntries(
+        extra.map((f) => [f, { code: 'decimal_places', params: { max: formatMoney('0', currency).split('.')[1]?.length ?? 0 } }]),
+      ),
+    );
   const norm = Object.fromEntries(SALARY_AMOUNTS.map((f) => [f, formatMoney(amounts[f], currency)])) as SalaryAmounts;
   const net = salaryNet(norm, currency);
-  if (compare(net, '0') < 0) throw unprocessable('The deductions are more than the pay', 'net_negative', { deductions: { code: 'net_negative' } });
+  if (compare(net, '0') < 0)
+    throw unprocessable('The deductions are more than the pay', 'net_negative', { deductions: { code: 'net_negative' } });
   return { ...norm, net };
 }
 

@@ -30,7 +30,10 @@ const notWorkbook = () => badRequest('The file is not an Excel workbook (.xlsx)'
  */
 export function inspectWorkbook(buf: Buffer): void {
   if (buf.length < 22 || buf.readUInt32LE(0) !== 0x04034b50)
-    throw new AppError(415, 'Upload an Excel workbook (.xlsx)', { code: 'file_type', issues: { file: { code: 'file_type', params: { allowed: 'XLSX' } } } });
+    throw new AppError(415, 'Upload an Excel workbook (.xlsx)', {
+      code: 'file_type',
+      issues: { file: { code: 'file_type', params: { allowed: 'XLSX' } } },
+    });
   // The end of the central directory: its signature within the last 64 KiB.
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65_557); i--)
@@ -97,7 +100,8 @@ function cellText(value: ExcelJS.CellValue): { text: string | null; formulaWitho
     return { text: `${value.getUTCFullYear()}-${String(value.getUTCMonth() + 1).padStart(2, '0')}` };
   if ('formula' in value || 'sharedFormula' in value) {
     const result = (value as { result?: ExcelJS.CellValue }).result;
-    if (result === undefined || result === null || (typeof result === 'object' && 'error' in result)) return { text: null, formulaWithoutValue: true };
+    if (result === undefined || result === null || (typeof result === 'object' && 'error' in result))
+      return { text: null, formulaWithoutValue: true };
     return cellText(result);
   }
   if ('richText' in value) return { text: value.richText.map((r) => r.text).join('') };
@@ -135,7 +139,11 @@ export async function readSheet(buf: Buffer): Promise<ReadSheet> {
   });
   const missing = REQUIRED_COLUMNS.filter((c) => !index.has(c));
   if (missing.length)
-    throw badRequest(`The sheet lacks the columns ${missing.join(', ')}`, { file: { code: 'columns_missing', params: { columns: missing.join(', ') } } }, 'columns_missing');
+    throw badRequest(
+      `The sheet lacks the columns ${missing.join(', ')}`,
+      { file: { code: 'columns_missing', params: { columns: missing.join(', ') } } },
+      'columns_missing',
+    );
   const rows: ImportRow[] = [];
   const raw = new Map<number, Array<string | null>>();
   sheet.eachRow({ includeEmpty: false }, (row, n) => {
@@ -189,12 +197,16 @@ export async function writeSheet(lines: readonly SheetLine[]): Promise<Buffer> {
     row.getCell('currency').dataValidation = list;
   }
   // Rows added below the people still pick the currency from the list.
-  for (let n = lines.length + 2; n <= lines.length + 50; n++) sheet.getCell(n, IMPORT_COLUMNS.indexOf('currency') + 1).dataValidation = list;
+  for (let n = lines.length + 2; n <= lines.length + 50; n++)
+    sheet.getCell(n, IMPORT_COLUMNS.indexOf('currency') + 1).dataValidation = list;
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /** The file's own rows that have errors, each once, with an errors column saying every problem of the row. */
-export async function writeErrorSheet(sheetIn: ReadSheet, errors: ReadonlyArray<{ row: number; column: string; code: string; params?: Record<string, string | number> }>): Promise<Buffer> {
+export async function writeErrorSheet(
+  sheetIn: ReadSheet,
+  errors: ReadonlyArray<{ row: number; column: string; code: string; params?: Record<string, string | number> }>,
+): Promise<Buffer> {
   const byRow = new Map<number, string[]>();
   for (const e of errors) {
     const list = byRow.get(e.row) ?? [];

@@ -105,7 +105,8 @@ export function ResourceForm({
   // Several amounts in one currency (a salary's base, allowance, …) show its picker once, beside the first.
   const currencyOwner = new Map<string, string>();
   for (const [name, f] of meta.fields)
-    if (names.includes(name) && f.type === 'money' && f.currencyField && !currencyOwner.has(f.currencyField)) currencyOwner.set(f.currencyField, name);
+    if (names.includes(name) && f.type === 'money' && f.currencyField && !currencyOwner.has(f.currencyField))
+      currencyOwner.set(f.currencyField, name);
   const sendable = Object.keys(shape).filter((k) => names.includes(k) || currencyFields.has(k) || extraFields.includes(k));
   const returnTo = sp.get('returnTo');
   const back = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : decl.route;

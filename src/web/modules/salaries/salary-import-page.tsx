@@ -122,7 +122,10 @@ export function SalaryImportPage() {
   const execute = () =>
     act('execute', async () => {
       setConfirm(false);
-      const res = await http.post<Executed>(`${base}/import/execute`, form(), { params: { month, previewToken: preview!.previewToken }, headers: multipart });
+      const res = await http.post<Executed>(`${base}/import/execute`, form(), {
+        params: { month, previewToken: preview!.previewToken },
+        headers: multipart,
+      });
       setResult(res.data);
       setStep(3);
       toast.success(t(res.data.applied ? 'salaries:import.applied' : 'salaries:import.replayed'));
@@ -218,7 +221,13 @@ export function SalaryImportPage() {
               <Typography dir="auto" data-testid="import-file-name" sx={{ overflowWrap: 'anywhere' }}>
                 {file?.name ?? t('salaries:import.noFile')}
               </Typography>
-              <Button variant="contained" disabled={!file} loading={busy === 'validate'} onClick={() => void validate()} data-testid="import-validate">
+              <Button
+                variant="contained"
+                disabled={!file}
+                loading={busy === 'validate'}
+                onClick={() => void validate()}
+                data-testid="import-validate"
+              >
                 {t('salaries:import.validate')}
               </Button>
             </Stack>
@@ -229,7 +238,11 @@ export function SalaryImportPage() {
                 ) : (
                   <>
                     <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-                      {t('salaries:import.invalid', { rows: validation.rows, count: validation.errors.length, bad: new Set(validation.errors.map((e) => e.row)).size })}
+                      {t('salaries:import.invalid', {
+                        rows: validation.rows,
+                        count: validation.errors.length,
+                        bad: new Set(validation.errors.map((e) => e.row)).size,
+                      })}
                     </Alert>
                     <Box sx={{ overflowX: 'auto' }}>
                       <Table size="small" aria-label={t('salaries:import.errorsTable')} data-testid="import-errors">
@@ -255,7 +268,13 @@ export function SalaryImportPage() {
                         </TableBody>
                       </Table>
                     </Box>
-                    <Button sx={{ mt: 2 }} variant="outlined" loading={busy === 'errors'} onClick={() => void downloadErrors()} data-testid="import-download-errors">
+                    <Button
+                      sx={{ mt: 2 }}
+                      variant="outlined"
+                      loading={busy === 'errors'}
+                      onClick={() => void downloadErrors()}
+                      data-testid="import-download-errors"
+                    >
                       {t('salaries:import.downloadErrors')}
                     </Button>
                   </>
@@ -309,7 +328,12 @@ export function SalaryImportPage() {
             </Alert>
             {nav(
               <>
-                <Button variant="contained" component={RouterLink} to={`/salary?month=${result.import.month}`} data-testid="import-see-month">
+                <Button
+                  variant="contained"
+                  component={RouterLink}
+                  to={`/salary?month=${result.import.month}`}
+                  data-testid="import-see-month"
+                >
                   {t('salaries:import.seeMonth', { month: result.import.month })}
                 </Button>
                 <Button onClick={restart}>{t('salaries:import.again')}</Button>
@@ -331,7 +355,11 @@ export function SalaryImportPage() {
         <ConfirmDialog
           open
           title={t('salaries:import.execute')}
-          message={t('salaries:import.executeConfirm', { month: preview.month, create: preview.counts.create, update: preview.counts.update })}
+          message={t('salaries:import.executeConfirm', {
+            month: preview.month,
+            create: preview.counts.create,
+            update: preview.counts.update,
+          })}
           confirmText={t('salaries:import.execute')}
           pending={busy === 'execute'}
           onCancel={() => setConfirm(false)}
@@ -344,7 +372,8 @@ export function SalaryImportPage() {
 }
 
 type T = (key: string, options?: Record<string, unknown>) => string;
-const columnLabel = (t: T, column: string) => (column === 'email' || column === 'name' ? t(`salaries:import.cols.${column}`) : t(`salaries:fields.${column}`));
+const columnLabel = (t: T, column: string) =>
+  column === 'email' || column === 'name' ? t(`salaries:import.cols.${column}`) : t(`salaries:fields.${column}`);
 
 /** Counts, the month's totals before and after, and each person's change, field by field. */
 function PreviewView({ preview }: { preview: Preview }) {
@@ -352,12 +381,18 @@ function PreviewView({ preview }: { preview: Preview }) {
   const fmt = useFormatters();
   const currencies = [...new Set([...Object.keys(preview.totals.before), ...Object.keys(preview.totals.after)])].sort();
   const changed = preview.changes.filter((c) => c.action !== 'unchanged');
-  const value = (field: string, v: string | null, currency: string) => (v === null ? '—' : field === 'currency' ? v : fmt.money(v, currency));
+  const value = (field: string, v: string | null, currency: string) =>
+    v === null ? '—' : field === 'currency' ? v : fmt.money(v, currency);
   return (
     <Box data-testid="import-preview-view">
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         {(['create', 'update', 'unchanged'] as const).map((k) => (
-          <Chip key={k} color={k === 'create' ? 'success' : k === 'update' ? 'info' : 'default'} label={t(`salaries:import.counts.${k}`, { count: preview.counts[k] })} data-testid={`import-count-${k}`} />
+          <Chip
+            key={k}
+            color={k === 'create' ? 'success' : k === 'update' ? 'info' : 'default'}
+            label={t(`salaries:import.counts.${k}`, { count: preview.counts[k] })}
+            data-testid={`import-count-${k}`}
+          />
         ))}
       </Stack>
       <Box sx={{ overflowX: 'auto', mb: 3 }}>
@@ -457,7 +492,9 @@ function ImportHistory({ history }: { history: ImportRecord[] }) {
                     sx={{ textTransform: 'none', overflowWrap: 'anywhere' }}
                     title={`SHA-256 ${h.sha256}`}
                     onClick={() =>
-                      void downloadFile(`${base}/imports/${h.id}/file`, { fallbackName: h.fileName }).catch((e: unknown) => toast.error(errorText(t, e)))
+                      void downloadFile(`${base}/imports/${h.id}/file`, { fallbackName: h.fileName }).catch((e: unknown) =>
+                        toast.error(errorText(t, e)),
+                      )
                     }
                   >
                     {h.fileName}

@@ -37,7 +37,9 @@ export function SalaryShowPage() {
       await http.post(`/api/v1/${salariesResource.path}/${id}/${PATHS[action]}`, {}, { headers: version ? { 'If-Match': version } : {} });
       toast.success(t(`salaries:actions.${action}Done`));
     } catch (error) {
-      const issue = Object.values((toHttpError(error).issues ?? {}) as Record<string, { code: string; params?: Record<string, string> }>)[0];
+      const issue = Object.values(
+        (toHttpError(error).issues ?? {}) as Record<string, { code: string; params?: Record<string, string> }>,
+      )[0];
       toast.error(issue ? issueText(t, issue) : errorText(t, error));
     } finally {
       setPending(false);
@@ -50,7 +52,13 @@ export function SalaryShowPage() {
   const actions = salary && (
     <>
       {(['approve', 'markPaid'] as const).filter(allowed).map((a) => (
-        <Button key={a} variant="contained" color={a === 'markPaid' ? 'success' : 'primary'} onClick={() => setConfirm(a)} data-testid={`salary-${PATHS[a]}`}>
+        <Button
+          key={a}
+          variant="contained"
+          color={a === 'markPaid' ? 'success' : 'primary'}
+          onClick={() => setConfirm(a)}
+          data-testid={`salary-${PATHS[a]}`}
+        >
           {t(`salaries:actions.${a}`)}
         </Button>
       ))}
