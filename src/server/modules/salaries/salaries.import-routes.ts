@@ -104,8 +104,8 @@ interface Checked {
 }
 
 /** Reads and validates the sheet against the people and the month's salaries as they are now. */
-async function check(db: Reader, content: Buffer, month: string, lock = false): Promise<Checked> {
-  const sheet = await readSheet(content);
+async function check(db: Reader, content: Buffer, month: string, lock = false, raw = false): Promise<Checked> {
+  const sheet = await readSheet(content, { raw });
   const [people, rows] = [await peopleByEmail(db), await monthRows(db, month, lock)];
   const existing = new Map(rows.map((r) => [r.userId, toExisting(r)]));
   const { errors, parsed, read } = validateImportRows(sheet.rows, { month, people, existing });
@@ -236,7 +236,7 @@ export function registerSalaryImport(app: Api, s: Services) {
     async (req, reply) => {
       const { month } = req.query as { month: string };
       const { name, content } = await readUpload(req);
-      const c = await check(s.db, content, month);
+      const c = await check(s.db, content, month, false, true);
       const file = await writeErrorSheet(c.sheet, c.errors);
       const stem = name.replace(/\.xlsx$/i, '').replace(/[^\w.-]+/g, '_') || 'salaries';
       return reply

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { CURRENCIES } from '../../../domain/fields.js';
@@ -113,30 +114,63 @@ function cellText(value: ExcelJS.CellValue): { text: string | null; formulaWitho
 export interface ReadSheet {
   headers: string[];
   rows: ImportRow[];
-  /** Each row's cells as read, for the error file (the file's own rows). */
+  /** Each row's cells as read, for the error file (the file's own rows): only when read with `raw`. */
   raw: Map<number, Array<string | null>>;
 }
 
-/** The first sheet's rows by the header of each column (case and spaces ignored); a sheet without the columns is a 400 naming them. */
-export async function readSheet(buf: Buffer): Promise<ReadSheet> {
+/**
+ * The first sheet's rows by the header of each column (case and spaces ignored); a sheet without the
+ * columns is a 400 naming them. Read as a stream, row by row: the workbook's object model is never
+ * built, so memory follows the cells read, not the library's model of them.
+ */
+export async function readSheet(buf: Buffer, opts: { raw?: boolean } = {}): Promise<ReadSheet> {
   inspectWorkbook(buf);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw notWorkbook();
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw notWorkbook();
-  const headerRow = sheet.getRow(1);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
   const headers: string[] = [];
   const index = new Map<ImportColumn, number>();
-  headerRow.eachCell({ includeEmpty: true }, (cell, col) => {
-    const h = (cellText(cell.value).text ?? '').trim();
-    headers[col - 1] = h;
-    const key = h.toLowerCase().replace(/\s+/g, '') as ImportColumn;
-    if ((IMPORT_COLUMNS as readonly string[]).includes(key) && !index.has(key)) index.set(key, col);
-  });
+  const rows: ImportRow[] = [];
+  const raw = new Map<number, Array<string | null>>();
+  let sawSheet = false;
+  let sawHeader = false;
+  try {
+    for await (const sheet of reader) {
+      sawSheet = true;
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        if (!sawHeader) {
+          sawHeader = true;
+          if (row.number !== 1) break;
+          row.eachCell({ includeEmpty: true }, (cell, col) => {
+            const h = (cellText(cell.value).text ?? '').trim();
+            headers[col - 1] = h;
+            const key = h.toLowerCase().replace(/\s+/g, '') as ImportColumn;
+            if ((IMPORT_COLUMNS as readonly string[]).includes(key) && !index.has(key)) index.set(key, col);
+          });
+          if (REQUIRED_COLUMNS.some((c) => !index.has(c))) break;
+          continue;
+        }
+        const cells: ImportRow['cells'] = {};
+        for (const [c, col] of index) cells[c] = cellText(row.getCell(col).value);
+        rows.push({ row: row.number, cells });
+        // Each row's own cells only for the error file: kept when asked for.
+        if (opts.raw)
+          raw.set(
+            row.number,
+            headers.map((_, i) => cellText(row.getCell(i + 1).value).text),
+          );
+      }
+      break; // the first sheet only
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw notWorkbook();
+  }
+  if (!sawSheet) throw notWorkbook();
   const missing = REQUIRED_COLUMNS.filter((c) => !index.has(c));
   if (missing.length)
     throw badRequest(
@@ -144,18 +178,6 @@ export async function readSheet(buf: Buffer): Promise<ReadSheet> {
       { file: { code: 'columns_missing', params: { columns: missing.join(', ') } } },
       'columns_missing',
     );
-  const rows: ImportRow[] = [];
-  const raw = new Map<number, Array<string | null>>();
-  sheet.eachRow({ includeEmpty: false }, (row, n) => {
-    if (n === 1) return;
-    const cells: ImportRow['cells'] = {};
-    for (const [c, col] of index) cells[c] = cellText(row.getCell(col).value);
-    rows.push({ row: n, cells });
-    raw.set(
-      n,
-      headers.map((_, i) => cellText(row.getCell(i + 1).value).text),
-    );
-  });
   return { headers, rows, raw };
 }
 
