@@ -309,7 +309,7 @@ describe('the import', () => {
     const bomb = await upload(
       'validate',
       month,
-      deflatedZip({ 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(80 * 1024 * 1024, 32) }),
+      deflatedZip({ 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(40 * 1024 * 1024, 32) }),
     );
     expect(bomb.statusCode).toBe(413);
     expect(bomb.json()).toMatchObject({ code: 'workbook_too_large' });

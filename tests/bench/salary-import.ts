@@ -94,7 +94,18 @@ async function main() {
     const ws = wb.addWorksheet('salaries');
     ws.addRow(['email', 'name', 'month', 'base', 'allowance', 'overtime', 'bonus', 'commission', 'deductions', 'currency']);
     for (let n = 1; n <= ROWS; n++)
-      ws.addRow([`bench.salary.${n}@example.com`, `Bench Person ${n}`, MONTH, 1500 + (n % 700) + 0.25, 120, (n % 9) * 13.75, 0, n % 5 === 0 ? 245.5 : 0, 157.5, 'USD']);
+      ws.addRow([
+        `bench.salary.${n}@example.com`,
+        `Bench Person ${n}`,
+        MONTH,
+        1500 + (n % 700) + 0.25,
+        120,
+        (n % 9) * 13.75,
+        0,
+        n % 5 === 0 ? 245.5 : 0,
+        157.5,
+        'USD',
+      ]);
     const file = Buffer.from(await wb.xlsx.writeBuffer());
 
     const login = await fetch(`${base}/api/v1/auth/login`, {
@@ -117,7 +128,9 @@ async function main() {
     const counts = (execute.json.import as { counts: Record<string, number> }).counts;
 
     log('');
-    log(`## Salary import, ${ROWS} rows, PostgreSQL (file ${(file.length / 1024).toFixed(0)} KiB; server idle RSS ${idleMb.toFixed(0)} MB)`);
+    log(
+      `## Salary import, ${ROWS} rows, PostgreSQL (file ${(file.length / 1024).toFixed(0)} KiB; server idle RSS ${idleMb.toFixed(0)} MB)`,
+    );
     log('');
     log('| step | wall | server RSS before | server peak RSS | targets |');
     log('|---|---|---|---|---|');
@@ -127,7 +140,10 @@ async function main() {
       [`execute (${counts.create} created)`, execute],
       ['execute again (answered from the first)', replay],
     ] as const) {
-      const missed = [r.ms / 1000 > TARGETS.seconds ? `MISSED >${TARGETS.seconds} s` : '', r.peakMb > TARGETS.rssMb ? `MISSED RSS>${TARGETS.rssMb} MB` : '']
+      const missed = [
+        r.ms / 1000 > TARGETS.seconds ? `MISSED >${TARGETS.seconds} s` : '',
+        r.peakMb > TARGETS.rssMb ? `MISSED RSS>${TARGETS.rssMb} MB` : '',
+      ]
         .filter(Boolean)
         .join(', ');
       log(`| ${name} | ${(r.ms / 1000).toFixed(2)} s | ${r.beforeMb.toFixed(0)} MB | ${r.peakMb.toFixed(0)} MB | ${missed || 'met'} |`);

@@ -17,7 +17,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { safeCell } from '../../http/export.js';
 
 /** What an uploaded workbook may unpack to, all its parts together: refused (413) before it is parsed. */
-export const MAX_UNPACKED_BYTES = 60 * 1024 * 1024;
+export const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 
 const tooLarge = (message: string, code: string) => new AppError(413, message, { code, issues: { file: { code } } });
 const notWorkbook = () => badRequest('The file is not an Excel workbook (.xlsx)', { file: 'not_workbook' }, 'not_workbook');
