@@ -64,7 +64,7 @@ describe('can() against the hand-written access table', () => {
   });
 
   it.each([
-    ['admin', 'salaries', 'list'],
+    ['admin', 'payslips', 'list'],
     ['admin', 'users', 'approve'],
     ['root', 'users', 'list'],
     [undefined, 'users', 'list'],

@@ -150,6 +150,22 @@ export const VALIDATION_EN: Record<string, string> = {
   billed_by_invoice: 'These hours are billed by {{invoice}}: cancel it or take it back to draft to change them',
   no_billable_seat: 'Nothing to bill in {{period}}: no placement with working days or logged hours',
   seat_currencies: 'The placements are billed in several currencies ({{currencies}}): invoice them one by one',
+  unknown_email: 'No person has this e-mail',
+  archived_person: 'This person is archived or inactive',
+  duplicate_person: 'This person is already in row {{row}}',
+  month_other: 'The import is for {{month}}',
+  formula: 'A formula without a saved value: enter the value itself',
+  net_negative: 'The deductions are more than the pay',
+  salary_locked: 'A salary {{status}} can no longer change',
+  salary_status: 'A salary {{status}} cannot do this',
+  salary_paid: 'A paid salary is never deleted',
+  salary_duplicate: 'This person already has a salary for {{month}}',
+  import_invalid: 'The file has {{errors}} error(s): fix them first',
+  import_stale: 'The salaries of {{month}} changed since the preview: preview again',
+  not_workbook: 'The file is not an Excel workbook (.xlsx)',
+  workbook_too_large: 'The workbook unpacks to more than the import takes',
+  too_many_rows: 'A file holds at most {{max}} rows',
+  columns_missing: 'The sheet lacks the columns {{columns}}',
 };
 
 export function describeIssue(issue: FieldIssue): string {

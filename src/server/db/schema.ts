@@ -18,3 +18,4 @@ export * from '../modules/timesheets/timesheets.table.js';
 export * from '../modules/access/access.table.js';
 export * from '../modules/tickets/tickets.table.js';
 export * from '../modules/invoices/invoices.table.js';
+export * from '../modules/salaries/salaries.table.js';

@@ -1,5 +1,6 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { salariesModule } from './salaries/salaries.module.js';
 import { ticketsModule } from './tickets/tickets.module.js';
 import { invoicesModule } from './invoices/invoices.module.js';
 import { timesheetsModule } from './timesheets/timesheets.module.js';
@@ -43,6 +44,7 @@ export const MODULES: readonly ServerModule[] = [
   dashboardModule,
   ticketsModule,
   invoicesModule,
+  salariesModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

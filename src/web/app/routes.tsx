@@ -31,6 +31,7 @@ const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes'
 const LeaveDashboardPage = named(() => import('../modules/leave-requests/leave-dashboard-page'), 'LeaveDashboardPage');
 const AllDevsPage = named(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
 const LeaveApprovalsPage = named(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
+const SalaryImportPage = named(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
 const AccessPage = named(() => import('../modules/access/access-page'), 'AccessPage');
 const SharedHeadcountPage = named(() => import('../modules/headcounts/shared-headcount-page'), 'SharedHeadcountPage');
 const SignedOutElsewhere = named(
@@ -86,7 +87,8 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'personal-info', element: page(<PersonalInfoPage />) },
   // Before the users resource's /users/:id: who may do what, for admins (decision 014).
   { path: 'users/access', element: page(<AccessPage />) },
-  ...crudSoon('salary', 'navbar:salary'),
+  // Before the salaries resource's /salary/:id: the import stepper.
+  { path: 'salary/import', element: page(<SalaryImportPage />) },
   ...crudSoon('external-costs', 'navbar:externalCosts'),
   ...crudSoon('kpi', 'navbar:kpi'),
   // The spec's other name for customers: its list, new, edit and detail pages, query and id kept.

@@ -103,6 +103,11 @@ export function ResourceForm({
   const names = meta.fields
     .filter(([name, f]) => name in shape && f.form !== false && !f.readOnly && !currencyFields.has(name) && !hidden.includes(name))
     .map(([name]) => name);
+  // Several amounts in one currency (a salary's base, allowance, …) show its picker once, beside the first.
+  const currencyOwner = new Map<string, string>();
+  for (const [name, f] of meta.fields)
+    if (names.includes(name) && f.type === 'money' && f.currencyField && !currencyOwner.has(f.currencyField))
+      currencyOwner.set(f.currencyField, name);
   const sendable = Object.keys(shape).filter((k) => names.includes(k) || currencyFields.has(k) || extraFields.includes(k));
   const returnTo = sp.get('returnTo');
   const back = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : decl.route;
@@ -240,7 +245,7 @@ export function ResourceForm({
         return (
           <Stack key={name} direction="row" spacing={1}>
             <RHFTextField name={name} label={label} type="number" required={required} disabled={off} />
-            {f.currencyField && (
+            {f.currencyField && currencyOwner.get(f.currencyField) === name && (
               <RHFTextField name={f.currencyField} label={fieldLabel(f.currencyField)} select sx={{ maxWidth: 120 }} disabled={off}>
                 {CURRENCIES.map((c) => (
                   <MenuItem key={c} value={c}>

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { currency, optionalText, rowShape, uuidRef } from '../../fields.js';
+import { decimalText, monthText } from '../invoices/invoices.schema.js';
+
+export const SALARY_STATUS_VALUES = ['draft', 'approved', 'paid'] as const;
+export type SalaryStatus = (typeof SALARY_STATUS_VALUES)[number];
+
+/** The amounts of a salary row, in the order of the form, the list and the import sheet. */
+export const SALARY_AMOUNTS = ['base', 'allowance', 'overtime', 'bonus', 'commission', 'deductions'] as const;
+export type SalaryAmount = (typeof SALARY_AMOUNTS)[number];
+
+/**
+ * An amount of a salary as typed: a decimal string, not negative, at most twelve whole digits (an
+ * Excel cell holds fifteen significant digits exactly) and two decimals (the server then checks the
+ * currency's own digits: VND has none).
+ */
+export const salaryAmountText = decimalText({ whole: 12, scale: 2 });
+
+/** A salary as the API returns it: amounts are decimal strings at the currency's minor units. */
+export const salarySchema = z.object({
+  ...rowShape,
+  /** The person paid. */
+  userId: z.uuid(),
+  /** The month paid, `YYYY-MM`. */
+  month: z.string(),
+  base: z.string(),
+  allowance: z.string(),
+  overtime: z.string(),
+  bonus: z.string(),
+  commission: z.string(),
+  deductions: z.string(),
+  /** base + allowance + overtime + bonus + commission − deductions, rounded to the currency (computed by the server). */
+  net: z.string(),
+  currency: currency,
+  status: z.enum(SALARY_STATUS_VALUES),
+  approvedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type Salary = z.infer<typeof salarySchema>;
+
+/** An amount other than the base left blank in a form (`''`, null) is 0. */
+const zeroWhenBlank = z.preprocess((v) => (v === '' || v === null ? '0' : v), salaryAmountText);
+
+const fields = {
+  userId: uuidRef,
+  month: monthText,
+  base: salaryAmountText,
+  allowance: zeroWhenBlank,
+  overtime: zeroWhenBlank,
+  bonus: zeroWhenBlank,
+  commission: zeroWhenBlank,
+  deductions: zeroWhenBlank,
+  currency: currency,
+  note: optionalText(1000),
+};
+export const salaryCreateSchema = z.strictObject({
+  ...fields,
+  allowance: fields.allowance.default('0'),
+  overtime: fields.overtime.default('0'),
+  bonus: fields.bonus.default('0'),
+  commission: fields.commission.default('0'),
+  deductions: fields.deductions.default('0'),
+  currency: fields.currency.default('USD'),
+});
+export const salaryUpdateSchema = z.strictObject(fields).partial();
+export type SalaryCreate = z.output<typeof salaryCreateSchema>;
+
+/** `import/*`: the month the file is for (each of its rows must say the same month). */
+export const salaryImportQuerySchema = z.strictObject({ month: monthText });
+
+/** One problem of one cell of an uploaded sheet: its row as Excel numbers it, its column's header, the value read. */
+export const importIssueSchema = z.object({
+  row: z.number(),
+  column: z.string(),
+  value: z.string().nullable(),
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ImportIssue = z.infer<typeof importIssueSchema>;
+
+export const importValidationSchema = z.object({
+  month: z.string(),
+  /** The rows read (header and blank rows excluded). */
+  rows: z.number(),
+  errors: z.array(importIssueSchema),
+});
+
+export const IMPORT_ACTIONS = ['create', 'update', 'unchanged'] as const;
+export type ImportAction = (typeof IMPORT_ACTIONS)[number];
+
+export const importChangeSchema = z.object({
+  row: z.number(),
+  userId: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  month: z.string(),
+  action: z.enum(IMPORT_ACTIONS),
+  currency: z.string(),
+  /** The fields that change, old → new (an update); a create lists every value with `old` null. */
+  fields: z.array(z.object({ field: z.string(), old: z.string().nullable(), new: z.string() })),
+});
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
+export const importCountsSchema = z.object({ create: z.number(), update: z.number(), unchanged: z.number() });
+/** Net per currency, before and after the import, for the people and month of the file. */
+export const importTotalsSchema = z.object({ before: z.record(z.string(), z.string()), after: z.record(z.string(), z.string()) });
+
+export const importPreviewSchema = z.object({
+  month: z.string(),
+  sha256: z.string(),
+  /** What execute checks: the month's salaries as the preview read them. Changed since → 409 `import_stale`. */
+  previewToken: z.string(),
+  counts: importCountsSchema,
+  totals: importTotalsSchema,
+  changes: z.array(importChangeSchema),
+});
+
+export const importRecordSchema = z.object({
+  id: z.uuid(),
+  month: z.string(),
+  fileName: z.string(),
+  sha256: z.string(),
+  fileId: z.uuid(),
+  counts: importCountsSchema,
+  totals: importTotalsSchema,
+  createdAt: z.string(),
+  createdBy: z.uuid().nullable(),
+  createdByName: z.string().nullable(),
+});
+export type ImportRecord = z.infer<typeof importRecordSchema>;
+
+export const importExecuteSchema = z.object({
+  /** False when the same file was executed for the same month before: nothing was written again. */
+  applied: z.boolean(),
+  import: importRecordSchema,
+});

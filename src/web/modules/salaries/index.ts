@@ -1,0 +1,13 @@
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
+import type { WebModule } from '../../app/web-module';
+
+// The list is the kit's under "import" and "export this month"; the form is the kit's (the net is
+// the server's); the detail page adds approve and mark paid. The import stepper is /salary/import.
+export const webModule: WebModule = {
+  resource: 'salaries',
+  icon: PaymentsOutlinedIcon,
+  pages: {
+    list: () => import('./salary-list-page').then((m) => m.SalaryListPage),
+    show: () => import('./salary-show-page').then((m) => m.SalaryShowPage),
+  },
+};

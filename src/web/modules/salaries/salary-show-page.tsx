@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useInvalidate, useOne } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import type { Salary } from '../../../domain/modules/salaries/salaries.schema';
+import { salariesResource } from '../../../domain/modules/salaries/salaries.resource';
+import { canTransition, type SalaryAction } from '../../../domain/modules/salaries/salaries.rules';
+import { can } from '../../../domain/resources';
+import { ConfirmDialog } from '../../components/resource/confirm-dialog';
+import { ResourceShow } from '../../components/resource/resource-show';
+import { errorText, issueText } from '../../i18n/error-text';
+import { useFormatters } from '../../i18n/format';
+import { versionOf } from '../../providers/data-provider';
+import { http, toHttpError } from '../../providers/http';
+import { useAuthContext } from '../../providers/auth-context';
+import { toast } from '../../toast';
+
+const PATHS: Record<SalaryAction, string> = { approve: 'approve', markPaid: 'mark-paid' };
+
+/** A salary: the kit's detail page with approve and mark paid, each confirmed and sent with the version on screen. */
+export function SalaryShowPage() {
+  const { id } = useParams();
+  const { t } = useTranslation(['salaries', 'common', 'validation', 'errors']);
+  const { role } = useAuthContext();
+  const fmt = useFormatters();
+  const invalidate = useInvalidate();
+  const { query } = useOne<Salary>({ resource: 'salaries', id: id!, liveMode: 'auto' });
+  const salary = query.data?.data;
+  const version = versionOf(query.data);
+  const [confirm, setConfirm] = useState<SalaryAction | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function run(action: SalaryAction) {
+    setPending(true);
+    try {
+      await http.post(`/api/v1/${salariesResource.path}/${id}/${PATHS[action]}`, {}, { headers: version ? { 'If-Match': version } : {} });
+      toast.success(t(`salaries:actions.${action}Done`));
+    } catch (error) {
+      const issue = Object.values(
+        (toHttpError(error).issues ?? {}) as Record<string, { code: string; params?: Record<string, string> }>,
+      )[0];
+      toast.error(issue ? issueText(t, issue) : errorText(t, error));
+    } finally {
+      setPending(false);
+      setConfirm(null);
+      await invalidate({ resource: 'salaries', invalidates: ['detail', 'list'], id });
+    }
+  }
+
+  const allowed = (a: SalaryAction) => !!salary && can(role, 'salaries', a) && canTransition(salary.status, a);
+  const actions = salary && (
+    <>
+      {(['approve', 'markPaid'] as const).filter(allowed).map((a) => (
+        <Button
+          key={a}
+          variant="contained"
+          color={a === 'markPaid' ? 'success' : 'primary'}
+          onClick={() => setConfirm(a)}
+          data-testid={`salary-${PATHS[a]}`}
+        >
+          {t(`salaries:actions.${a}`)}
+        </Button>
+      ))}
+    </>
+  );
+
+  return (
+    <>
+      <ResourceShow resource="salaries" id={id!} actions={actions} />
+      {confirm && salary && (
+        <ConfirmDialog
+          open
+          title={t(`salaries:actions.${confirm}`)}
+          message={t(`salaries:actions.${confirm}Confirm`, { month: salary.month, net: fmt.money(salary.net, salary.currency) })}
+          confirmText={t(`salaries:actions.${confirm}`)}
+          pending={pending}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => void run(confirm)}
+          testId="salary-action-confirm"
+        />
+      )}
+    </>
+  );
+}
