@@ -1,4 +1,5 @@
 import type { ResourceDecl } from './resource.js';
+import { externalCostsResource } from './modules/external-costs/external-costs.resource.js';
 import { ticketsResource } from './modules/tickets/tickets.resource.js';
 import { invoicesResource } from './modules/invoices/invoices.resource.js';
 import { timesheetsResource } from './modules/timesheets/timesheets.resource.js';
@@ -29,6 +30,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
   timesheetsResource,
   ticketsResource,
   invoicesResource,
+  externalCostsResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

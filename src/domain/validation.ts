@@ -124,7 +124,7 @@ export const VALIDATION_EN: Record<string, string> = {
   hours_step: 'Log hours in steps of {{step}} (a quarter hour)',
   day_over_24h: '{{date}} would total {{total}} h; a day holds at most {{max}} h',
   future_date: 'Hours cannot be logged for a day still to come',
-  month_locked: '{{month}} is locked: its hours can no longer change',
+  month_closed: '{{month}} is closed: its records can no longer change',
   cell_repeated: 'This project and day appear twice',
   timesheet_duplicate: 'Hours are already logged for this project on this day',
   month: 'Use a month like 2026-01',

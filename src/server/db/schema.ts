@@ -18,3 +18,5 @@ export * from '../modules/timesheets/timesheets.table.js';
 export * from '../modules/access/access.table.js';
 export * from '../modules/tickets/tickets.table.js';
 export * from '../modules/invoices/invoices.table.js';
+export * from '../modules/external-costs/external-costs.table.js';
+export * from '../modules/month-close/month-close.table.js';

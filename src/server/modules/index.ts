@@ -1,5 +1,7 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { monthCloseModule } from './month-close/month-close.module.js';
+import { externalCostsModule } from './external-costs/external-costs.module.js';
 import { ticketsModule } from './tickets/tickets.module.js';
 import { invoicesModule } from './invoices/invoices.module.js';
 import { timesheetsModule } from './timesheets/timesheets.module.js';
@@ -29,6 +31,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'files', routes: registerFileRoutes },
   { name: 'audit', routes: registerAuditRoutes },
   { name: 'access', routes: registerAccessRoutes, seed: seedAccess },
+  monthCloseModule,
   techStacksModule,
   customersModule,
   projectsModule,
@@ -43,6 +46,7 @@ export const MODULES: readonly ServerModule[] = [
   dashboardModule,
   ticketsModule,
   invoicesModule,
+  externalCostsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

@@ -87,7 +87,6 @@ export const SHELL_ROUTES: RouteObject[] = [
   // Before the users resource's /users/:id: who may do what, for admins (decision 014).
   { path: 'users/access', element: page(<AccessPage />) },
   ...crudSoon('salary', 'navbar:salary'),
-  ...crudSoon('external-costs', 'navbar:externalCosts'),
   ...crudSoon('kpi', 'navbar:kpi'),
   // The spec's other name for customers: its list, new, edit and detail pages, query and id kept.
   { path: 'clients/*', element: <ToCustomers /> },
