@@ -16,6 +16,6 @@ export type MonthClose = z.infer<typeof monthCloseSchema>;
 export const monthClosesSchema = z.object({ data: z.array(monthCloseSchema) });
 
 /** Closing: an optional note. */
-export const monthCloseBodySchema = z.strictObject({ note: optionalText(1000) }).optional();
+export const monthCloseBodySchema = z.preprocess((v) => v ?? {}, z.strictObject({ note: optionalText(1000) }));
 /** Reopening: a reason, always (it is audited). */
 export const monthReopenBodySchema = z.strictObject({ note: requiredText(1000) });

@@ -115,6 +115,8 @@ export function registerInvoiceRoutes(app: Api, s: Services) {
       },
     },
     async (req, reply) => {
+      // A closed month is told before what its seats would bill (the create checks it again, under its lock).
+      await assertMonthsOpen(s.db, decl.closesWithMonth, undefined, req.body as { period: string });
       const values = await draftFromHeadcount(s.db, req.user!, req.body as z.infer<typeof invoiceDraftFromHeadcountSchema>);
       // The normal create writes it: same owner, checks, totals, audit entry and live event.
       const created = await registeredResource(s, decl.name)!.create(req, reply, values as unknown as Row);
