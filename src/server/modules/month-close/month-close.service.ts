@@ -71,30 +71,28 @@ interface Actor {
 }
 
 /**
- * Closes a month: waits for the writes in flight in it (their shared locks), then no write lands in
- * it until it is reopened. Closing a closed month keeps the first close (and its note).
+ * Closes a month in the caller's transaction: waits for the writes in flight in it (their shared
+ * locks), then no write lands in it until it is reopened. Closing a closed month keeps the first
+ * close (and its note).
  */
-export async function closeMonth(db: Db, month: string, note: string | null, actor: Actor) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey(month)}))`);
-    const [created] = await tx
-      .insert(monthCloses)
-      .values({ month, closedBy: actor.userId, note })
-      .onConflictDoNothing()
-      .returning();
-    if (created)
-      await writeAudit(tx, {
-        actorId: actor.userId,
-        entity: 'month-closes',
-        entityId: month,
-        action: 'closed',
-        after: created,
-        requestId: actor.requestId,
-      });
-    const [row] = await tx.select().from(monthCloses).where(eq(monthCloses.month, month));
-    return row!;
-  });
+export async function closeMonthIn(tx: Reader, month: string, note: string | null, actor: Actor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey(month)}))`);
+  const [created] = await tx.insert(monthCloses).values({ month, closedBy: actor.userId, note }).onConflictDoNothing().returning();
+  if (created)
+    await writeAudit(tx as Db, {
+      actorId: actor.userId,
+      entity: 'month-closes',
+      entityId: month,
+      action: 'closed',
+      after: created,
+      requestId: actor.requestId,
+    });
+  const [row] = await tx.select().from(monthCloses).where(eq(monthCloses.month, month));
+  return row!;
 }
+
+export const closeMonth = (db: Db, month: string, note: string | null, actor: Actor) =>
+  db.transaction((tx) => closeMonthIn(tx as unknown as Db, month, note, actor));
 
 /** Reopens a month, with the reason in the audit entry; 404 when it is not closed. */
 export async function reopenMonth(db: Db, month: string, note: string | null, actor: Actor) {
