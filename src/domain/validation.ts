@@ -98,6 +98,8 @@ export const VALIDATION_EN: Record<string, string> = {
   end_before_start: 'The end must not be before the start',
   code_chars: 'Use letters, digits, - and _ only',
   project_other_customer: 'This project belongs to another customer',
+  project_needs_customer: 'Choose the customer of this project',
+  too_many_files: 'At most {{max}} files',
   project_in_use: '{{seats}} placement(s) and {{jobs}} job(s) are on this project: its customer cannot change',
   seat_hours_outside: '{{entries}} logged entries ({{from}} – {{to}}) belong to this placement and would fall outside it',
   user_in_use: 'Still holds {{seats}} live placement(s) and approves the pending leave of {{leaveApprovals}} person(s)',
