@@ -32,6 +32,7 @@ const LeaveDashboardPage = named(() => import('../modules/leave-requests/leave-d
 const AllDevsPage = named(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
 const LeaveApprovalsPage = named(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const AccessPage = named(() => import('../modules/access/access-page'), 'AccessPage');
+const MonthClosePage = named(() => import('../modules/month-close/month-close-page'), 'MonthClosePage');
 const SharedHeadcountPage = named(() => import('../modules/headcounts/shared-headcount-page'), 'SharedHeadcountPage');
 const SignedOutElsewhere = named(
   () => import('./resource-routes').then((m) => ({ SignedOutElsewhere: () => <SignedOut isResource={m.isResourcePath} /> })),
@@ -86,6 +87,8 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'personal-info', element: page(<PersonalInfoPage />) },
   // Before the users resource's /users/:id: who may do what, for admins (decision 014).
   { path: 'users/access', element: page(<AccessPage />) },
+  // Before the external costs' /external-costs/:id: the firm's closed months (decision 016).
+  { path: 'external-costs/month-close', element: page(<MonthClosePage />) },
   ...crudSoon('salary', 'navbar:salary'),
   ...crudSoon('kpi', 'navbar:kpi'),
   // The spec's other name for customers: its list, new, edit and detail pages, query and id kept.
