@@ -55,7 +55,10 @@ const fields = {
 const projectNeedsCustomer = (v: { customerId?: string | null; projectId?: string | null }) => !v.projectId || !!v.customerId;
 const projectIssue = { message: 'project_needs_customer', path: ['customerId'] };
 
-export const externalCostCreateSchema = z.strictObject(fields).refine(projectNeedsCustomer, projectIssue);
+// A new cost starts as "other" until its category is chosen.
+export const externalCostCreateSchema = z
+  .strictObject({ ...fields, category: fields.category.default('other') })
+  .refine(projectNeedsCustomer, projectIssue);
 export const externalCostUpdateSchema = z.strictObject(fields).partial();
 
 /** `vendor-invoices`: other costs of the same vendor with the same invoice number. */
