@@ -60,8 +60,6 @@ export interface FileSlotDecl {
   maxFiles?: number;
 }
 
-
-
 export const slotReadAction = (slot: FileSlotDecl) => slot.access?.read ?? 'show';
 export const slotWriteAction = (slot: FileSlotDecl) => slot.access?.write ?? 'edit';
 

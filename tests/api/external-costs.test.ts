@@ -19,7 +19,13 @@ beforeAll(async () => {
     .where(eq(projects.status, 'active'))
     .orderBy(asc(projects.code));
   project = rows[0]!;
-  foreign = (await t.database.db.select({ id: projects.id }).from(projects).where(and(ne(projects.customerId, project.customerId))).limit(1))[0]!;
+  foreign = (
+    await t.database.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(ne(projects.customerId, project.customerId)))
+      .limit(1)
+  )[0]!;
 });
 afterAll(() => t?.close());
 
@@ -133,7 +139,12 @@ describe("a vendor's invoice number seen twice", () => {
       );
     const seen = await q('TopCV Việt Nam', 'TCV-2033-001');
     expect(seen.statusCode, seen.body).toBe(200);
-    expect(seen.json().data.map((r: { id: string }) => r.id).sort()).toEqual([first.id, second.json().id].sort());
+    expect(
+      seen
+        .json()
+        .data.map((r: { id: string }) => r.id)
+        .sort(),
+    ).toEqual([first.id, second.json().id].sort());
     expect((await q('TopCV Việt Nam', 'TCV-2033-001', first.id)).json().data.map((r: { id: string }) => r.id)).toEqual([second.json().id]);
     expect((await q('TopCV Việt Nam', 'TCV-2033-002')).json().data).toEqual([]);
     expect((await q('', 'TCV-2033-001')).statusCode).toBe(400);

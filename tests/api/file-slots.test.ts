@@ -264,27 +264,41 @@ describe.each(MANY_SLOTS)('$r.name /:id/$key (several files)', ({ r, key, slot }
     const content = await SAMPLES[first]();
     const one = await add(writer, slotUrl(row.id), { name: `Hóa đơn 1.${EXTENSION[first]}`, content }, { 'if-match': loaded });
     expect(one.statusCode, one.body).toBe(201);
-    expect(one.json()).toMatchObject({ name: `Hóa đơn 1.${EXTENSION[first]}`, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), duplicates: [] });
+    expect(one.json()).toMatchObject({
+      name: `Hóa đơn 1.${EXTENSION[first]}`,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      duplicates: [],
+    });
     expect(one.headers.etag).not.toBe(loaded);
     // A stale version is refused, storing nothing.
     const before = await fileCount();
     const stale = await add(writer, slotUrl(row.id), { name: `late.${EXTENSION[first]}`, content }, { 'if-match': loaded });
     expect(stale.statusCode).toBe(412);
     expect(await fileCount()).toBe(before);
-    const two = await add(writer, slotUrl(row.id), { name: `Hóa đơn 2.${EXTENSION[second]}`, content: await SAMPLES[second]() }, { 'if-match': one.headers.etag as string });
+    const two = await add(
+      writer,
+      slotUrl(row.id),
+      { name: `Hóa đơn 2.${EXTENSION[second]}`, content: await SAMPLES[second]() },
+      { 'if-match': one.headers.etag as string },
+    );
     expect(two.statusCode, two.body).toBe(201);
 
     const shown = (await call(readers.allowed[0]!, 'GET', rowUrl(row.id))).json();
     expect(shown[slot.field].map((f: { fileId: string }) => f.fileId)).toEqual([one.json().fileId, two.json().fileId]);
     for (const role of readers.allowed) {
-      expect((await listed(role, row.id)).map((f) => f.name), role).toEqual([one.json().name, two.json().name]);
+      expect(
+        (await listed(role, row.id)).map((f) => f.name),
+        role,
+      ).toEqual([one.json().name, two.json().name]);
       const down = await call(role, 'GET', `${slotUrl(row.id)}/${one.json().fileId}`);
       expect(down.statusCode, role).toBe(200);
       expect(down.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(one.json().name)}`);
       if (KEPT_AS_SENT.has(first)) expect(down.rawPayload.equals(content)).toBe(true);
     }
 
-    const del = await call(writer, 'DELETE', `${slotUrl(row.id)}/${one.json().fileId}`, { headers: { 'if-match': one.headers.etag as string } });
+    const del = await call(writer, 'DELETE', `${slotUrl(row.id)}/${one.json().fileId}`, {
+      headers: { 'if-match': one.headers.etag as string },
+    });
     expect(del.statusCode, 'a delete from an old version').toBe(412);
     const ok = await call(writer, 'DELETE', `${slotUrl(row.id)}/${one.json().fileId}`);
     expect(ok.statusCode, ok.body).toBe(204);
@@ -320,8 +334,14 @@ describe.each(MANY_SLOTS)('$r.name /:id/$key (several files)', ({ r, key, slot }
     expect(again.json().duplicates).toEqual([{ id: a.id, label: a[r.recordTitle] }]);
     // The listing says it on both sides, for every reader.
     for (const role of readers.allowed) {
-      expect((await listed(role, a.id))[0]!.duplicates.map((d) => d.id), role).toEqual([b.id]);
-      expect((await listed(role, b.id))[0]!.duplicates.map((d) => d.id), role).toEqual([a.id]);
+      expect(
+        (await listed(role, a.id))[0]!.duplicates.map((d) => d.id),
+        role,
+      ).toEqual([b.id]);
+      expect(
+        (await listed(role, b.id))[0]!.duplicates.map((d) => d.id),
+        role,
+      ).toEqual([a.id]);
     }
     // A different file is not flagged.
     const other = await add(writer, slotUrl(b.id), { name: 'other.pdf', content: await pdf(`Another ${Date.now()}`) });
@@ -335,7 +355,10 @@ describe.each(MANY_SLOTS)('$r.name /:id/$key (several files)', ({ r, key, slot }
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ code: 'file_type', issues: { file: { code: 'file_type' } } });
     const max = Math.min(slot.maxBytes ?? LIMIT, LIMIT);
-    const big = await add(writer, slotUrl(row.id), { name: `big.${EXTENSION[first]}`, content: Buffer.concat([await SAMPLES[first](), Buffer.alloc(max)]) });
+    const big = await add(writer, slotUrl(row.id), {
+      name: `big.${EXTENSION[first]}`,
+      content: Buffer.concat([await SAMPLES[first](), Buffer.alloc(max)]),
+    });
     expect(big.statusCode).toBe(413);
     expect(await fileCount()).toBe(before);
     const content = await SAMPLES[first]();

@@ -82,7 +82,12 @@ describe('closing and reopening a month', () => {
     }
     const closed = await close('2031-01', 'admin', 'January books done');
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json()).toMatchObject({ month: '2031-01', closedBy: t.users.admin.id, closedByName: expect.any(String), note: 'January books done' });
+    expect(closed.json()).toMatchObject({
+      month: '2031-01',
+      closedBy: t.users.admin.id,
+      closedByName: expect.any(String),
+      note: 'January books done',
+    });
     // Closing again keeps the first close.
     expect((await close('2031-01', 'admin', 'again')).json().note).toBe('January books done');
     const listed = await call('developer', 'GET', '/api/v1/month-closes');
@@ -98,7 +103,9 @@ describe('closing and reopening a month', () => {
     const reopened = await reopen('2031-01');
     expect(reopened.statusCode, reopened.body).toBe(200);
     expect((await reopen('2031-01')).statusCode).toBe(404);
-    expect((await call('admin', 'GET', '/api/v1/month-closes')).json().data.map((c: { month: string }) => c.month)).not.toContain('2031-01');
+    expect((await call('admin', 'GET', '/api/v1/month-closes')).json().data.map((c: { month: string }) => c.month)).not.toContain(
+      '2031-01',
+    );
 
     const audit = await t.database.db
       .select()
@@ -188,7 +195,8 @@ describe('a closed month refuses every write of its rows, and reopening allows t
   });
 
   it('logwork, by day: one entry’s create, update, delete, and the week grid’s save', async () => {
-    const log = (body: Record<string, unknown>) => call('developer', 'POST', '/api/v1/timesheet', { projectId: project.id, hours: 8, ...body });
+    const log = (body: Record<string, unknown>) =>
+      call('developer', 'POST', '/api/v1/timesheet', { projectId: project.id, hours: 8, ...body });
     const entry = (await log({ date: '2020-06-02', note: 'Before the close' })).json();
     const july = (await log({ date: '2020-07-01', note: 'Next month' })).json();
     expect((await close('2020-06')).statusCode).toBe(200);
@@ -197,7 +205,9 @@ describe('a closed month refuses every write of its rows, and reopening allows t
     expectClosed(await call('developer', 'PATCH', `/api/v1/timesheet/${entry.id}`, { hours: 4 }), '2020-06', 'date', 'update');
     expectClosed(await call('developer', 'PATCH', `/api/v1/timesheet/${july.id}`, { date: '2020-06-30' }), '2020-06', 'date', 'move in');
     expectClosed(await call('admin', 'DELETE', `/api/v1/timesheet/${entry.id}`), '2020-06', 'date', 'delete');
-    const grid = await call('developer', 'PUT', '/api/v1/timesheet/cells', { cells: [{ projectId: project.id, date: '2020-06-04', hours: 8 }] });
+    const grid = await call('developer', 'PUT', '/api/v1/timesheet/cells', {
+      cells: [{ projectId: project.id, date: '2020-06-04', hours: 8 }],
+    });
     expect(grid.statusCode).toBe(422);
     expect(grid.json().issues['cells.0.date']).toEqual({ code: 'month_closed', params: { month: '2020-06' } });
     // Logwork's page sees the firm's close as its lock.

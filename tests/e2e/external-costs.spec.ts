@@ -23,7 +23,11 @@ test('an admin records a cost with a vendor PDF, closes its month, and an edit o
   await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/external-costs/new')}`);
   const form = page.getByTestId('external-cost-form');
   await form.getByLabel(label('Description')).fill(description);
-  await form.getByRole('group', { name: label('Date') }).getByRole('spinbutton').first().click();
+  await form
+    .getByRole('group', { name: label('Date') })
+    .getByRole('spinbutton')
+    .first()
+    .click();
   await page.keyboard.type('03142087');
   await form.getByRole('combobox', { name: label('Category') }).click();
   await page.getByRole('option', { name: 'Equipment', exact: true }).click();
@@ -50,7 +54,11 @@ test('an admin records a cost with a vendor PDF, closes its month, and an edit o
     .setInputFiles({ name: 'PV invoice.pdf', mimeType: 'application/pdf', buffer: await pdf(description) });
   await expect(page.getByTestId('external-cost-upload-invoices-item')).toHaveCount(1);
   await expect(page.getByTestId('external-cost-upload-invoices-item')).toContainText('PV invoice.pdf');
-  await page.getByRole('button', { name: 'Close toast' }).first().click({ timeout: 2000 }).catch(() => {});
+  await page
+    .getByRole('button', { name: 'Close toast' })
+    .first()
+    .click({ timeout: 2000 })
+    .catch(() => {});
   await axeClean(page, 'the cost edit page');
 
   // Admin closes the month, after a confirmation that says what it makes read-only.

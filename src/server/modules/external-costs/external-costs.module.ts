@@ -50,11 +50,7 @@ async function resolveCost(input: Row, ctx: WriteContext, previous?: CostRow): P
   const currency = (has('currency') ? input.currency : (previous?.currency ?? base)) as string;
   const amount = (has('amount') ? input.amount : previous?.amount) as string;
   // A rate stays with its currency: a new currency needs its own rate (or is the base).
-  const givenRate = has('exchangeRate')
-    ? (input.exchangeRate as string)
-    : previous && !has('currency')
-      ? previous.exchangeRate
-      : undefined;
+  const givenRate = has('exchangeRate') ? (input.exchangeRate as string) : previous && !has('currency') ? previous.exchangeRate : undefined;
   const exchangeRate = rateFor(currency, givenRate, base);
   // 12.5 VND is refused, 12.50 USD is fine: the amount must be exact at the currency's digits.
   if (compare(round(amount, minorUnits(currency)), amount) !== 0)
@@ -116,7 +112,13 @@ function registerCostRoutes(app: Api, s: Services) {
         .orderBy(asc(externalCosts.date))
         .limit(20);
       return {
-        data: rows.map((r) => ({ id: r.id, description: r.description, date: r.date, amount: formatMoney(r.amount, r.currency), currency: r.currency })),
+        data: rows.map((r) => ({
+          id: r.id,
+          description: r.description,
+          date: r.date,
+          amount: formatMoney(r.amount, r.currency),
+          currency: r.currency,
+        })),
       };
     },
   );

@@ -23,19 +23,128 @@ interface Recurring {
 
 /** The firm's overhead: rent, tools, hardware, recruiting and marketing, as a Hanoi staffing firm pays them. */
 const OVERHEAD: readonly Recurring[] = [
-  { description: 'Office rent, Keangnam Tower floor 12', category: 'office', vendor: 'Keangnam Landmark Management', prefix: 'KLM', currency: 'VND', amount: () => '185000000', day: 5 },
-  { description: 'Electricity and building services', category: 'office', vendor: 'EVN Hà Nội', prefix: 'EVN', currency: 'VND', amount: (m) => String(21_500_000 + (m % 4) * 1_250_000), day: 12 },
-  { description: 'Jira and Confluence licences', category: 'software', vendor: 'Atlassian', prefix: 'AT', currency: 'USD', amount: (m) => (1240 + m * 15).toFixed(2), day: 2 },
-  { description: 'GitHub Enterprise seats', category: 'software', vendor: 'GitHub', prefix: 'GH', currency: 'USD', amount: () => '861.00', day: 3 },
-  { description: 'Google Workspace Business', category: 'software', vendor: 'Google Asia Pacific', prefix: 'GWS', currency: 'USD', amount: (m) => (1078.8 + (m > 6 ? 43.2 : 0)).toFixed(2), day: 1 },
-  { description: 'Cloud hosting for internal tools', category: 'software', vendor: 'Amazon Web Services', prefix: 'AWS', currency: 'USD', amount: (m) => (612.37 + (m % 3) * 48.91).toFixed(2), day: 4 },
-  { description: 'Laptops for new hires (Dell Latitude 7450)', category: 'equipment', vendor: 'Phong Vũ Computer', prefix: 'PV', currency: 'VND', amount: (m) => String(96_800_000 + (m % 2) * 48_400_000), months: [1, 4, 7, 10], day: 18 },
-  { description: 'Monitors and docking stations', category: 'equipment', vendor: 'Phong Vũ Computer', prefix: 'PV', currency: 'VND', amount: () => '37400000', months: [2, 8], day: 22 },
-  { description: 'LinkedIn Recruiter seats', category: 'recruitment', vendor: 'LinkedIn Singapore', prefix: 'LI', currency: 'SGD', amount: () => '2150.00', day: 8 },
-  { description: 'TopCV job postings', category: 'recruitment', vendor: 'TopCV Việt Nam', prefix: 'TCV', currency: 'VND', amount: (m) => String(14_500_000 + (m % 3) * 2_000_000), day: 10 },
-  { description: 'Tech meetup sponsorship', category: 'marketing', vendor: 'Vietnam Web Summit', prefix: 'VWS', currency: 'USD', amount: () => '3500.00', months: [3, 9], day: 15 },
-  { description: 'Website and LinkedIn campaign', category: 'marketing', vendor: 'Brandcom Agency', prefix: 'BC', currency: 'VND', amount: () => '42000000', months: [0, 5, 10], day: 20 },
-  { description: 'Accounting and tax filing', category: 'other', vendor: 'KPMG Việt Nam', prefix: 'KP', currency: 'USD', amount: () => '1800.00', months: [2, 5, 8, 11], day: 25 },
+  {
+    description: 'Office rent, Keangnam Tower floor 12',
+    category: 'office',
+    vendor: 'Keangnam Landmark Management',
+    prefix: 'KLM',
+    currency: 'VND',
+    amount: () => '185000000',
+    day: 5,
+  },
+  {
+    description: 'Electricity and building services',
+    category: 'office',
+    vendor: 'EVN Hà Nội',
+    prefix: 'EVN',
+    currency: 'VND',
+    amount: (m) => String(21_500_000 + (m % 4) * 1_250_000),
+    day: 12,
+  },
+  {
+    description: 'Jira and Confluence licences',
+    category: 'software',
+    vendor: 'Atlassian',
+    prefix: 'AT',
+    currency: 'USD',
+    amount: (m) => (1240 + m * 15).toFixed(2),
+    day: 2,
+  },
+  {
+    description: 'GitHub Enterprise seats',
+    category: 'software',
+    vendor: 'GitHub',
+    prefix: 'GH',
+    currency: 'USD',
+    amount: () => '861.00',
+    day: 3,
+  },
+  {
+    description: 'Google Workspace Business',
+    category: 'software',
+    vendor: 'Google Asia Pacific',
+    prefix: 'GWS',
+    currency: 'USD',
+    amount: (m) => (1078.8 + (m > 6 ? 43.2 : 0)).toFixed(2),
+    day: 1,
+  },
+  {
+    description: 'Cloud hosting for internal tools',
+    category: 'software',
+    vendor: 'Amazon Web Services',
+    prefix: 'AWS',
+    currency: 'USD',
+    amount: (m) => (612.37 + (m % 3) * 48.91).toFixed(2),
+    day: 4,
+  },
+  {
+    description: 'Laptops for new hires (Dell Latitude 7450)',
+    category: 'equipment',
+    vendor: 'Phong Vũ Computer',
+    prefix: 'PV',
+    currency: 'VND',
+    amount: (m) => String(96_800_000 + (m % 2) * 48_400_000),
+    months: [1, 4, 7, 10],
+    day: 18,
+  },
+  {
+    description: 'Monitors and docking stations',
+    category: 'equipment',
+    vendor: 'Phong Vũ Computer',
+    prefix: 'PV',
+    currency: 'VND',
+    amount: () => '37400000',
+    months: [2, 8],
+    day: 22,
+  },
+  {
+    description: 'LinkedIn Recruiter seats',
+    category: 'recruitment',
+    vendor: 'LinkedIn Singapore',
+    prefix: 'LI',
+    currency: 'SGD',
+    amount: () => '2150.00',
+    day: 8,
+  },
+  {
+    description: 'TopCV job postings',
+    category: 'recruitment',
+    vendor: 'TopCV Việt Nam',
+    prefix: 'TCV',
+    currency: 'VND',
+    amount: (m) => String(14_500_000 + (m % 3) * 2_000_000),
+    day: 10,
+  },
+  {
+    description: 'Tech meetup sponsorship',
+    category: 'marketing',
+    vendor: 'Vietnam Web Summit',
+    prefix: 'VWS',
+    currency: 'USD',
+    amount: () => '3500.00',
+    months: [3, 9],
+    day: 15,
+  },
+  {
+    description: 'Website and LinkedIn campaign',
+    category: 'marketing',
+    vendor: 'Brandcom Agency',
+    prefix: 'BC',
+    currency: 'VND',
+    amount: () => '42000000',
+    months: [0, 5, 10],
+    day: 20,
+  },
+  {
+    description: 'Accounting and tax filing',
+    category: 'other',
+    vendor: 'KPMG Việt Nam',
+    prefix: 'KP',
+    currency: 'USD',
+    amount: () => '1800.00',
+    months: [2, 5, 8, 11],
+    day: 25,
+  },
 ];
 
 /**
@@ -97,7 +206,14 @@ export async function seedExternalCosts(db: Db, ctx: SeedContext): Promise<void>
     .groupBy(customers.id, customers.name)
     .orderBy(asc(sql`coalesce(sum(${invoices.totalBase}), 0)`), asc(customers.name));
   const projectOf = async (customerId: string) =>
-    (await db.select({ id: projects.id }).from(projects).where(and(eq(projects.customerId, customerId), isNull(projects.archivedAt))).orderBy(asc(projects.code)).limit(1))[0]?.id ?? null;
+    (
+      await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.customerId, customerId), isNull(projects.archivedAt)))
+        .orderBy(asc(projects.code))
+        .limit(1)
+    )[0]?.id ?? null;
 
   // Small direct costs of a few customers: travel to their office, a licence bought for their project.
   for (const [i, c] of revenue.slice(-4).entries()) {

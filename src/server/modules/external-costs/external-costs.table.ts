@@ -23,7 +23,10 @@ export const externalCosts = pgTable(
     projectId: uuid(),
     note: text(),
     /** The vendor's invoices: the declared slot's list, each with its content's SHA-256. */
-    invoices: jsonb().$type<ManyFileRef[]>().notNull().default(sql`'[]'::jsonb`),
+    invoices: jsonb()
+      .$type<ManyFileRef[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     archivedAt: timestamptz(),
     search: text().generatedAlwaysAs(
       sql`f_unaccent(lower(coalesce(description, '') || ' ' || coalesce(vendor, '') || ' ' || coalesce(vendor_invoice_number, '')))`,

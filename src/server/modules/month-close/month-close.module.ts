@@ -34,7 +34,7 @@ function registerMonthCloseRoutes(app: Api, s: Services) {
       schema: {
         tags,
         summary:
-          "Closes a month (YYYY-MM): its invoices, salaries, external costs and logwork become read-only (422 `month_closed`). Closing twice keeps the first close",
+          'Closes a month (YYYY-MM): its invoices, salaries, external costs and logwork become read-only (422 `month_closed`). Closing twice keeps the first close',
         params: monthCloseParamSchema,
         body: monthCloseBodySchema,
         response: { 200: monthCloseSchema },

@@ -296,7 +296,11 @@ function registerTimesheetRoutes(app: Api, s: Services) {
   );
 
   // Logwork's month lock is the firm's month close (decision 016), served here under its old paths for the logwork page.
-  const asLock = (r: { month: string; closedBy: string | null; closedAt: string }) => ({ month: r.month, lockedBy: r.closedBy, lockedAt: r.closedAt });
+  const asLock = (r: { month: string; closedBy: string | null; closedAt: string }) => ({
+    month: r.month,
+    lockedBy: r.closedBy,
+    lockedAt: r.closedAt,
+  });
 
   app.get(
     `${base}/locks`,
@@ -313,7 +317,7 @@ function registerTimesheetRoutes(app: Api, s: Services) {
       config: access('lock'),
       schema: {
         tags,
-        summary: "Closes a month (YYYY-MM) for the whole firm, as `PUT /month-closes/:month` does. Closing twice keeps the first close",
+        summary: 'Closes a month (YYYY-MM) for the whole firm, as `PUT /month-closes/:month` does. Closing twice keeps the first close',
         params: monthParamSchema,
         response: { 200: timesheetLockSchema },
       },
@@ -328,7 +332,12 @@ function registerTimesheetRoutes(app: Api, s: Services) {
     `${base}/locks/:month`,
     {
       config: access('lock'),
-      schema: { tags, summary: 'Reopens a closed month, as `POST /month-closes/:month/reopen` does', params: monthParamSchema, response: { 200: timesheetLockSchema } },
+      schema: {
+        tags,
+        summary: 'Reopens a closed month, as `POST /month-closes/:month/reopen` does',
+        params: monthParamSchema,
+        response: { 200: timesheetLockSchema },
+      },
     },
     async (req) => {
       const { month } = req.params as { month: string };

@@ -61,21 +61,21 @@ export function ResourceFiles({
             testId={`${rowSlug(decl)}-${key}`}
           />
         ) : (
-        <FileSlot
-          key={key}
-          url={`${decl.base}/${decl.path}/${id}/${key}`}
-          file={(record[slot.field] ?? null) as StoredFileRef | null}
-          label={t(`${resource}:files.${slot.field}`)}
-          types={slot.types}
-          maxBytes={slot.maxBytes}
-          mayEdit={can(role, resource, slotWriteAction(slot))}
-          version={version}
-          onChanged={async (v) => {
-            if (v) onVersion?.(v);
-            await invalidate({ resource, id, invalidates: ['detail', 'list'] });
-          }}
-          testId={`${rowSlug(decl)}-${key}`}
-        />
+          <FileSlot
+            key={key}
+            url={`${decl.base}/${decl.path}/${id}/${key}`}
+            file={(record[slot.field] ?? null) as StoredFileRef | null}
+            label={t(`${resource}:files.${slot.field}`)}
+            types={slot.types}
+            maxBytes={slot.maxBytes}
+            mayEdit={can(role, resource, slotWriteAction(slot))}
+            version={version}
+            onChanged={async (v) => {
+              if (v) onVersion?.(v);
+              await invalidate({ resource, id, invalidates: ['detail', 'list'] });
+            }}
+            testId={`${rowSlug(decl)}-${key}`}
+          />
         ),
       )}
       {children && <Box sx={{ gridColumn: '1 / -1' }}>{children}</Box>}

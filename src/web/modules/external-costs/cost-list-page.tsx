@@ -12,7 +12,13 @@ export function CostListPage() {
   return (
     <Box>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
-        <Button component={RouterLink} to="/external-costs/month-close" variant="outlined" startIcon={<EventBusyOutlinedIcon />} data-testid="month-close-link">
+        <Button
+          component={RouterLink}
+          to="/external-costs/month-close"
+          variant="outlined"
+          startIcon={<EventBusyOutlinedIcon />}
+          data-testid="month-close-link"
+        >
           {t('month-close:title')}
         </Button>
       </Stack>

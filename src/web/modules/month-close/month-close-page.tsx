@@ -63,7 +63,11 @@ export function MonthClosePage() {
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}
+      >
         <Box>
           <Typography variant="h4" component="h1">
             {t('month-close:title')}
@@ -134,7 +138,9 @@ export function MonthClosePage() {
         )}
       </Card>
       {closing && <CloseDialog onClose={() => setClosing(false)} onDone={() => qc.invalidateQueries({ queryKey: KEY })} />}
-      {reopening && <ReopenDialog month={reopening} onClose={() => setReopening(null)} onDone={() => qc.invalidateQueries({ queryKey: KEY })} />}
+      {reopening && (
+        <ReopenDialog month={reopening} onClose={() => setReopening(null)} onDone={() => qc.invalidateQueries({ queryKey: KEY })} />
+      )}
     </Box>
   );
 }
@@ -172,7 +178,11 @@ function CloseDialog({ onClose, onDone }: { onClose: () => void; onDone: () => P
             required
           />
           <TextField label={t('month-close:note')} value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} />
-          {valid && <DialogContentText data-testid="close-month-warning">{t('month-close:closeWarning', { month: monthName(month) })}</DialogContentText>}
+          {valid && (
+            <DialogContentText data-testid="close-month-warning">
+              {t('month-close:closeWarning', { month: monthName(month) })}
+            </DialogContentText>
+          )}
           {!!error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
@@ -180,7 +190,14 @@ function CloseDialog({ onClose, onDone }: { onClose: () => void; onDone: () => P
         <Button onClick={onClose} color="inherit">
           {t('common:buttons.cancel')}
         </Button>
-        <Button variant="contained" color="warning" disabled={!valid} loading={close.isPending} onClick={() => close.mutate()} data-testid="close-month-confirm">
+        <Button
+          variant="contained"
+          color="warning"
+          disabled={!valid}
+          loading={close.isPending}
+          onClick={() => close.mutate()}
+          data-testid="close-month-confirm"
+        >
           {t('month-close:closeConfirm')}
         </Button>
       </DialogActions>
