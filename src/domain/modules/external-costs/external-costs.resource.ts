@@ -25,7 +25,8 @@ export const externalCostsResource = defineResource({
   fields: {
     date: { type: 'date', sort: true, filter: 'range', list: true },
     description: { type: 'string', sort: true, filter: 'search', list: true },
-    amount: { type: 'money', currencyField: 'currency', sort: true, filter: 'range', list: true, form: false },
+    // The form's own amount input takes it as decimal text, beside the currency and rate (the cost's form page).
+    amount: { type: 'money', currencyField: 'currency', sort: true, filter: 'range', list: true },
     category: {
       type: 'enum',
       values: EXTERNAL_COST_CATEGORY_VALUES,
@@ -46,7 +47,6 @@ export const externalCostsResource = defineResource({
     projectId: { type: 'ref', ref: { resource: 'projects', label: 'name' }, filter: 'eq' },
     vendorInvoiceNumber: { type: 'string', sort: true, filter: 'search' },
     currency: { type: 'enum', values: CURRENCIES, sort: true, filter: 'eq' },
-    exchangeRate: { type: 'decimal', form: false },
     note: { type: 'text' },
     createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },
   },

@@ -16,6 +16,8 @@ import { http } from '../../providers/http';
 // project, note) plus the amount, its currency and the rate to the base currency, typed as decimal
 // text and sent as such: the server keeps them exact.
 const EXTRA = ['amount', 'currency', 'exchangeRate'] as const;
+/** The kit would draw the amount as a number (a float): the page draws it as text instead. */
+const HIDDEN = ['amount'] as const;
 
 /** Blank optional choices are not sent: the server takes the base currency and its rate of 1. */
 function transform(values: Record<string, unknown>) {
@@ -26,7 +28,7 @@ function transform(values: Record<string, unknown>) {
 
 export function CostCreatePage() {
   return (
-    <ResourceForm resource="external-costs" action="create" extraFields={EXTRA} transform={transform}>
+    <ResourceForm resource="external-costs" action="create" extraFields={EXTRA} hidden={HIDDEN} transform={transform}>
       <CostMoney />
     </ResourceForm>
   );
@@ -35,7 +37,7 @@ export function CostCreatePage() {
 export function CostEditPage() {
   const { id } = useParams();
   return (
-    <ResourceForm key={id} resource="external-costs" action="edit" id={id} extraFields={EXTRA} transform={transform}>
+    <ResourceForm key={id} resource="external-costs" action="edit" id={id} extraFields={EXTRA} hidden={HIDDEN} transform={transform}>
       <CostMoney id={id} />
     </ResourceForm>
   );
