@@ -19,6 +19,8 @@ async function axeClean(page: Page, what: string) {
 }
 
 test('an admin records a cost with a vendor PDF, closes its month, and an edit of it is refused with the month named', async ({ page }) => {
+  // A journey with four axe scans: more than the default budget when the machine is busy.
+  test.setTimeout(180_000);
   const description = `Dell monitors ${Date.now().toString(36)}`;
   await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/external-costs/new')}`);
   const form = page.getByTestId('external-cost-form');
