@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
 import { projects } from '../../src/server/modules/projects/projects.table.js';
@@ -159,5 +159,34 @@ describe('who writes', () => {
     for (const role of ['hr', 'sale', 'manager'] as const)
       expect((await call(role, 'GET', '/api/v1/external-costs/paginated?limit=5')).statusCode, role).toBe(200);
     expect((await call('developer', 'GET', '/api/v1/external-costs/paginated?limit=5')).statusCode).toBe(403);
+  });
+});
+
+describe('the demo firm', () => {
+  it('has a year of costs in every category, and a customer whose direct costs exceed what it is invoiced', async () => {
+    const db = t.database.db;
+    const months = await db.execute(
+      sql`select count(distinct to_char(date, 'YYYY-MM'))::int as months, count(distinct category)::int as categories, count(*)::int as n from external_costs`,
+    );
+    const m = ((months as unknown as { rows?: unknown[] }).rows ?? (months as unknown as unknown[]))[0] as {
+      months: number;
+      categories: number;
+      n: number;
+    };
+    expect(m.months).toBeGreaterThanOrEqual(12);
+    expect(m.categories).toBe(6);
+    expect(m.n).toBeGreaterThan(150);
+    const losing = await db.execute(sql`
+      select c.name,
+        (select coalesce(sum(amount_base), 0) from external_costs e where e.customer_id = c.id and e.archived_at is null) as costs,
+        (select coalesce(sum(total_base), 0) from invoices i where i.customer_id = c.id and i.status <> 'cancelled' and i.archived_at is null) as revenue
+      from customers c`);
+    const rows = ((losing as unknown as { rows?: unknown[] }).rows ?? (losing as unknown as unknown[])) as Array<{
+      name: string;
+      costs: string;
+      revenue: string;
+    }>;
+    const losers = rows.filter((r) => Number(r.revenue) > 0 && Number(r.costs) > Number(r.revenue));
+    expect(losers.length, JSON.stringify(rows)).toBe(1);
   });
 });
