@@ -12,6 +12,7 @@ const postgresOnly = [
   'tests/api/outage.test.ts',
   'tests/api/headcounts-race.test.ts',
   'tests/api/invoices-numbering-race.test.ts',
+  'tests/api/month-close-race.test.ts',
   'tests/api/start-safety-postgres.test.ts',
 ];
 const postgres = process.env.DATABASE_URL;

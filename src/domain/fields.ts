@@ -81,3 +81,14 @@ export const storedFileRefSchema = z.object({
   uploadedAt: z.string(),
 });
 export type StoredFileRef = z.infer<typeof storedFileRefSchema>;
+
+/** A file of a slot keeping several (an external cost's vendor invoices): its reference and the content's SHA-256. */
+export const manyFileRefSchema = storedFileRefSchema.extend({ sha256: z.string() });
+export type ManyFileRef = z.infer<typeof manyFileRefSchema>;
+
+/** A `many` slot's listing: each file with the other rows that hold the same content. */
+export const manyFileListSchema = z.object({
+  data: z.array(manyFileRefSchema.extend({ duplicates: z.array(z.object({ id: z.uuid(), label: z.string() })) })),
+});
+/** A `many` slot's answer to an upload: the file, and the other rows already holding the same content. */
+export const manyFileAddedSchema = manyFileRefSchema.extend({ duplicates: z.array(z.object({ id: z.uuid(), label: z.string() })) });

@@ -38,9 +38,10 @@ export function kindList(kinds: readonly FileKind[]): string {
  * declaration): PUT replaces it, GET downloads it, DELETE removes it. The row carries what pages
  * show of it in `field` (a stored-file reference or null, a jsonb column of that name).
  *
- * A list of files per row (external costs' invoices) will be another kind of slot beside this
- * one (`many: true`: POST adds, `/:id/<slot>/:fileId` reads and deletes one, the field an array):
- * the declaration's other keys mean the same for it.
+ * With `many: true` the slot keeps a list (an external cost's vendor invoices): `GET /:id/<slot>`
+ * lists them (each flagged when the same content is on another row), `POST` adds one,
+ * `GET|DELETE /:id/<slot>/:fileId` reads or removes one; `field` is an array of references. The
+ * declaration's other keys mean the same for it.
  */
 export interface FileSlotDecl {
   /** The entity's field that carries the file's reference. */
@@ -53,6 +54,10 @@ export interface FileSlotDecl {
   maxBytes?: number;
   /** Actions of the resource's access table: reading the file (default 'show'), replacing or deleting it (default 'edit'). */
   access?: { read?: string; write?: string };
+  /** A list of files rather than one (decision 012): the field holds an array of `StoredFileRef` with their `sha256`. */
+  many?: boolean;
+  /** With `many`: the most files one row keeps (409 `too_many_files` beyond; default 20). */
+  maxFiles?: number;
 }
 
 export const slotReadAction = (slot: FileSlotDecl) => slot.access?.read ?? 'show';

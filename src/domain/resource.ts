@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import { PRIVILEGED_ROLES, ROLES, ROLE_SECTIONS, type Role, type Section } from './auth/permissions.js';
 import { declaredAllows } from './auth/access-overrides.js';
 import { SLOT_KEY, slotReadAction, slotWriteAction, type FileSlotDecl } from './file-slots.js';
+import type { MonthCloseDecl } from './modules/month-close/month-close.rules.js';
 
 /**
  * A resource is a declaration: the server's routes, the client's routes, navigation, list,
@@ -107,6 +108,12 @@ export interface ResourceDecl<TCustom extends string = string> {
   nav?: false;
   /** Files kept on each row, by path segment (`cv` → `/<path>/:id/cv`): routes, checks and the pages' cards come from here. */
   files?: Record<string, FileSlotDecl>;
+  /**
+   * The firm's month close (decision 016): the field (an ISO date or a `YYYY-MM` month) that puts a row
+   * in a month. Every write of the kit touching a closed month — create, update, delete, a file slot's
+   * change — is refused with 422 `month_closed`; a module's own write routes call `assertMonthsOpen`.
+   */
+  closesWithMonth?: MonthCloseDecl;
 }
 
 export function defineResource<const T extends ResourceDecl>(decl: T): T {
@@ -123,6 +130,8 @@ export function defineResource<const T extends ResourceDecl>(decl: T): T {
     for (const action of [slotReadAction(slot), slotWriteAction(slot)])
       if (!Object.hasOwn(decl.access, action)) throw new Error(`${decl.name}.files.${key}: the access table has no action ${action}`);
   }
+  if (decl.closesWithMonth && !entityKeys.includes(decl.closesWithMonth.field))
+    throw new Error(`${decl.name}.closesWithMonth: the entity has no field ${decl.closesWithMonth.field}`);
   if (!decl.fields[decl.defaultSort.field]?.sort && decl.defaultSort.field !== 'createdAt')
     throw new Error(`${decl.name}: the default sort field must be sortable`);
   return decl;

@@ -1,5 +1,6 @@
 import type { ResourceDecl } from './resource.js';
 import { salariesResource } from './modules/salaries/salaries.resource.js';
+import { externalCostsResource } from './modules/external-costs/external-costs.resource.js';
 import { ticketsResource } from './modules/tickets/tickets.resource.js';
 import { invoicesResource } from './modules/invoices/invoices.resource.js';
 import { timesheetsResource } from './modules/timesheets/timesheets.resource.js';
@@ -31,6 +32,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
   ticketsResource,
   invoicesResource,
   salariesResource,
+  externalCostsResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

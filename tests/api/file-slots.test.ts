@@ -53,7 +53,10 @@ const EXTENSION: Record<FileKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'do
 const KEPT_AS_SENT = new Set<FileKind>(['pdf', 'docx', 'doc', 'xlsx']);
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0')]);
 
-const SLOTS = RESOURCES.flatMap((r) => Object.entries(r.files ?? {}).map(([key, slot]) => ({ r, key, slot })));
+const ALL_SLOTS = RESOURCES.flatMap((r) => Object.entries(r.files ?? {}).map(([key, slot]) => ({ r, key, slot })));
+/** Slots of one file (PUT replaces it) and slots keeping a list (`many`: POST adds one). */
+const SLOTS = ALL_SLOTS.filter((s) => !s.slot.many);
+const MANY_SLOTS = ALL_SLOTS.filter((s) => s.slot.many);
 const slotName = (r: ResourceDecl, key: string) => `${r.name} /:id/${key}`;
 
 let seq = 0;
@@ -232,6 +235,155 @@ describe.each(SLOTS)('$r.name /:id/$key', ({ r, key, slot }: { r: ResourceDecl; 
     expect(Object.keys(ops.put!.responses ?? {})).toEqual(expect.arrayContaining(['200', '403', '404', '412', '413', '415']));
     expect(Object.keys(ops.delete!.responses ?? {})).toEqual(expect.arrayContaining(['403', '404', '412']));
     expect(ops.put!.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['if-match']));
+  });
+});
+
+it('external costs keep several vendor invoices', () => {
+  expect(MANY_SLOTS.map((s) => slotName(s.r, s.key))).toEqual(expect.arrayContaining(['external-costs /:id/upload-invoices']));
+});
+
+const add = async (role: Role, url: string, file: { name: string; content: Buffer }, headers: Record<string, string> = {}) => {
+  const body = multipart(file);
+  return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...(await t.auth(role)), ...headers, ...body.headers } });
+};
+
+describe.each(MANY_SLOTS)('$r.name /:id/$key (several files)', ({ r, key, slot }: { r: ResourceDecl; key: string; slot: FileSlotDecl }) => {
+  const rowUrl = (id: string) => `${r.base}/${r.path}/${id}`;
+  const slotUrl = (id: string) => `${rowUrl(id)}/${key}`;
+  const [first, second = first] = slot.types as [FileKind, FileKind?];
+  const readers = rolesFor(r, slotReadAction(slot));
+  const writers = rolesFor(r, slotWriteAction(slot));
+  const writer = writers.allowed.includes('admin') ? 'admin' : writers.allowed[0]!;
+  type Listed = { fileId: string; name: string; mime: string; sha256: string; duplicates: Array<{ id: string; label: string }> };
+  const listed = async (role: Role, id: string) => (await call(role, 'GET', slotUrl(id))).json().data as Listed[];
+
+  it('adds, lists, downloads and deletes files one by one, each change on the record and in its History; no file outlives its place', async () => {
+    const row = await createRow(r);
+    expect(row[slot.field]).toEqual([]);
+    const loaded = (await call(writer, 'GET', rowUrl(row.id))).headers.etag as string;
+    const content = await SAMPLES[first]();
+    const one = await add(writer, slotUrl(row.id), { name: `Hóa đơn 1.${EXTENSION[first]}`, content }, { 'if-match': loaded });
+    expect(one.statusCode, one.body).toBe(201);
+    expect(one.json()).toMatchObject({
+      name: `Hóa đơn 1.${EXTENSION[first]}`,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      duplicates: [],
+    });
+    expect(one.headers.etag).not.toBe(loaded);
+    // A stale version is refused, storing nothing.
+    const before = await fileCount();
+    const stale = await add(writer, slotUrl(row.id), { name: `late.${EXTENSION[first]}`, content }, { 'if-match': loaded });
+    expect(stale.statusCode).toBe(412);
+    expect(await fileCount()).toBe(before);
+    const two = await add(
+      writer,
+      slotUrl(row.id),
+      { name: `Hóa đơn 2.${EXTENSION[second]}`, content: await SAMPLES[second]() },
+      { 'if-match': one.headers.etag as string },
+    );
+    expect(two.statusCode, two.body).toBe(201);
+
+    const shown = (await call(readers.allowed[0]!, 'GET', rowUrl(row.id))).json();
+    expect(shown[slot.field].map((f: { fileId: string }) => f.fileId)).toEqual([one.json().fileId, two.json().fileId]);
+    for (const role of readers.allowed) {
+      expect(
+        (await listed(role, row.id)).map((f) => f.name),
+        role,
+      ).toEqual([one.json().name, two.json().name]);
+      const down = await call(role, 'GET', `${slotUrl(row.id)}/${one.json().fileId}`);
+      expect(down.statusCode, role).toBe(200);
+      expect(down.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(one.json().name)}`);
+      if (KEPT_AS_SENT.has(first)) expect(down.rawPayload.equals(content)).toBe(true);
+    }
+
+    const del = await call(writer, 'DELETE', `${slotUrl(row.id)}/${one.json().fileId}`, {
+      headers: { 'if-match': one.headers.etag as string },
+    });
+    expect(del.statusCode, 'a delete from an old version').toBe(412);
+    const ok = await call(writer, 'DELETE', `${slotUrl(row.id)}/${one.json().fileId}`);
+    expect(ok.statusCode, ok.body).toBe(204);
+    expect(await stored(one.json().fileId)).toBe(false);
+    expect(await stored(two.json().fileId)).toBe(true);
+    expect((await listed(writer, row.id)).map((f) => f.fileId)).toEqual([two.json().fileId]);
+    expect((await call(writer, 'GET', `${slotUrl(row.id)}/${one.json().fileId}`)).statusCode).toBe(404);
+    expect((await call(writer, 'DELETE', `${slotUrl(row.id)}/${one.json().fileId}`)).statusCode).toBe(404);
+
+    const names = (v: Array<{ name: string }> | null) => (v ?? []).map((f) => f.name).join('|');
+    const changes = (
+      (await call('admin', 'GET', `/api/v1/audit?entity=${r.name}&entityId=${row.id}`)).json().data as Array<{
+        changes: Array<{ field: string; from: Array<{ name: string }> | null; to: Array<{ name: string }> | null }>;
+      }>
+    )
+      .flatMap((e) => e.changes.filter((c) => c.field === slot.field).map((c) => [names(c.from), names(c.to)]))
+      // The record's creation shows its empty list.
+      .filter(([from, to]) => from || to);
+    expect(changes).toEqual([
+      [`${one.json().name}|${two.json().name}`, two.json().name],
+      [one.json().name, `${one.json().name}|${two.json().name}`],
+      ['', one.json().name],
+    ]);
+  });
+
+  it('flags a file whose content is already on another record, with a link to it; the upload is kept', async () => {
+    const a = await createRow(r);
+    const b = await createRow(r);
+    const content = await pdf(`Vendor invoice ${Date.now()}`);
+    expect((await add(writer, slotUrl(a.id), { name: 'invoice.pdf', content })).json().duplicates).toEqual([]);
+    const again = await add(writer, slotUrl(b.id), { name: 'same-invoice.pdf', content });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().duplicates).toEqual([{ id: a.id, label: a[r.recordTitle] }]);
+    // The listing says it on both sides, for every reader.
+    for (const role of readers.allowed) {
+      expect(
+        (await listed(role, a.id))[0]!.duplicates.map((d) => d.id),
+        role,
+      ).toEqual([b.id]);
+      expect(
+        (await listed(role, b.id))[0]!.duplicates.map((d) => d.id),
+        role,
+      ).toEqual([a.id]);
+    }
+    // A different file is not flagged.
+    const other = await add(writer, slotUrl(b.id), { name: 'other.pdf', content: await pdf(`Another ${Date.now()}`) });
+    expect(other.json().duplicates).toEqual([]);
+  });
+
+  it('refuses a file of another type (415) or over the size limit (413), a role without the action (403), a missing row (404)', async () => {
+    const row = await createRow(r);
+    const before = await fileCount();
+    const res = await add(writer, slotUrl(row.id), { name: `x.${EXTENSION[first]}`, content: EXE });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'file_type', issues: { file: { code: 'file_type' } } });
+    const max = Math.min(slot.maxBytes ?? LIMIT, LIMIT);
+    const big = await add(writer, slotUrl(row.id), {
+      name: `big.${EXTENSION[first]}`,
+      content: Buffer.concat([await SAMPLES[first](), Buffer.alloc(max)]),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(await fileCount()).toBe(before);
+    const content = await SAMPLES[first]();
+    const kept = await add(writer, slotUrl(row.id), { name: `ok.${EXTENSION[first]}`, content });
+    for (const role of writers.refused) {
+      expect((await add(role, slotUrl(row.id), { name: `x.${EXTENSION[first]}`, content })).statusCode, role).toBe(403);
+      expect((await call(role, 'DELETE', `${slotUrl(row.id)}/${kept.json().fileId}`)).statusCode, role).toBe(403);
+    }
+    for (const role of readers.refused) expect((await call(role, 'GET', slotUrl(row.id))).statusCode, role).toBe(403);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await add(writer, slotUrl(missing), { name: `x.${EXTENSION[first]}`, content })).statusCode).toBe(404);
+    expect((await call(writer, 'GET', slotUrl(missing))).statusCode).toBe(404);
+    expect((await call(writer, 'GET', `${slotUrl(row.id)}/not-an-id`)).statusCode).toBe(400);
+    expect((await listed(writer, row.id)).length).toBe(1);
+  });
+
+  it('is documented: list, multipart add, one file read and deleted, with the precondition', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as OpenApiDoc;
+    const list = doc.paths[openApiPath(slotUrl(':id'))]!;
+    expect(Object.keys(list).sort()).toEqual(['get', 'post']);
+    expect(list.post!.requestBody?.content?.['multipart/form-data']?.schema?.properties?.file).toMatchObject({ format: 'binary' });
+    expect(Object.keys(list.post!.responses ?? {})).toEqual(expect.arrayContaining(['201', '403', '404', '412', '413', '415']));
+    expect(list.post!.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['if-match']));
+    const one = doc.paths[openApiPath(`${slotUrl(':id')}/:fileId`)]!;
+    expect(Object.keys(one).sort()).toEqual(['delete', 'get']);
   });
 });
 

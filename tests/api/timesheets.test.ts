@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
 import { headcounts } from '../../src/server/modules/headcounts/headcounts.table.js';
 import { projects } from '../../src/server/modules/projects/projects.table.js';
-import { timesheetLocks, timesheets } from '../../src/server/modules/timesheets/timesheets.table.js';
+import { timesheets } from '../../src/server/modules/timesheets/timesheets.table.js';
+import { monthCloses } from '../../src/server/modules/month-close/month-close.table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 
 // Logwork's own rules and routes (the contract suite covers the generic ones): the rules'
@@ -286,13 +287,13 @@ describe('month locks', () => {
     ];
     for (const res of refusals) {
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json().code).toBe('month_locked');
+      expect(res.json().code).toBe('month_closed');
     }
     // An entry of another month cannot move into the locked one.
     const april = (await log('developer', { date: '2020-04-01' })).json();
     const moved = await call('developer', 'PATCH', `/api/v1/timesheet/${april.id}`, { date: '2020-03-05' });
     expect(moved.statusCode).toBe(422);
-    expect(moved.json().issues.date).toEqual({ code: 'month_locked', params: { month: '2020-03' } });
+    expect(moved.json().issues.date).toEqual({ code: 'month_closed', params: { month: '2020-03' } });
     const sheet = await call('developer', 'GET', '/api/v1/timesheet/sheet?from=2020-02-24&to=2020-03-08');
     expect(sheet.json().lockedMonths).toEqual(['2020-03']);
 
@@ -309,7 +310,7 @@ describe('month locks', () => {
   });
 
   it('the demo firm has its older months locked and the last one open', async () => {
-    const rows = await t.database.db.select().from(timesheetLocks);
+    const rows = await t.database.db.select().from(monthCloses);
     const now = new Date();
     const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
     const months = rows.map((r) => r.month).filter((m) => m > '2025');

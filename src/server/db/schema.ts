@@ -19,3 +19,5 @@ export * from '../modules/access/access.table.js';
 export * from '../modules/tickets/tickets.table.js';
 export * from '../modules/invoices/invoices.table.js';
 export * from '../modules/salaries/salaries.table.js';
+export * from '../modules/external-costs/external-costs.table.js';
+export * from '../modules/month-close/month-close.table.js';

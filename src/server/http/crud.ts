@@ -15,9 +15,10 @@ import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from '.
 import { countRows, estimateRows, filterCondition, searchCondition, setTotalHeaders, tableRowReader } from './paging.js';
 import { exportRows } from './export.js';
 import { assertCurrent, rowVersion, sendVersion } from './precondition.js';
-import { registerFileSlot } from '../modules/files/file-slot.js';
+import { registerFileSlot, registerManyFileSlot, type DuplicateRow } from '../modules/files/file-slot.js';
+import { assertMonthsOpen } from '../modules/month-close/month-close.service.js';
 import { slotReadAction, slotWriteAction } from '../../domain/file-slots.js';
-import type { StoredFileRef } from '../../domain/fields.js';
+import type { ManyFileRef, StoredFileRef } from '../../domain/fields.js';
 
 export type Row = Record<string, unknown>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -336,6 +337,11 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   const assertLoadedVersion = (db: Db | Tx, req: FastifyRequest, row: TRow) =>
     assertCurrent(db, req, { entity: decl.name, label: decl.label, row, current: () => toEntity(row) });
 
+  /** The firm's month close (decision 016): a write touching a closed month, as the row was or as it will be, is refused. */
+  const assertOpen = async (db: Db | Tx, before: Row | undefined, after: Row | undefined) => {
+    if (decl.closesWithMonth) await assertMonthsOpen(db, decl.closesWithMonth, before, after);
+  };
+
   /** Owner scope on writes: a role that writes only its own rows. */
   function assertOwnerWrite(user: CurrentUser, values: Row, existing?: TRow) {
     if (!scoped(user, true)) return;
@@ -407,6 +413,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       let values = { ...body };
       if (scoped(ctx.user, true) && values[decl.owner!.field] == null) values[decl.owner!.field] = ctx.user.id;
       assertOwnerWrite(ctx.user, values);
+      await assertOpen(tx, undefined, values);
       await checkValues(tx, values);
       if (m.beforeCreate) values = await m.beforeCreate(values, ctx);
       const [created] = (await tx
@@ -458,6 +465,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       await assertLoadedVersion(tx, req, existing);
       let values = req.method === 'PUT' ? withoutReadOnly(req.body as Row, existing) : { ...(req.body as Row) };
       assertOwnerWrite(ctx.user, values, existing);
+      await assertOpen(tx, existing, { ...existing, ...values });
       await checkValues(tx, values, id);
       if (m.beforeUpdate) values = await m.beforeUpdate(values, existing, ctx);
       const [updated] = (await tx
@@ -503,6 +511,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
         const existing = await findOne(tx, ctx.user, id, true);
         assertOwnerWrite(ctx.user, {}, existing);
         await assertLoadedVersion(tx, req, existing);
+        await assertOpen(tx, existing, undefined);
         await m.beforeDelete?.(existing, ctx);
         let row: TRow;
         if (archivedAt) {
@@ -524,9 +533,13 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     },
   );
 
-  // Declared files: each row's slot is a write of one field, with the kit's scope, precondition, audit and live event.
+  // Declared files: each row's slot is a write of one field, with the kit's scope, precondition, month close, audit and live event.
   for (const [segment, slot] of Object.entries(decl.files ?? {})) {
     const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+    if (slot.many) {
+      registerManySlot(segment, slot);
+      continue;
+    }
     const fileOf = (row: TRow) => (row[slot.field] ?? null) as StoredFileRef | null;
     registerFileSlot(app, s, {
       url: url(`/:id/${segment}`),
@@ -543,12 +556,14 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
         const existing = await findOne(s.db, req.user!, idOf(req));
         assertOwnerWrite(req.user!, {}, existing);
         await assertLoadedVersion(s.db, req, existing);
+        await assertOpen(s.db, existing, undefined);
       },
       async lock(tx, req) {
         const ctx: WriteContext = { user: req.user!, services: s, req, tx };
         const existing = await findOne(tx, ctx.user, idOf(req), true);
         assertOwnerWrite(ctx.user, {}, existing);
         await assertLoadedVersion(tx, req, existing);
+        await assertOpen(tx, existing, undefined);
         return {
           file: fileOf(existing),
           async replace(after) {
@@ -561,6 +576,74 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
             return { version: rowVersion(updated!), announce: () => emitLive('updated', updated!) };
           },
         };
+      },
+    });
+  }
+
+  /** A slot keeping several files (`many`): the field is their list; the same content on another readable row is flagged. */
+  function registerManySlot(segment: string, slot: NonNullable<ResourceDecl['files']>[string]) {
+    const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+    const filesOf = (row: TRow) => (row[slot.field] ?? []) as ManyFileRef[];
+    const column = columnOf(m.table, slot.field);
+    registerManyFileSlot(app, s, {
+      url: url(`/:id/${segment}`),
+      what: slot.label,
+      tags,
+      params: idParams,
+      kinds: slot.types,
+      maxBytes: slot.maxBytes,
+      maxFiles: slot.maxFiles ?? 20,
+      access: { read: access(slotReadAction(slot)), write: access(slotWriteAction(slot)) },
+      precondition: true,
+      current: async (req) => filesOf(await findOne(s.db, req.user!, idOf(req))),
+      async assertMayWrite(req) {
+        const existing = await findOne(s.db, req.user!, idOf(req));
+        assertOwnerWrite(req.user!, {}, existing);
+        await assertLoadedVersion(s.db, req, existing);
+        await assertOpen(s.db, existing, undefined);
+      },
+      async lock(tx, req) {
+        const ctx: WriteContext = { user: req.user!, services: s, req, tx };
+        const existing = await findOne(tx, ctx.user, idOf(req), true);
+        assertOwnerWrite(ctx.user, {}, existing);
+        await assertLoadedVersion(tx, req, existing);
+        await assertOpen(tx, existing, undefined);
+        return {
+          files: filesOf(existing),
+          async replace(after) {
+            const [updated] = (await tx
+              .update(m.table)
+              .set({ [slot.field]: after, updatedAt: sql`now()` } as never)
+              .where(eq(m.table.id, existing.id as string))
+              .returning()) as TRow[];
+            await afterWrite(ctx, 'updated', updated!, existing);
+            return { version: rowVersion(updated!), announce: () => emitLive('updated', updated!) };
+          },
+        };
+      },
+      async duplicates(req, digests) {
+        const out = new Map<string, DuplicateRow[]>();
+        if (!digests.length) return out;
+        const rows = await s.db
+          .select({ id: m.table.id, label: sql<string>`${titleColumn}::text`, files: column })
+          .from(table)
+          .where(
+            and(
+              where(req.user!, {}),
+              ne(m.table.id, idOf(req)),
+              or(...digests.map((d) => sql`${column} @> ${JSON.stringify([{ sha256: d }])}::jsonb`)),
+            ),
+          )
+          .orderBy(asc(titleColumn))
+          .limit(50);
+        for (const r of rows)
+          for (const f of (r.files ?? []) as ManyFileRef[])
+            if (digests.includes(f.sha256)) {
+              const list = out.get(f.sha256) ?? [];
+              if (!list.some((x) => x.id === r.id)) list.push({ id: r.id as string, label: r.label });
+              out.set(f.sha256, list);
+            }
+        return out;
       },
     });
   }

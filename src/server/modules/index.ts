@@ -1,6 +1,8 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
 import { salariesModule } from './salaries/salaries.module.js';
+import { monthCloseModule } from './month-close/month-close.module.js';
+import { externalCostsModule } from './external-costs/external-costs.module.js';
 import { ticketsModule } from './tickets/tickets.module.js';
 import { invoicesModule } from './invoices/invoices.module.js';
 import { timesheetsModule } from './timesheets/timesheets.module.js';
@@ -30,6 +32,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'files', routes: registerFileRoutes },
   { name: 'audit', routes: registerAuditRoutes },
   { name: 'access', routes: registerAccessRoutes, seed: seedAccess },
+  monthCloseModule,
   techStacksModule,
   customersModule,
   projectsModule,
@@ -45,6 +48,7 @@ export const MODULES: readonly ServerModule[] = [
   ticketsModule,
   invoicesModule,
   salariesModule,
+  externalCostsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

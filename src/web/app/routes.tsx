@@ -33,6 +33,7 @@ const AllDevsPage = named(() => import('../modules/timesheets/all-devs-page'), '
 const LeaveApprovalsPage = named(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const SalaryImportPage = named(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
 const AccessPage = named(() => import('../modules/access/access-page'), 'AccessPage');
+const MonthClosePage = named(() => import('../modules/month-close/month-close-page'), 'MonthClosePage');
 const SharedHeadcountPage = named(() => import('../modules/headcounts/shared-headcount-page'), 'SharedHeadcountPage');
 const SignedOutElsewhere = named(
   () => import('./resource-routes').then((m) => ({ SignedOutElsewhere: () => <SignedOut isResource={m.isResourcePath} /> })),
@@ -89,7 +90,8 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'users/access', element: page(<AccessPage />) },
   // Before the salaries resource's /salary/:id: the import stepper.
   { path: 'salary/import', element: page(<SalaryImportPage />) },
-  ...crudSoon('external-costs', 'navbar:externalCosts'),
+  // Before the external costs' /external-costs/:id: the firm's closed months (decision 016).
+  { path: 'external-costs/month-close', element: page(<MonthClosePage />) },
   ...crudSoon('kpi', 'navbar:kpi'),
   // The spec's other name for customers: its list, new, edit and detail pages, query and id kept.
   { path: 'clients/*', element: <ToCustomers /> },

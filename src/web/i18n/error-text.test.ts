@@ -66,7 +66,7 @@ const API_ERROR_CODES = [
   'hours_step',
   'day_over_24h',
   'future_date',
-  'month_locked',
+  'month_closed',
   'cell_repeated',
   'timesheet_duplicate',
   'project_in_use',

@@ -54,7 +54,8 @@ export function errorText(t: Translate, error: unknown): string {
     if (e.statusCode === 0) return call(t, `errors:network.${kind}`);
   }
   if (e.code) {
-    const text = call(t, `errors:codes.${e.code}`, { defaultValue: '' });
+    // The error's details fill the text's placeholders (a closed month names its month).
+    const text = call(t, `errors:codes.${e.code}`, { ...(e.details ?? {}), defaultValue: '' });
     if (text) return text;
   }
   const status = e.statusCode ?? 0;

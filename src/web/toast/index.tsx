@@ -41,6 +41,7 @@ export const toast = Object.assign(
   {
     success: later((sonner, message: Message, options?: ExternalToast) => sonner.success(message, options)),
     error: later((sonner, message: Message, options?: ExternalToast) => sonner.error(message, options)),
+    warning: later((sonner, message: Message, options?: ExternalToast) => sonner.warning(message, options)),
     dismiss: later((sonner, id?: string | number) => sonner.dismiss(id)),
   },
 );

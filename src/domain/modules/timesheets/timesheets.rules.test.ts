@@ -82,13 +82,13 @@ describe('checkCells', () => {
     ['0 clears, it is no refusal', [cell(0, 'a', '2026-11-23', 0)], [e('a', '2026-11-23', 8)], [], []],
     ['tomorrow', [cell(0, 'a', '2026-11-25', 8)], [], [], [['cells.0.date', 'future_date']]],
     ['clearing a future cell is harmless', [cell(0, 'a', '2026-11-25', 0)], [], [], []],
-    ['a locked month', [cell(0, 'a', '2026-09-10', 8)], [], ['2026-09'], [['cells.0.date', 'month_locked']]],
+    ['a locked month', [cell(0, 'a', '2026-09-10', 8)], [], ['2026-09'], [['cells.0.date', 'month_closed']]],
     [
       'clearing in a locked month',
       [cell(0, 'a', '2026-09-10', 0)],
       [e('a', '2026-09-10', 8)],
       ['2026-09'],
-      [['cells.0.date', 'month_locked']],
+      [['cells.0.date', 'month_closed']],
     ],
     ['the same cell twice', [cell(0, 'a', '2026-11-23', 4), cell(1, 'a', '2026-11-23', 4)], [], [], [['cells.1.date', 'cell_repeated']]],
     [
@@ -121,7 +121,7 @@ describe('checkCells', () => {
       [
         ['cells.0.hours', 'hours_step'],
         ['cells.1.date', 'future_date'],
-        ['cells.2.date', 'month_locked'],
+        ['cells.2.date', 'month_closed'],
       ],
     ],
     ['a single entry has plain paths', [{ path: '', projectId: 'a', date: '2026-11-25', hours: 8 }], [], [], [['date', 'future_date']]],

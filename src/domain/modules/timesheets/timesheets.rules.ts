@@ -87,7 +87,7 @@ export function checkCells(changes: readonly CellChange[], ctx: CellCheck): Cell
       if (issue) out.push({ path: at(c.path, 'hours'), issue, status: 422 });
     }
     if (isLockedDate(c.date, ctx.lockedMonths))
-      out.push({ path: at(c.path, 'date'), issue: { code: 'month_locked', params: { month: monthOf(c.date) } }, status: 422 });
+      out.push({ path: at(c.path, 'date'), issue: { code: 'month_closed', params: { month: monthOf(c.date) } }, status: 422 });
     else if (c.hours !== 0 && isFutureDate(c.date, ctx.today))
       out.push({ path: at(c.path, 'date'), issue: { code: 'future_date' }, status: 422 });
   }

@@ -1,11 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { kindList, type FileKind } from '../../../domain/file-slots.js';
-import { storedFileRefSchema, type StoredFileRef } from '../../../domain/fields.js';
+import {
+  manyFileAddedSchema,
+  manyFileListSchema,
+  storedFileRefSchema,
+  type ManyFileRef,
+  type StoredFileRef,
+} from '../../../domain/fields.js';
 import type { Db } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
 import type { Access } from '../../http/access.js';
-import { notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { deleteStoredFile, readUpload, sendStoredFile, storeFile } from './files.service.js';
 
@@ -127,6 +134,154 @@ export function registerFileSlot(app: Api, s: Services, slot: FileSlotRoutes) {
     async (req, reply) => {
       await slot.assertMayWrite(req);
       await swap(req, reply, null);
+      return reply.status(204).send();
+    },
+  );
+}
+
+/** The row of a `many` slot, locked in the write's transaction. */
+export interface LockedManySlot {
+  files: ManyFileRef[];
+  /** Puts the new list on the row and audits the change, in the same transaction. */
+  replace(after: ManyFileRef[]): Promise<{ version?: string; announce?: () => void }>;
+}
+
+/** Another row holding a file with the same content. */
+export interface DuplicateRow {
+  id: string;
+  label: string;
+}
+
+/**
+ * The routes of a list of files kept on a row (an external cost's vendor invoices): list, add one,
+ * download one, delete one. The same rules as one file's slot — refusals before the body is read,
+ * kinds by content, size, one transaction with the row's audit, no stored file left behind — plus
+ * the list's own: at most `maxFiles` (409 `too_many_files`), and each file flagged when the same
+ * content (SHA-256 of what was uploaded) is already on another row the caller may read.
+ */
+export interface ManyFileSlotRoutes extends Omit<FileSlotRoutes, 'current' | 'lock'> {
+  maxFiles: number;
+  current(req: FastifyRequest): Promise<ManyFileRef[]>;
+  lock(tx: Tx, req: FastifyRequest): Promise<LockedManySlot>;
+  /** Other rows (not this one) holding files with these digests, by digest. */
+  duplicates(req: FastifyRequest, sha256: readonly string[]): Promise<Map<string, DuplicateRow[]>>;
+}
+
+const fileParams = (params: z.ZodType) => (params as z.ZodObject).extend({ fileId: z.uuid({ message: 'invalid_id' }) });
+
+export function registerManyFileSlot(app: Api, s: Services, slot: ManyFileSlotRoutes) {
+  const { url, what, tags, params } = slot;
+  const maxBytes = Math.min(slot.maxBytes ?? Infinity, s.config.FILE_MAX_BYTES);
+  const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+  const oneParams = fileParams(params);
+  const fileIdOf = (req: FastifyRequest) => (req.params as { fileId: string }).fileId;
+
+  async function withDuplicates(req: FastifyRequest, list: ManyFileRef[]) {
+    const dups = await slot.duplicates(req, [...new Set(list.map((f) => f.sha256))]);
+    return list.map((f) => ({ ...f, duplicates: dups.get(f.sha256) ?? [] }));
+  }
+
+  app.get(
+    url,
+    {
+      config: { access: slot.access.read },
+      schema: {
+        tags,
+        summary: `The ${what} files, each with the other records holding the same file`,
+        params,
+        response: { 200: manyFileListSchema },
+      },
+    },
+    async (req) => ({ data: await withDuplicates(req, await slot.current(req)) }),
+  );
+
+  app.post(
+    url,
+    {
+      config: {
+        access: slot.access.write,
+        precondition: slot.precondition,
+        multipartBody: {
+          fields: {
+            file: {
+              description: `One ${what}: ${kindList(slot.kinds)} of at most ${mb} MB, checked by content; added to the list (at most ${slot.maxFiles})`,
+              binary: true,
+            },
+          },
+          required: ['file'],
+        },
+      },
+      schema: {
+        tags,
+        summary: `Add a ${what}; the answer names the other records already holding the same file`,
+        consumes: ['multipart/form-data'],
+        params,
+        response: { 201: manyFileAddedSchema },
+      },
+    },
+    async (req, reply) => {
+      await slot.assertMayWrite(req);
+      const upload = await readUpload(req);
+      const stored = await storeFile(s.db, { ...upload, ownerId: req.user!.id }, { allowed: slot.kinds, maxBytes });
+      const file: ManyFileRef = {
+        fileId: stored.id,
+        name: stored.name,
+        mime: stored.mime,
+        size: stored.size,
+        uploadedAt: new Date().toISOString(),
+        sha256: createHash('sha256').update(upload.content).digest('hex'),
+      };
+      try {
+        const done = await s.db.transaction(async (tx) => {
+          const locked = await slot.lock(tx, req);
+          if (locked.files.length >= slot.maxFiles)
+            throw conflict(`A record keeps at most ${slot.maxFiles} files`, 'too_many_files', {
+              file: { code: 'too_many_files', params: { max: slot.maxFiles } },
+            });
+          return locked.replace([...locked.files, file]);
+        });
+        if (done.version) void reply.header('etag', done.version);
+        done.announce?.();
+      } catch (err) {
+        // The row went away, changed meanwhile or is full: no file is left behind.
+        await deleteStoredFile(s.db, stored.id);
+        throw err;
+      }
+      const [withDups] = await withDuplicates(req, [file]);
+      return reply.status(201).send(withDups!);
+    },
+  );
+
+  app.get(
+    `${url}/:fileId`,
+    {
+      config: { access: slot.access.read },
+      schema: { tags, summary: `Download one ${what} with its original name and type`, params: oneParams },
+    },
+    async (req, reply) => {
+      const file = (await slot.current(req)).find((f) => f.fileId === fileIdOf(req));
+      if (!file) throw notFound(what);
+      return sendStoredFile(s.db, reply, file.fileId);
+    },
+  );
+
+  app.delete(
+    `${url}/:fileId`,
+    {
+      config: { access: slot.access.write, precondition: slot.precondition },
+      schema: { tags, summary: `Delete one ${what}`, params: oneParams },
+    },
+    async (req, reply) => {
+      await slot.assertMayWrite(req);
+      const fileId = fileIdOf(req);
+      const done = await s.db.transaction(async (tx) => {
+        const locked = await slot.lock(tx, req);
+        if (!locked.files.some((f) => f.fileId === fileId)) throw notFound(what);
+        return locked.replace(locked.files.filter((f) => f.fileId !== fileId));
+      });
+      if (done.version) void reply.header('etag', done.version);
+      done.announce?.();
+      await deleteStoredFile(s.db, fileId);
       return reply.status(204).send();
     },
   );

@@ -19,6 +19,7 @@ import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { assertCurrent, sendVersion } from '../../http/precondition.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
+import { assertMonthsOpen } from '../month-close/month-close.service.js';
 import { draftFromHeadcount, drawNumber, invoiceEntity, lockInvoice, sendProbe, todayUtc, type InvoiceRow } from './invoices.service.js';
 import { invoices } from './invoices.table.js';
 
@@ -70,6 +71,8 @@ export function registerInvoiceRoutes(app: Api, s: Services) {
           const existing = await lockInvoice(tx, user, id);
           if (!existing) throw notFound(decl.label);
           await assertCurrent(tx, req, { entity: decl.name, label: decl.label, row: existing, current: () => invoiceEntity(existing) });
+          // A closed month's invoices keep their state too (decision 016).
+          await assertMonthsOpen(tx, decl.closesWithMonth, existing, undefined);
           const status = existing.status as InvoiceStatus;
           if (!canTransition(status, name))
             throw conflict(`A ${status} invoice cannot take "${path}"`, 'invoice_status', {
@@ -112,6 +115,8 @@ export function registerInvoiceRoutes(app: Api, s: Services) {
       },
     },
     async (req, reply) => {
+      // A closed month is told before what its seats would bill (the create checks it again, under its lock).
+      await assertMonthsOpen(s.db, decl.closesWithMonth, undefined, req.body as { period: string });
       const values = await draftFromHeadcount(s.db, req.user!, req.body as z.infer<typeof invoiceDraftFromHeadcountSchema>);
       // The normal create writes it: same owner, checks, totals, audit entry and live event.
       const created = await registeredResource(s, decl.name)!.create(req, reply, values as unknown as Row);

@@ -9,7 +9,7 @@ import { timesheets } from '../timesheets/timesheets.table.js';
 import { invoiceNumberSeries, invoices } from './invoices.table.js';
 
 /** Units of USD one unit of each currency bought, roughly, for the demo's rates. */
-const USD_PER_UNIT: Record<string, string> = {
+export const USD_PER_UNIT: Record<string, string> = {
   USD: '1',
   EUR: '1.08',
   GBP: '1.27',

@@ -97,7 +97,7 @@ function assertOwnCustomer(user: CurrentUser, customer: Pick<CustomerTerms, 'own
   if (user.role === 'sale' && customer.ownerSaleId !== user.id) throw forbidden('You can only invoice the customers you own', 'not_owner');
 }
 
-async function assertProjectOfCustomer(tx: Tx, projectId: string | null, customerId: string) {
+export async function assertProjectOfCustomer(tx: Tx, projectId: string | null, customerId: string) {
   if (!projectId) return;
   const [project] = await tx.select({ customerId: projects.customerId }).from(projects).where(eq(projects.id, projectId)).for('share');
   if (project && project.customerId !== customerId)
@@ -170,7 +170,7 @@ async function assertSeatsNotBilled(
 }
 
 /** The currency's rate to the base currency: 1 for the base itself, given otherwise. */
-function rateFor(currency: string, given: string | undefined, baseCurrency: string): string {
+export function rateFor(currency: string, given: string | undefined, baseCurrency: string): string {
   if (currency === baseCurrency) {
     if (given !== undefined && compare(given, '1') !== 0)
       throw unprocessable(`The rate of the base currency ${baseCurrency} is 1`, 'exchange_rate_base', {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Role } from '../../../domain/auth/permissions.js';
 import { todayIn } from '../../../domain/modules/leave/leave.rules.js';
@@ -19,7 +19,7 @@ import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
 import type { ResourceModule } from '../../http/crud.js';
 import type { Db } from '../../db/client.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, forbidden } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { customers } from '../customers/customers.table.js';
@@ -38,7 +38,8 @@ import {
   snapshotFor,
   type TimesheetRow,
 } from './timesheets.service.js';
-import { timesheetLocks, timesheets } from './timesheets.table.js';
+import { timesheets } from './timesheets.table.js';
+import { closedMonths, closeMonth, listCloses, reopenMonth } from '../month-close/month-close.service.js';
 import { assertNotBilled } from '../invoices/invoices.service.js';
 
 const asDb = (tx: unknown) => tx as Db;
@@ -52,13 +53,7 @@ const readsEveryone = (user: CurrentUser) => ALL_READERS.includes(user.role);
 const duplicate = () =>
   conflict('Hours are already logged for this project on this day', 'timesheet_duplicate', { date: { code: 'timesheet_duplicate' } });
 
-const lockedRefusal = (date: string, path = 'date') => ({
-  path,
-  issue: { code: 'month_locked', params: { month: monthOf(date) } },
-  status: 422 as const,
-});
-
-/** One entry's own rules on the generic routes: hours, future days, locked months, the day's total. */
+/** One entry's own rules on the generic routes: hours, future days, the day's total (closed months are the kit's, decision 016). */
 async function checkEntry(db: Db, userId: string, next: { id?: string; projectId: string; date: string; hours: number }) {
   const issue = hoursIssue(next.hours);
   if (issue) refuse([{ path: 'hours', issue, status: 422 }]);
@@ -66,7 +61,7 @@ async function checkEntry(db: Db, userId: string, next: { id?: string; projectId
   if (others.some((e) => e.projectId === next.projectId)) throw duplicate();
   const refusals = checkCells([{ path: '', projectId: next.projectId, date: next.date, hours: next.hours }], {
     today: todayIn(),
-    lockedMonths: await lockedMonths(db, [monthOf(next.date)]),
+    lockedMonths: new Set(),
     existing: asDayEntries(others),
   });
   if (refusals.length) refuse(refusals);
@@ -90,8 +85,6 @@ const timesheetsResourceModule: ResourceModule<TimesheetRow> = {
     const db = asDb(ctx.tx);
     assertMayLogFor(ctx.user, existing.userId);
     await lockPerson(db, existing.userId);
-    // A locked entry cannot change, not even to move out of its month.
-    if ((await lockedMonths(db, [monthOf(existing.date)])).size) refuse([lockedRefusal(existing.date)]);
     const next = { ...existing, ...(input as Partial<TimesheetRow>) };
     await checkEntry(db, existing.userId, next);
     // Neither the billed cell it was nor the one it becomes.
@@ -105,7 +98,6 @@ const timesheetsResourceModule: ResourceModule<TimesheetRow> = {
   async beforeDelete(existing, ctx) {
     const db = asDb(ctx.tx);
     assertMayLogFor(ctx.user, existing.userId);
-    if ((await lockedMonths(db, [monthOf(existing.date)])).size) refuse([lockedRefusal(existing.date)]);
     await assertNotBilled(db, existing.userId, [{ path: '', ...existing }]);
   },
 };
@@ -226,7 +218,8 @@ function registerTimesheetRoutes(app: Api, s: Services) {
           );
         await lockPerson(db, userId);
         const stored = await entriesOn(db, userId, dates);
-        const locks = await lockedMonths(db, dates.map(monthOf));
+        // Under the months' shared locks: a close in flight waits for this save, or this save sees it (decision 016).
+        const locks = await closedMonths(db, dates.map(monthOf));
         const refusals = checkCells(changes, { today: todayIn(), lockedMonths: locks, existing: asDayEntries(stored) });
         if (refusals.length) refuse(refusals);
         // Only what the save changes: a cell sent back as it is stays as it is, billed or not.
@@ -302,13 +295,20 @@ function registerTimesheetRoutes(app: Api, s: Services) {
     },
   );
 
+  // Logwork's month lock is the firm's month close (decision 016), served here under its old paths for the logwork page.
+  const asLock = (r: { month: string; closedBy: string | null; closedAt: string }) => ({
+    month: r.month,
+    lockedBy: r.closedBy,
+    lockedAt: r.closedAt,
+  });
+
   app.get(
     `${base}/locks`,
     {
       config: access('list'),
-      schema: { tags, summary: 'The locked months, newest first', response: { 200: timesheetLocksSchema } },
+      schema: { tags, summary: "The firm's closed months, newest first", response: { 200: timesheetLocksSchema } },
     },
-    async () => ({ data: await s.db.select().from(timesheetLocks).orderBy(desc(timesheetLocks.month)) }),
+    async () => ({ data: (await listCloses(s.db)).map(asLock) }),
   );
 
   app.put(
@@ -317,28 +317,14 @@ function registerTimesheetRoutes(app: Api, s: Services) {
       config: access('lock'),
       schema: {
         tags,
-        summary: 'Locks a month (YYYY-MM) once invoiced: its entries can no longer change. Locking twice keeps the first lock',
+        summary: 'Closes a month (YYYY-MM) for the whole firm, as `PUT /month-closes/:month` does. Closing twice keeps the first close',
         params: monthParamSchema,
         response: { 200: timesheetLockSchema },
       },
     },
     async (req) => {
       const { month } = req.params as { month: string };
-      return s.db.transaction(async (tx) => {
-        const db = asDb(tx);
-        const [created] = await db.insert(timesheetLocks).values({ month, lockedBy: req.user!.id }).onConflictDoNothing().returning();
-        if (created)
-          await writeAudit(db, {
-            actorId: req.user!.id,
-            entity: 'timesheet-locks',
-            entityId: month,
-            action: 'created',
-            after: created,
-            requestId: req.id,
-          });
-        const [lock] = await db.select().from(timesheetLocks).where(eq(timesheetLocks.month, month));
-        return lock!;
-      });
+      return asLock(await closeMonth(s.db, month, 'Closed from logwork', { userId: req.user!.id, requestId: req.id }));
     },
   );
 
@@ -346,24 +332,16 @@ function registerTimesheetRoutes(app: Api, s: Services) {
     `${base}/locks/:month`,
     {
       config: access('lock'),
-      schema: { tags, summary: 'Unlocks a month', params: monthParamSchema, response: { 200: timesheetLockSchema } },
+      schema: {
+        tags,
+        summary: 'Reopens a closed month, as `POST /month-closes/:month/reopen` does',
+        params: monthParamSchema,
+        response: { 200: timesheetLockSchema },
+      },
     },
     async (req) => {
       const { month } = req.params as { month: string };
-      return s.db.transaction(async (tx) => {
-        const db = asDb(tx);
-        const [removed] = await db.delete(timesheetLocks).where(eq(timesheetLocks.month, month)).returning();
-        if (!removed) throw notFound('Month lock');
-        await writeAudit(db, {
-          actorId: req.user!.id,
-          entity: 'timesheet-locks',
-          entityId: month,
-          action: 'deleted',
-          before: removed,
-          requestId: req.id,
-        });
-        return removed;
-      });
+      return asLock(await reopenMonth(s.db, month, 'Reopened from logwork', { userId: req.user!.id, requestId: req.id }));
     },
   );
 }

@@ -7,7 +7,8 @@ import { headcounts } from '../headcounts/headcounts.table.js';
 import { holidayDates } from '../leave-matrix/leave-balance.js';
 import { leaveRequests } from '../leave-requests/leave-requests.table.js';
 import { projects } from '../projects/projects.table.js';
-import { timesheetLocks, timesheets } from './timesheets.table.js';
+import { timesheets } from './timesheets.table.js';
+import { monthCloses } from '../month-close/month-close.table.js';
 
 const NOTES = [
   'Sprint planning and refinement',
@@ -151,10 +152,10 @@ export async function seedTimesheets(db: Db, ctx: SeedContext) {
   });
   for (let i = 0; i < rows.length; i += 1000) await db.insert(timesheets).values(rows.slice(i, i + 1000));
 
-  // Months before last are invoiced, hence locked; last month stays open for late corrections.
+  // Months before last are invoiced, hence closed (decision 016); last month stays open for late corrections.
   const admin = ctx.users.find((u) => u.role === 'admin');
-  const locks: Array<typeof timesheetLocks.$inferInsert> = [];
+  const closes: Array<typeof monthCloses.$inferInsert> = [];
   for (let m = monthOf(from); m < addMonths(monthOf(today), -1); m = addMonths(m, 1))
-    locks.push({ month: m, lockedBy: admin?.id ?? null, lockedAt: `${addMonths(m, 1)}-05T03:00:00.000Z` });
-  if (locks.length) await db.insert(timesheetLocks).values(locks).onConflictDoNothing();
+    closes.push({ month: m, closedBy: admin?.id ?? null, closedAt: `${addMonths(m, 1)}-05T03:00:00.000Z`, note: 'Invoiced and paid out' });
+  if (closes.length) await db.insert(monthCloses).values(closes).onConflictDoNothing();
 }

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js';
 import type { CurrentUser } from '../../http/access.js';
 import { conflict, forbidden, unprocessable } from '../../http/errors.js';
 import { headcounts } from '../headcounts/headcounts.table.js';
-import { timesheetLocks, timesheets } from './timesheets.table.js';
+import { monthCloses } from '../month-close/month-close.table.js';
+import { timesheets } from './timesheets.table.js';
 
 export type TimesheetRow = typeof timesheets.$inferSelect;
 
@@ -14,11 +15,11 @@ export async function lockPerson(db: Db, userId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`timesheet:${userId}`}))`);
 }
 
-/** The locked months among `months`. */
+/** The firm's closed months among `months`, as a read shows them (a write takes them under lock: `closedMonths`). */
 export async function lockedMonths(db: Db, months: Iterable<string>): Promise<Set<string>> {
   const list = [...new Set(months)];
   if (!list.length) return new Set();
-  const rows = await db.select({ month: timesheetLocks.month }).from(timesheetLocks).where(inArray(timesheetLocks.month, list));
+  const rows = await db.select({ month: monthCloses.month }).from(monthCloses).where(inArray(monthCloses.month, list));
   return new Set(rows.map((r) => r.month));
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { now, rowColumns, timestamptz } from '../../db/columns.js';
+import { rowColumns } from '../../db/columns.js';
 
 /**
  * Logged hours: one row is one cell of the week grid (a person, a project, a day). The bill rate,
@@ -34,10 +34,3 @@ export const timesheets = pgTable(
     index('timesheets_headcount_id_idx').on(t.headcountId),
   ],
 );
-
-/** Months closed for logging (invoiced): 'YYYY-MM'. Entries of a locked month cannot be created, changed or deleted. */
-export const timesheetLocks = pgTable('timesheet_locks', {
-  month: text().primaryKey(),
-  lockedBy: uuid(),
-  lockedAt: timestamptz().notNull().default(now),
-});

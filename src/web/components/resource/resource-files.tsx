@@ -5,6 +5,7 @@ import type { StoredFileRef } from '../../../domain/fields';
 import { slotReadAction, slotWriteAction, type FileSlotDecl } from '../../../domain/file-slots';
 import { can } from '../../../domain/resources';
 import { useAuthContext } from '../../providers/auth-context';
+import { FileListSlot } from '../file-list-slot';
 import { FileSlot } from '../file-slot';
 import { rowSlug, useResource } from './use-resource';
 
@@ -42,23 +43,41 @@ export function ResourceFiles({
   const slots = Object.entries(decl.files ?? {}).filter(([, slot]) => can(role, resource, slotReadAction(slot)));
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
-      {slots.map(([key, slot]) => (
-        <FileSlot
-          key={key}
-          url={`${decl.base}/${decl.path}/${id}/${key}`}
-          file={(record[slot.field] ?? null) as StoredFileRef | null}
-          label={t(`${resource}:files.${slot.field}`)}
-          types={slot.types}
-          maxBytes={slot.maxBytes}
-          mayEdit={can(role, resource, slotWriteAction(slot))}
-          version={version}
-          onChanged={async (v) => {
-            if (v) onVersion?.(v);
-            await invalidate({ resource, id, invalidates: ['detail', 'list'] });
-          }}
-          testId={`${rowSlug(decl)}-${key}`}
-        />
-      ))}
+      {slots.map(([key, slot]) =>
+        slot.many ? (
+          <FileListSlot
+            key={key}
+            url={`${decl.base}/${decl.path}/${id}/${key}`}
+            label={t(`${resource}:files.${slot.field}`)}
+            types={slot.types}
+            maxBytes={slot.maxBytes}
+            mayEdit={can(role, resource, slotWriteAction(slot))}
+            recordPath={(other) => `${decl.route}/${other}`}
+            version={version}
+            onChanged={async (v) => {
+              if (v) onVersion?.(v);
+              await invalidate({ resource, id, invalidates: ['detail', 'list'] });
+            }}
+            testId={`${rowSlug(decl)}-${key}`}
+          />
+        ) : (
+          <FileSlot
+            key={key}
+            url={`${decl.base}/${decl.path}/${id}/${key}`}
+            file={(record[slot.field] ?? null) as StoredFileRef | null}
+            label={t(`${resource}:files.${slot.field}`)}
+            types={slot.types}
+            maxBytes={slot.maxBytes}
+            mayEdit={can(role, resource, slotWriteAction(slot))}
+            version={version}
+            onChanged={async (v) => {
+              if (v) onVersion?.(v);
+              await invalidate({ resource, id, invalidates: ['detail', 'list'] });
+            }}
+            testId={`${rowSlug(decl)}-${key}`}
+          />
+        ),
+      )}
       {children && <Box sx={{ gridColumn: '1 / -1' }}>{children}</Box>}
     </Box>
   );

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
@@ -9,6 +9,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import { can } from '../../../domain/resources';
 import { ErrorState } from '../../components/error-state';
+import { ConfirmDialog } from '../../components/resource/confirm-dialog';
 import { MonthCalendar } from '../../components/month-calendar';
 import { errorText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
@@ -44,14 +45,20 @@ export function MonthView({
     return m;
   }, [sheet.data]);
   const monthTotal = [...totals.values()].reduce((n, h) => n + h, 0);
+  // The lock is the firm's month close (its invoices, salaries and costs too): confirmed before it changes.
+  const [confirmLock, setConfirmLock] = useState(false);
   const lock = useMutation({
     mutationFn: async (on: boolean) =>
       on ? http.put(`/api/v1/timesheet/locks/${month}`) : http.delete(`/api/v1/timesheet/locks/${month}`),
     onSuccess: (_, on) => {
+      setConfirmLock(false);
       toast.success(t(on ? 'timesheets:page.lockedDone' : 'timesheets:page.unlockedDone'));
       void queryClient.invalidateQueries({ queryKey: ['timesheets', 'sheet'] });
     },
-    onError: (e) => toast.error(errorText(t, e)),
+    onError: (e) => {
+      setConfirmLock(false);
+      toast.error(errorText(t, e));
+    },
   });
 
   const dayLabel = (d: string) =>
@@ -94,13 +101,23 @@ export function MonthView({
           size="small"
           variant="outlined"
           startIcon={locked ? <LockOpenOutlined /> : <LockOutlined />}
-          onClick={() => lock.mutate(!locked)}
+          onClick={() => setConfirmLock(true)}
           loading={lock.isPending}
           data-testid="month-lock"
         >
           {t(locked ? 'timesheets:page.unlock' : 'timesheets:page.lock')}
         </Button>
       )}
+      <ConfirmDialog
+        open={confirmLock}
+        title={t(locked ? 'timesheets:page.unlock' : 'timesheets:page.lock')}
+        message={t(locked ? 'timesheets:page.unlockConfirm' : 'timesheets:page.lockConfirm', { month })}
+        confirmText={t(locked ? 'timesheets:page.unlock' : 'timesheets:page.lock')}
+        pending={lock.isPending}
+        onCancel={() => setConfirmLock(false)}
+        onConfirm={() => lock.mutate(!locked)}
+        testId="month-lock-confirm"
+      />
     </>
   );
 

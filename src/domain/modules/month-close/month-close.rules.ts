@@ -1,0 +1,51 @@
+/**
+ * The firm's month close (decision 016): a closed month's invoices, salaries, costs and logwork are
+ * read-only. A resource says which of its fields puts a row in a month (`closesWithMonth`); these
+ * pure rules tell the months a write touches.
+ */
+
+/** `YYYY-MM`, January to December. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DATE_PREFIX = /^(\d{4})-(0[1-9]|1[0-2])(-\d{2})?/;
+
+/** What a declaration names: the field whose value (an ISO date or a `YYYY-MM` month) puts the row in a month. */
+export interface MonthCloseDecl {
+  field: string;
+}
+
+/** The month of a date (`2026-01-31` → `2026-01`) or of a month (`2026-01`); undefined for anything else (null, a blank). */
+export function monthOfValue(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = DATE_PREFIX.exec(value);
+  return m ? `${m[1]}-${m[2]}` : undefined;
+}
+
+/**
+ * The months a write touches: the row's month as stored (nothing changes in a closed month, not even
+ * to move out of it) and the month it would have after the write (nothing moves into one). Sorted,
+ * each once: locks are taken in this order.
+ */
+export function monthsTouched(field: string, before?: Record<string, unknown>, after?: Record<string, unknown>): string[] {
+  const months = new Set<string>();
+  for (const row of [before, after]) {
+    const month = row && field in row ? monthOfValue(row[field]) : undefined;
+    if (month) months.add(month);
+  }
+  return [...months].sort();
+}
+
+/** The first and last day of a month: `2024-02` → 2024-02-01 … 2024-02-29. */
+export function monthBounds(month: string): { from: string; to: string } {
+  if (!MONTH_PATTERN.test(month)) throw new Error(`Not a month: ${month}`);
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** The month after `YYYY-MM`. */
+export function nextMonth(month: string): string {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
