@@ -109,7 +109,7 @@ export interface ResourceDecl<TCustom extends string = string> {
   /** Files kept on each row, by path segment (`cv` → `/<path>/:id/cv`): routes, checks and the pages' cards come from here. */
   files?: Record<string, FileSlotDecl>;
   /**
-   * The firm's month close (decision 016): the field (an ISO date or a `YYYY-MM` month) that puts a row
+   * The firm's month close (decision 017): the field (an ISO date or a `YYYY-MM` month) that puts a row
    * in a month. Every write of the kit touching a closed month — create, update, delete, a file slot's
    * change — is refused with 422 `month_closed`; a module's own write routes call `assertMonthsOpen`.
    */

@@ -6,7 +6,7 @@ import { projects } from '../../src/server/modules/projects/projects.table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { multipart, pdf } from '../fixtures/documents.js';
 
-// The firm's month close (decision 016): admin closes a month and reopens it with a note; while it
+// The firm's month close (decision 017): admin closes a month and reopens it with a note; while it
 // is closed every write of its logwork, invoices (by billing period) and external costs (by date) is
 // refused with 422 `month_closed` naming the month — create, update, delete, state actions, files,
 // moving a row into it or out of it. Months here are clear of the demo's closed ones.

@@ -337,7 +337,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   const assertLoadedVersion = (db: Db | Tx, req: FastifyRequest, row: TRow) =>
     assertCurrent(db, req, { entity: decl.name, label: decl.label, row, current: () => toEntity(row) });
 
-  /** The firm's month close (decision 016): a write touching a closed month, as the row was or as it will be, is refused. */
+  /** The firm's month close (decision 017): a write touching a closed month, as the row was or as it will be, is refused. */
   const assertOpen = async (db: Db | Tx, before: Row | undefined, after: Row | undefined) => {
     if (decl.closesWithMonth) await assertMonthsOpen(db, decl.closesWithMonth, before, after);
   };

@@ -90,7 +90,7 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'users/access', element: page(<AccessPage />) },
   // Before the salaries resource's /salary/:id: the import stepper.
   { path: 'salary/import', element: page(<SalaryImportPage />) },
-  // Before the external costs' /external-costs/:id: the firm's closed months (decision 016).
+  // Before the external costs' /external-costs/:id: the firm's closed months (decision 017).
   { path: 'external-costs/month-close', element: page(<MonthClosePage />) },
   ...crudSoon('kpi', 'navbar:kpi'),
   // The spec's other name for customers: its list, new, edit and detail pages, query and id kept.

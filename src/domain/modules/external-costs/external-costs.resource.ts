@@ -11,7 +11,7 @@ import {
  * What the firm pays vendors (office, software, equipment, recruitment, marketing): direct to a
  * customer or project, else overhead. The spec's External Costs section reads (admin, hr, hr_lead,
  * sale, sale_lead, manager); as for every money record, the privileged roles write. A cost belongs to
- * the month of its date: a closed month's costs are read-only (decision 016).
+ * the month of its date: a closed month's costs are read-only (decision 017).
  */
 export const externalCostsResource = defineResource({
   name: 'external-costs',

@@ -61,6 +61,6 @@ export const invoicesResource = defineResource({
   softDelete: true,
   // The signed copy or the customer's purchase order: attached by whoever edits the invoice, at any status.
   files: { file: { field: 'file', label: 'Signed copy or purchase order', types: ['pdf', 'png', 'jpeg'] } },
-  // An invoice belongs to its billing period: a closed month's invoices are read-only (decision 016).
+  // An invoice belongs to its billing period: a closed month's invoices are read-only (decision 017).
   closesWithMonth: { field: 'period' },
 });

@@ -1,5 +1,5 @@
 /**
- * The firm's month close (decision 016): a closed month's invoices, salaries, costs and logwork are
+ * The firm's month close (decision 017): a closed month's invoices, salaries, costs and logwork are
  * read-only. A resource says which of its fields puts a row in a month (`closesWithMonth`); these
  * pure rules tell the months a write touches.
  */

@@ -47,4 +47,6 @@ export const salariesResource = defineResource({
   defaultSort: { field: 'month', order: 'desc' },
   recordTitle: 'month',
   softDelete: true,
+  // A salary belongs to its month: a closed month's salaries are read-only (decision 017).
+  closesWithMonth: { field: 'month' },
 });

@@ -41,6 +41,6 @@ export const timesheetsResource = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   recordTitle: 'note',
   softDelete: false,
-  // An entry belongs to its day's month: a closed month's hours are read-only (decision 016).
+  // An entry belongs to its day's month: a closed month's hours are read-only (decision 017).
   closesWithMonth: { field: 'date' },
 });

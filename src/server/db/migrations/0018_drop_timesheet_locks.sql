@@ -1,4 +1,4 @@
--- Logwork's month locks become the firm's closed months (decision 016): each lock is kept as a close.
+-- Logwork's month locks become the firm's closed months (decision 017): each lock is kept as a close.
 INSERT INTO "month_closes" ("month", "closed_by", "closed_at", "note")
 SELECT "month", "locked_by", "locked_at", 'Logwork month lock' FROM "timesheet_locks"
 ON CONFLICT ("month") DO NOTHING;

@@ -71,7 +71,7 @@ export function registerInvoiceRoutes(app: Api, s: Services) {
           const existing = await lockInvoice(tx, user, id);
           if (!existing) throw notFound(decl.label);
           await assertCurrent(tx, req, { entity: decl.name, label: decl.label, row: existing, current: () => invoiceEntity(existing) });
-          // A closed month's invoices keep their state too (decision 016).
+          // A closed month's invoices keep their state too (decision 017).
           await assertMonthsOpen(tx, decl.closesWithMonth, existing, undefined);
           const status = existing.status as InvoiceStatus;
           if (!canTransition(status, name))

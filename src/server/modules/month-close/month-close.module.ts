@@ -13,7 +13,7 @@ import { closeMonth, listCloses, reopenMonth } from './month-close.service.js';
 
 const ADMIN = { roles: ['admin'] } as const;
 
-/** The firm's month close (decision 016): everyone signed in reads which months are closed; admin closes and reopens. */
+/** The firm's month close (decision 017): everyone signed in reads which months are closed; admin closes and reopens. */
 function registerMonthCloseRoutes(app: Api, s: Services) {
   const tags = ['month-closes'];
   const one = async (month: string) => (await listCloses(s.db)).find((r) => r.month === month)!;

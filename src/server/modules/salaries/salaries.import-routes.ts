@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { salariesResource } from '../../../domain/modules/salaries/salaries.resource.js';
+import { assertMonthsOpen } from '../month-close/month-close.service.js';
 import {
   importExecuteSchema,
   importPreviewSchema,
@@ -37,7 +38,7 @@ import { readSheet, writeErrorSheet, writeSheet, XLSX_TYPE, type ReadSheet } fro
 
 const decl = salariesResource;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Reader = Pick<Db, 'select'>;
+type Reader = Pick<Db, 'select' | 'execute' | 'insert' | 'delete'>;
 
 /**
  * A test-only probe inside execute's transaction (set in-process, never reachable over HTTP): a
@@ -105,6 +106,8 @@ interface Checked {
 
 /** Reads and validates the sheet against the people and the month's salaries as they are now. */
 async function check(db: Reader, content: Buffer, month: string, lock = false, raw = false): Promise<Checked> {
+  // A closed month takes no import: said at the first step, not only at the last (decision 017).
+  await assertMonthsOpen(db, salariesResource.closesWithMonth, undefined, { month });
   const sheet = await readSheet(content, { raw });
   const [people, rows] = [await peopleByEmail(db), await monthRows(db, month, lock)];
   const existing = new Map(rows.map((r) => [r.userId, toExisting(r)]));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ROLES } from '../../../domain/auth/permissions.js';
 import { allowsAction } from '../../../domain/resource.js';
 import { salariesResource } from '../../../domain/modules/salaries/salaries.resource.js';
+import { assertMonthsOpen } from '../month-close/month-close.service.js';
 import { salarySchema, type SalaryStatus } from '../../../domain/modules/salaries/salaries.schema.js';
 import { canTransition, SALARY_TRANSITIONS, type SalaryAction } from '../../../domain/modules/salaries/salaries.rules.js';
 import type { Api } from '../../http/api.js';
@@ -49,6 +50,7 @@ export function registerSalaryRoutes(app: Api, s: Services) {
             .for('update');
           if (!existing) throw notFound(decl.label);
           await assertCurrent(tx, req, { entity: decl.name, label: decl.label, row: existing, current: () => salaryEntity(existing) });
+          await assertMonthsOpen(tx, decl.closesWithMonth, existing, undefined);
           const status = existing.status as SalaryStatus;
           if (!canTransition(status, name))
             throw conflict(`A ${status} salary cannot take "${path}"`, 'salary_status', {

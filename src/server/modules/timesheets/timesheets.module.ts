@@ -53,7 +53,7 @@ const readsEveryone = (user: CurrentUser) => ALL_READERS.includes(user.role);
 const duplicate = () =>
   conflict('Hours are already logged for this project on this day', 'timesheet_duplicate', { date: { code: 'timesheet_duplicate' } });
 
-/** One entry's own rules on the generic routes: hours, future days, the day's total (closed months are the kit's, decision 016). */
+/** One entry's own rules on the generic routes: hours, future days, the day's total (closed months are the kit's, decision 017). */
 async function checkEntry(db: Db, userId: string, next: { id?: string; projectId: string; date: string; hours: number }) {
   const issue = hoursIssue(next.hours);
   if (issue) refuse([{ path: 'hours', issue, status: 422 }]);
@@ -218,7 +218,7 @@ function registerTimesheetRoutes(app: Api, s: Services) {
           );
         await lockPerson(db, userId);
         const stored = await entriesOn(db, userId, dates);
-        // Under the months' shared locks: a close in flight waits for this save, or this save sees it (decision 016).
+        // Under the months' shared locks: a close in flight waits for this save, or this save sees it (decision 017).
         const locks = await closedMonths(db, dates.map(monthOf));
         const refusals = checkCells(changes, { today: todayIn(), lockedMonths: locks, existing: asDayEntries(stored) });
         if (refusals.length) refuse(refusals);
@@ -295,7 +295,7 @@ function registerTimesheetRoutes(app: Api, s: Services) {
     },
   );
 
-  // Logwork's month lock is the firm's month close (decision 016), served here under its old paths for the logwork page.
+  // Logwork's month lock is the firm's month close (decision 017), served here under its old paths for the logwork page.
   const asLock = (r: { month: string; closedBy: string | null; closedAt: string }) => ({
     month: r.month,
     lockedBy: r.closedBy,

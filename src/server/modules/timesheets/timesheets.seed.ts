@@ -152,7 +152,7 @@ export async function seedTimesheets(db: Db, ctx: SeedContext) {
   });
   for (let i = 0; i < rows.length; i += 1000) await db.insert(timesheets).values(rows.slice(i, i + 1000));
 
-  // Months before last are invoiced, hence closed (decision 016); last month stays open for late corrections.
+  // Months before last are invoiced, hence closed (decision 017); last month stays open for late corrections.
   const admin = ctx.users.find((u) => u.role === 'admin');
   const closes: Array<typeof monthCloses.$inferInsert> = [];
   for (let m = monthOf(from); m < addMonths(monthOf(today), -1); m = addMonths(m, 1))

@@ -46,7 +46,7 @@ function useMonthName() {
 }
 
 /**
- * The firm's closed months (decision 016): a closed month's invoices, salaries, external costs and
+ * The firm's closed months (decision 017): a closed month's invoices, salaries, external costs and
  * logwork are read-only. Everyone with the page reads the list; admin closes a month and reopens
  * one, saying why, each after a confirmation.
  */
