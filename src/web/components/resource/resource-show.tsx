@@ -18,6 +18,7 @@ import { contributionsTo } from '../../app/modules';
 import { useAuthContext } from '../../providers/auth-context';
 import { versionOf } from '../../providers/data-provider';
 import { ErrorState } from '../error-state';
+import { ArchiveDialog, ArchivedBanner } from './archive';
 import { ConfirmDelete } from './confirm-dialog';
 import { FieldValue } from './field-value';
 import { History as HistoryTab } from './history';
@@ -55,6 +56,9 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
   const { query } = useOne<Record<string, unknown>>({ resource, id, liveMode: 'auto', errorNotification: false });
   const { mutate: remove, mutation } = useDelete();
   const record = query.data?.data;
+  // An archived record opens read-only, with its mark and Restore; nothing on the page changes it.
+  const archivedAt = decl.softDelete && record?.archivedAt ? String(record.archivedAt) : undefined;
+  const title = record ? String(record[decl.recordTitle] ?? '') : '';
   const allowed = (r: string) => can(role, r, 'show');
 
   // Other modules' parts of this page: their related lists and tabs.
@@ -127,8 +131,8 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {actions}
-          {can(role, resource, 'edit') && rights.edit !== false && (
+          {!archivedAt && actions}
+          {!archivedAt && can(role, resource, 'edit') && rights.edit !== false && (
             <Button
               component={RouterLink}
               to={`${decl.route}/${id}/edit?returnTo=${encodeURIComponent(`${decl.route}/${id}`)}`}
@@ -138,13 +142,14 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
               {t('common:buttons.edit')}
             </Button>
           )}
-          {can(role, resource, 'delete') && rights.delete !== false && (
+          {!archivedAt && can(role, resource, 'delete') && rights.delete !== false && (
             <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirm(true)}>
-              {t('common:buttons.delete')}
+              {t(decl.softDelete ? 'common:buttons.archive' : 'common:buttons.delete')}
             </Button>
           )}
         </Stack>
       </Stack>
+      {archivedAt && <ArchivedBanner meta={meta} id={id} name={title} archivedAt={archivedAt} />}
       <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ mb: 3 }} variant="scrollable" allowScrollButtonsMobile>
         {allTabs.map((x) => (
           <Tab key={x.key} label={x.label} data-tab={x.key} />
@@ -177,27 +182,49 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
       {tab > 0 && tab < historyIndex && allTabs[tab]!.content}
       {tab === historyIndex && (
         <Card sx={{ p: 3 }}>
-          <HistoryTab meta={meta} id={id} />
+          <HistoryTab meta={meta} id={id} record={record} />
         </Card>
       )}
-      <ConfirmDelete
-        open={confirm}
-        title={t('common:resource.deleteTitle', { one: meta.one })}
-        message={t('common:resource.deleteMessage', { name: record ? String(record[decl.recordTitle] ?? '') : '' })}
-        pending={mutation.isPending}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() =>
-          remove(
-            {
-              resource,
-              id,
-              successNotification: () => ({ type: 'success', message: t('common:notifications.deleteSuccess', { resource: meta.one }) }),
-              errorNotification: (e) => ({ type: 'error', message: errorText(t, e) }),
-            },
-            { onSuccess: () => navigate(decl.route), onSettled: () => setConfirm(false) },
-          )
-        }
-      />
+      {decl.softDelete ? (
+        <ArchiveDialog
+          meta={meta}
+          open={confirm}
+          id={id}
+          name={title}
+          pending={mutation.isPending}
+          onCancel={() => setConfirm(false)}
+          onConfirm={() =>
+            remove(
+              {
+                resource,
+                id,
+                successNotification: () => ({ type: 'success', message: t('common:resource.archiveSuccess', { name: title }) }),
+                errorNotification: (e) => ({ type: 'error', message: errorText(t, e) }),
+              },
+              { onSuccess: () => navigate(decl.route), onSettled: () => setConfirm(false) },
+            )
+          }
+        />
+      ) : (
+        <ConfirmDelete
+          open={confirm}
+          title={t('common:resource.deleteTitle', { one: meta.one })}
+          message={t('common:resource.deleteMessage', { name: record ? String(record[decl.recordTitle] ?? '') : '' })}
+          pending={mutation.isPending}
+          onCancel={() => setConfirm(false)}
+          onConfirm={() =>
+            remove(
+              {
+                resource,
+                id,
+                successNotification: () => ({ type: 'success', message: t('common:notifications.deleteSuccess', { resource: meta.one }) }),
+                errorNotification: (e) => ({ type: 'error', message: errorText(t, e) }),
+              },
+              { onSuccess: () => navigate(decl.route), onSettled: () => setConfirm(false) },
+            )
+          }
+        />
+      )}
     </Box>
   );
 }
