@@ -152,7 +152,8 @@ describe('History', () => {
     expect(screen.queryByTestId('history-more')).toBeNull();
     const audits = get.mock.calls.filter(([url]) => url === '/api/v1/audit').map(([, c]) => (c as { params: object }).params);
     expect(audits).toEqual([expect.objectContaining({ page: 1, limit: 20 }), expect.objectContaining({ page: 2, limit: 20 })]);
-  });
+    // Twenty-five entries rendered twice: slow on a busy machine, never long.
+  }, 20_000);
 });
 
 describe('relativeTime', () => {

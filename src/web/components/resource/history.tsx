@@ -158,8 +158,8 @@ export function History({ meta, id, record }: { meta: ResourceMeta; id: string; 
                       {changes.map((c) => (
                         <span key={c.field} dir="auto" data-field={c.field}>
                           {e.action === 'created'
-                            ? `${label(c.field)}: ${show(c, 'to')}`
-                            : `${label(c.field)}: ${show(c, 'from')} → ${show(c, 'to')}`}
+                            ? t('common:resource.historySet', { field: label(c.field), value: show(c, 'to') })
+                            : t('common:resource.historyChange', { field: label(c.field), from: show(c, 'from'), to: show(c, 'to') })}
                         </span>
                       ))}
                     </Stack>
