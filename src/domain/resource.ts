@@ -141,7 +141,8 @@ export function defineResource<const T extends ResourceDecl>(decl: T): T {
     for (const action of [slotReadAction(slot), slotWriteAction(slot)])
       if (!Object.hasOwn(decl.access, action)) throw new Error(`${decl.name}.files.${key}: the access table has no action ${action}`);
   }
-  if (decl.dependants?.length && !decl.softDelete) throw new Error(`${decl.name}: dependants are listed before an archive; it needs softDelete`);
+  if (decl.dependants?.length && !decl.softDelete)
+    throw new Error(`${decl.name}: dependants are listed before an archive; it needs softDelete`);
   if (!decl.fields[decl.defaultSort.field]?.sort && decl.defaultSort.field !== 'createdAt')
     throw new Error(`${decl.name}: the default sort field must be sortable`);
   return decl;

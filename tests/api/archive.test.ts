@@ -69,7 +69,11 @@ describe('what depends on a record', () => {
     const c = await newCustomer();
     // A sale reads customers, projects and jobs, but neither invoices' desk nor tickets of others: counted in its own view.
     const sale = await dependants('sale', c.id);
-    for (const [name] of sale) expect(RESOURCES.find((r) => r.name === name), name).toBeDefined();
+    for (const [name] of sale)
+      expect(
+        RESOURCES.find((r) => r.name === name),
+        name,
+      ).toBeDefined();
     expect((await call('admin', 'GET', '/api/v1/customers/00000000-0000-4000-8000-000000000000/dependants')).statusCode).toBe(404);
     expect((await call('developer', 'GET', `/api/v1/customers/${c.id}/dependants`)).statusCode).toBe(403);
   });
@@ -81,7 +85,7 @@ describe('what depends on a record', () => {
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'in_use' });
     expect(refused.json().details).toEqual({ dependants: { projects: 1 } });
-    expect((await call('admin', 'GET', `/api/v1/customers/${c.id}`)).json().archivedAt).toBeNull();
+    expect((await call('admin', 'GET', `/api/v1/customers/${c.id}`)).json()).not.toHaveProperty('archivedAt');
 
     expect((await call('admin', 'PATCH', `/api/v1/projects/${p.id}`, { status: 'closed' })).statusCode).toBe(200);
     const archived = await call('admin', 'DELETE', `/api/v1/customers/${c.id}`);
@@ -102,7 +106,7 @@ describe('archived records', () => {
     expect(archived.json().data.map((r: { id: string }) => r.id)).toEqual([c.id]);
     // json-server style too, as the client's data provider sends it; every archived row says so.
     const stock = await call('admin', 'GET', '/api/v1/customers?_start=0&_end=50&archived=true');
-    const rows = stock.json() as Array<{ id: string; archivedAt: string | null }>;
+    const rows = stock.json() as Array<{ id: string; archivedAt?: string }>;
     expect(rows.map((r) => r.id)).toContain(c.id);
     expect(rows.every((r) => r.archivedAt)).toBe(true);
     expect((await call('admin', 'GET', '/api/v1/customers?_start=0&_end=5&archived=yes')).statusCode).toBe(400);
@@ -127,7 +131,8 @@ describe('archived records', () => {
     expect((await call('sale', 'POST', `/api/v1/customers/${c.id}/restore`)).statusCode).toBe(403);
     const restored = await call('sale_lead', 'POST', `/api/v1/customers/${c.id}/restore`);
     expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json()).toMatchObject({ id: c.id, archivedAt: null });
+    expect(restored.json()).toMatchObject({ id: c.id });
+    expect(restored.json()).not.toHaveProperty('archivedAt');
     expect(restored.headers.etag).toBeTruthy();
     const live = await call('admin', 'GET', `/api/v1/customers/paginated?page=1&limit=10&code=${c.code}`);
     expect(live.json().data.map((r: { id: string }) => r.id)).toEqual([c.id]);
@@ -192,7 +197,10 @@ describe('archived records', () => {
       const restore = await call('admin', 'POST', `${base}/${row!.id}/restore`);
       if (r.softDelete) {
         expect(deps.statusCode, r.name).toBe(200);
-        expect(deps.json().data.map((d: Dependant) => d.resource), r.name).toEqual((r.dependants ?? []).map((d) => d.resource));
+        expect(
+          deps.json().data.map((d: Dependant) => d.resource),
+          r.name,
+        ).toEqual((r.dependants ?? []).map((d) => d.resource));
         expect(restore.json().code, r.name).toBe('not_archived');
       } else {
         expect([deps.statusCode, restore.statusCode], r.name).toEqual([404, 404]);
@@ -202,9 +210,10 @@ describe('archived records', () => {
 });
 
 describe('History', () => {
-  it("of an archived record is read, and a long one is paged newest first with its total", async () => {
+  it('of an archived record is read, and a long one is paged newest first with its total', async () => {
     const c = await newCustomer();
-    for (let i = 0; i < 4; i++) expect((await call('admin', 'PATCH', `/api/v1/customers/${c.id}`, { paymentTermsDays: 31 + i })).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await call('admin', 'PATCH', `/api/v1/customers/${c.id}`, { paymentTermsDays: 31 + i })).statusCode).toBe(200);
     expect((await call('admin', 'DELETE', `/api/v1/customers/${c.id}`)).statusCode).toBe(200);
     const first = (await call('admin', 'GET', `/api/v1/audit?entity=customers&entityId=${c.id}&limit=2`)).json();
     expect(first.total).toBe(6);

@@ -63,7 +63,7 @@ test('a customer is archived with its dependants listed, found under Archived, o
   await dismissToasts(page);
 
   // Gone from the live list, there under Archived.
-  await page.getByLabel('Search...').first().fill(name);
+  await page.getByRole('searchbox').first().fill(name);
   await expect(page).toHaveURL(/q=/);
   await expect(grid(page).getByRole('progressbar')).toHaveCount(0);
   await expect(grid(page)).not.toContainText(name);
@@ -110,7 +110,7 @@ test('in French: the Archived view, the archived mark, Restore and the History s
   await dismissToasts(page);
   await page.getByTestId('archived-toggle').click();
   await expect(page.getByTestId('archived-toggle')).toContainText('Archivés');
-  await page.getByLabel(/Rechercher/).first().fill(name);
+  await page.getByRole('searchbox').first().fill(name);
   await expect(grid(page).getByRole('link', { name })).toBeVisible();
   await grid(page).getByRole('link', { name }).click();
 

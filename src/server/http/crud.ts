@@ -116,10 +116,15 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       for (const k of keys) entity[k] = row[k] ?? null;
       return entity;
     });
-  // An archived row says so: the detail page opens it read-only with its date.
-  const toEntity = archivedAt ? (row: TRow): Row => ({ ...baseEntity(row), archivedAt: row.archivedAt ?? null }) : baseEntity;
+  // An archived row says so (`archivedAt`): the detail page opens it read-only with its date. A live
+  // row answers the entity's keys only, so a client sending it back whole (PUT) is unchanged.
+  const toEntity = archivedAt
+    ? (row: TRow): Row => (row.archivedAt ? { ...baseEntity(row), archivedAt: row.archivedAt } : baseEntity(row))
+    : baseEntity;
   const entitySchema: ZodType = archivedAt
-    ? (decl.schemas.entity as ZodObject).safeExtend({ archivedAt: z.string().nullable() })
+    ? (decl.schemas.entity as ZodObject).safeExtend({
+        archivedAt: z.string().optional().meta({ description: 'When the row was archived; only on archived rows' }),
+      })
     : decl.schemas.entity;
   const ownerColumn = decl.owner ? columnOf(m.table, decl.owner.field) : undefined;
   const titleColumn = columnOf(m.table, decl.recordTitle);

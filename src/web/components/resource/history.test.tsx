@@ -28,8 +28,8 @@ const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 /** The API as the History reads it: the audit pages, and the labels of the people it names. */
 function serve(pages: AuditEntry[][], total: number) {
   const labels: Record<string, string> = { [LAN]: 'Lan Nguyễn', [RAVI]: 'Ravi Kumar' };
-  return vi.spyOn(http, 'get').mockImplementation(async (url: string, config?: { params?: Record<string, unknown> }) => {
-    const params = config?.params ?? {};
+  return vi.spyOn(http, 'get').mockImplementation(async (url: string, config?: { params?: unknown }) => {
+    const params = (config?.params ?? {}) as Record<string, unknown>;
     if (url === '/api/v1/audit') return { data: { data: pages[Number(params.page) - 1] ?? [], total } };
     if (url.endsWith('/lookup')) {
       const ids = (params.id as string[]) ?? [];
