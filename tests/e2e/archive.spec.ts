@@ -76,7 +76,7 @@ test('a customer is archived with its dependants listed, found under Archived, o
   await expect(page).toHaveURL(new RegExp(`/customers/${customerId}$`));
   const banner = page.getByTestId('archived-banner');
   await expect(banner).toContainText('Archived on');
-  await expect(banner).toContainText('This Customer is read-only');
+  await expect(banner).toContainText('This customer is read-only');
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Archive', exact: true })).toHaveCount(0);
 
