@@ -78,8 +78,12 @@ test('a customer is archived with its dependants listed, found under Archived, o
   const banner = page.getByTestId('archived-banner');
   await expect(banner).toContainText('Archived on');
   await expect(banner).toContainText('This customer is read-only');
-  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Archive', exact: true })).toHaveCount(0);
+  // Its projects are read too, not changed from here.
+  await expect(page.getByRole('link', { name: 'Archive Portal' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'New Project' })).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'History' }).click();
   const history = page.getByTestId('history');
@@ -88,7 +92,7 @@ test('a customer is archived with its dependants listed, found under Archived, o
   await banner.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByText(`“${name}” restored`)).toBeVisible();
   await expect(banner).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
   await expect(history.locator('li').first()).toContainText('Restored by Amelia Carter');
   // A creation reads as what it set: the country, in words; the exact time beside the relative one.
   await expect(history.locator('li').last()).toContainText('Created by Amelia Carter');
@@ -120,7 +124,7 @@ test('in French: the Archived view, the archived mark, Restore and the History s
   await expect(page).toHaveURL(new RegExp(`/customers/${customerId}$`));
 
   const banner = page.getByTestId('archived-banner');
-  await expect(banner).toContainText('Archivé le');
+  await expect(banner).toContainText('Archivé le', { timeout: 30_000 });
   await expect(banner).toContainText('lecture seule');
   await page.getByRole('tab', { name: 'Historique' }).click();
   const history = page.getByTestId('history');

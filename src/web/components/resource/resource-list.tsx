@@ -47,6 +47,8 @@ export type ResourceListProps = {
   fixed?: Record<string, string>;
   /** Embedded in another page: no page title, state kept in the page instead of the URL. */
   embedded?: boolean;
+  /** Rows to read only (an archived record's related lists): no create, edit or delete. */
+  readOnly?: boolean;
 };
 
 /** The list's state: in the URL for a page, in the component for an embedded list. */
@@ -74,7 +76,7 @@ function useListState(meta: ReturnType<typeof useResource>, embedded: boolean, d
 /** No fixed filter: one object for every render, so that what depends on it stays put. */
 const NO_FIXED: Record<string, string> = {};
 
-export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: ResourceListProps) {
+export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, readOnly = false }: ResourceListProps) {
   const meta = useResource(resource);
   const { decl, t } = meta;
   const { role, user } = useAuthContext();
@@ -119,9 +121,10 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
 
   // The Archived view is read-only: its rows open to their page, where Restore is.
   const archivedView = !!state.archived;
-  const canEdit = allowed('edit') && !archivedView;
-  const canDelete = allowed('delete') && !archivedView;
-  const canCreate = allowed('create') && !archivedView;
+  const writable = !archivedView && !readOnly;
+  const canEdit = allowed('edit') && writable;
+  const canDelete = allowed('delete') && writable;
+  const canCreate = allowed('create') && writable;
   const canShow = allowed('show');
   const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
 

@@ -175,7 +175,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
             </Box>
           </Card>
           {visibleRelated.map((r) => (
-            <ResourceList key={r.resource} resource={r.resource} fixed={r.filter} embedded />
+            <ResourceList key={r.resource} resource={r.resource} fixed={r.filter} embedded readOnly={!!archivedAt} />
           ))}
         </Stack>
       )}
