@@ -39,7 +39,8 @@ test('a customer is archived with its dependants listed, found under Archived, o
   const name = `Archive Journey ${Date.now().toString(36)}`;
   const { customerId, projectId } = await customerWithProject(request, name);
   await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent(`/customers/${customerId}`)}`);
-  await expect(page.getByRole('heading', { name })).toBeVisible();
+  // The first page after sign-in waits out a token refresh (the e2e server's tokens last seconds).
+  await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 30_000 });
 
   // A project still at work: the dialog names it, links to it, and offers no Archive.
   await page.getByRole('button', { name: 'Archive', exact: true }).click();
