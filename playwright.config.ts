@@ -56,7 +56,9 @@ export default defineConfig({
     baseURL: serverURL(0),
     // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot; the trace's
     // film of the screen is left out: recorded for every test, it cost a third of the suite's CPU.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // In CI, where a failed test is retried once, only the retry records one: a trace's snapshots
+    // of every step cost every passing test too, and a failure that repeats keeps its trace.
+    trace: { mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     locale: 'en-US',
     launchOptions: CHROMIUM,

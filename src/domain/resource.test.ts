@@ -7,6 +7,7 @@ import {
   defineResource,
   filterKeys,
   filtersCaseless,
+  ownerAllowsWrite,
   sectionRoles,
   standardAccess,
   type FieldDecl,
@@ -150,6 +151,21 @@ describe('allowsAction', () => {
 
   it('every crud action is known', () => {
     expect(CRUD_ACTIONS).toEqual(['list', 'show', 'create', 'edit', 'delete', 'export', 'lookup']);
+  });
+});
+
+describe('ownerAllowsWrite', () => {
+  const owned = { owner: { field: 'ownerSaleId', roles: ['sale'] as Role[], applies: 'write' as const } };
+  const row = { ownerSaleId: 'u-1' };
+  it.each([
+    ['the owner of the row', owned, { id: 'u-1', role: 'sale' }, row, true],
+    ['another sale', owned, { id: 'u-2', role: 'sale' }, row, false],
+    ['a sale, on a row with no owner', owned, { id: 'u-2', role: 'sale' }, { ownerSaleId: null }, false],
+    ['a role outside the scope', owned, { id: 'u-2', role: 'sale_lead' }, row, true],
+    ['anyone, where the resource has no owner scope', {}, { id: 'u-2', role: 'sale' }, row, true],
+    ['nobody signed in (the server refuses first)', owned, undefined, row, true],
+  ] as const)('%s', (_who, d, user, r, allowed) => {
+    expect(ownerAllowsWrite(d, user, r)).toBe(allowed);
   });
 });
 

@@ -169,6 +169,21 @@ export function standardAccess(section: Section, overrides: Partial<AccessTable>
   };
 }
 
+/**
+ * Whether the row's owner scope lets this user change it: a role that writes only its own rows
+ * (`owner.roles`) may change a row whose owner field names someone else in no case. The server
+ * refuses such a write (403 not_owner); lists and record pages use the same rule to show no Edit
+ * or Delete on it.
+ */
+export function ownerAllowsWrite(
+  decl: Pick<ResourceDecl, 'owner'>,
+  user: { id: string; role: string } | undefined,
+  row: Record<string, unknown>,
+): boolean {
+  if (!decl.owner || !user || !decl.owner.roles.includes(user.role as Role)) return true;
+  return row[decl.owner.field] === user.id;
+}
+
 /** The declaration's answer, before the firm's overrides (`can()` applies them). */
 export const allowsAction = declaredAllows;
 

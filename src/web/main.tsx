@@ -2,7 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { GUEST_NAMESPACES, initI18n } from './i18n';
 import { App } from './app/app';
+import { listenForBack } from './components/resource/unsaved-changes';
 
+// Ahead of the router's own listener: a form with unsaved changes is asked before Back leaves it.
+listenForBack();
 const root = createRoot(document.getElementById('root')!);
 
 // Translations are bundled; the current language's guest namespaces load before the

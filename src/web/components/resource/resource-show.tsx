@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { can } from '../../../domain/resources';
+import { ownerAllowsWrite } from '../../../domain/resource';
 import { errorText } from '../../i18n/error-text';
 import { contributionsTo } from '../../app/modules';
 import { useAuthContext } from '../../providers/auth-context';
@@ -49,7 +50,7 @@ export type ResourceShowProps = {
 export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra, actions, rights = {}, summary }: ResourceShowProps) {
   const meta = useResource(resource);
   const { decl, t, fieldLabel } = meta;
-  const { role } = useAuthContext();
+  const { role, user } = useAuthContext();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState(false);
   const urlState = useUrlState();
@@ -60,6 +61,11 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
   const archivedAt = decl.softDelete && record?.archivedAt ? String(record.archivedAt) : undefined;
   const title = record ? String(record[decl.recordTitle] ?? '') : '';
   const allowed = (r: string) => can(role, r, 'show');
+  // Rows of others are not this user's to change (a sale on another sale's customer); until the
+  // record is in, an owner-scoped role is shown no Edit rather than one that disappears.
+  const ownRow = record
+    ? ownerAllowsWrite(decl, user ?? undefined, record)
+    : !(decl.owner?.roles as readonly string[] | undefined)?.includes(role);
 
   // Other modules' parts of this page: their related lists and tabs.
   const contributed = useMemo(
@@ -132,7 +138,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {!archivedAt && actions}
-          {!archivedAt && can(role, resource, 'edit') && rights.edit !== false && (
+          {!archivedAt && can(role, resource, 'edit') && rights.edit !== false && ownRow && (
             <Button
               component={RouterLink}
               to={`${decl.route}/${id}/edit?returnTo=${encodeURIComponent(`${decl.route}/${id}`)}`}
@@ -142,7 +148,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
               {t('common:buttons.edit')}
             </Button>
           )}
-          {!archivedAt && can(role, resource, 'delete') && rights.delete !== false && (
+          {!archivedAt && can(role, resource, 'delete') && rights.delete !== false && ownRow && (
             <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirm(true)}>
               {t(decl.softDelete ? 'common:buttons.archive' : 'common:buttons.delete')}
             </Button>
