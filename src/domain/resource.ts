@@ -82,6 +82,19 @@ export interface OwnerScope {
   managers?: boolean;
 }
 
+/**
+ * Rows of another resource that point at a record through one of their reference fields (a customer's
+ * projects, seats, invoices): the archive dialog lists them with links, as Django admin lists related
+ * objects. `live` names the rows still at work by enum values of the other resource (`status: ['open']`):
+ * while one is left the record is not archived (409 `in_use`, with the counts).
+ */
+export interface DependantDecl {
+  resource: string;
+  /** The other resource's `ref`/`refs` field that points here. */
+  field: string;
+  live?: Readonly<Record<string, readonly string[]>>;
+}
+
 export interface ResourceDecl<TCustom extends string = string> {
   /** Refine resource name, plural kebab-case: 'customers'. */
   name: string;
@@ -99,8 +112,13 @@ export interface ResourceDecl<TCustom extends string = string> {
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** Field that names a row (detail title, pickers' label). */
   recordTitle: string;
-  /** Archive instead of delete: money and history depend on business rows. */
+  /**
+   * Archive instead of delete: money and history depend on business rows. An archived row is listed
+   * under `?archived=true`, opens read-only, and `POST /:id/restore` (the `delete` action's roles) undoes it.
+   */
   softDelete: boolean;
+  /** What points at a row, listed before it is archived (`GET /:id/dependants`); soft-deleting resources only. */
+  dependants?: readonly DependantDecl[];
   owner?: OwnerScope;
   /** Fields never written to the audit log nor shown in History. */
   auditOmit?: readonly string[];
@@ -132,6 +150,8 @@ export function defineResource<const T extends ResourceDecl>(decl: T): T {
   }
   if (decl.closesWithMonth && !entityKeys.includes(decl.closesWithMonth.field))
     throw new Error(`${decl.name}.closesWithMonth: the entity has no field ${decl.closesWithMonth.field}`);
+  if (decl.dependants?.length && !decl.softDelete)
+    throw new Error(`${decl.name}: dependants are listed before an archive; it needs softDelete`);
   if (!decl.fields[decl.defaultSort.field]?.sort && decl.defaultSort.field !== 'createdAt')
     throw new Error(`${decl.name}: the default sort field must be sortable`);
   return decl;
@@ -207,4 +227,13 @@ const TEXT_TYPES: readonly FieldType[] = ['string', 'text', 'email'];
  */
 export function filtersCaseless(f: Pick<FieldDecl, 'type' | 'unique'>): boolean {
   return TEXT_TYPES.includes(f.type) && (f.unique === true || f.type === 'email');
+}
+
+/**
+ * The list filter that shows a record's dependants of one kind, as query keys of the other resource's
+ * list (`customerId=…`, and `status=open&status=on_hold` for the live ones): the dialog's links and the
+ * server's counts read the same filter.
+ */
+export function dependantFilter(d: DependantDecl, id: string, liveOnly = false): Record<string, string[]> {
+  return { [d.field]: [id], ...(liveOnly && d.live ? Object.fromEntries(Object.entries(d.live).map(([k, v]) => [k, [...v]])) : {}) };
 }

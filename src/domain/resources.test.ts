@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { EXPECTED_ACCESS } from '../../tests/fixtures/access-table.js';
 import { ROLES } from './auth/permissions.js';
 import { CURRENCIES } from './fields.js';
-import { filterKeys, type FieldDecl, type ResourceDecl } from './resource.js';
+import { defineResource, dependantFilter, filterKeys, type FieldDecl, type ResourceDecl } from './resource.js';
 import { can, RESOURCES, resourceByName } from './resources.js';
 
 // The registry drives routes, pages and contract suites; these checks hold it to the hand-written
@@ -484,6 +484,40 @@ describe('the registry', () => {
       expect(r.name).toMatch(/^[a-z]+(-[a-z]+)*$/);
       expect(r.route).toMatch(/^(\/[a-z]+(-[a-z]+)*)+$/);
     }
+  });
+
+  it('a dependant is another resource whose declared, filterable reference points here; its live rows are values of its enums', () => {
+    for (const r of RESOURCES)
+      for (const d of r.dependants ?? []) {
+        const where = `${r.name} ← ${d.resource}.${d.field}`;
+        const other = byName(d.resource);
+        const f = other.fields[d.field];
+        expect(f?.ref?.resource, where).toBe(r.name);
+        expect(['ref', 'refs'], where).toContain(f!.type);
+        expect(f!.filter, where).toBe('eq');
+        for (const [field, values] of Object.entries(d.live ?? {})) {
+          expect(other.fields[field]?.type, `${where} live ${field}`).toBe('enum');
+          expect(other.fields[field]?.filter, `${where} live ${field}`).toBe('eq');
+          expect(values.length, `${where} live ${field}`).toBeGreaterThan(0);
+          for (const v of values) expect(other.fields[field]!.values, `${where} live ${field}`).toContain(v);
+        }
+      }
+  });
+
+  it('the archiving resources list what depends on them: customers, projects and tech stacks', () => {
+    expect(RESOURCES.filter((r) => r.dependants?.length).map((r) => r.name)).toEqual(['customers', 'projects', 'tech-stacks']);
+    expect(
+      byName('customers')
+        .dependants!.filter((d) => d.live)
+        .map((d) => d.resource),
+    ).toEqual(['projects', 'headcounts', 'jobs', 'invoices']);
+  });
+
+  it('dependantFilter is the other list’s query: the reference, and the live values when asked', () => {
+    const d = byName('customers').dependants!.find((x) => x.resource === 'jobs')!;
+    expect(dependantFilter(d, 'c1')).toEqual({ customerId: ['c1'] });
+    expect(dependantFilter(d, 'c1', true)).toEqual({ customerId: ['c1'], status: ['open', 'on_hold'] });
+    expect(() => defineResource({ ...byName('timesheets'), dependants: [{ resource: 'x', field: 'y' }] })).toThrow(/needs softDelete/);
   });
 
   it('the users audit never keeps the password hash nor the search column', () => {

@@ -130,7 +130,7 @@ describe('search is accent- and case-insensitive on both sides', () => {
 });
 
 describe('archived rows', () => {
-  it('are neither listed nor readable, and their access tokens stop working', async () => {
+  it('are not listed, open by id marked archived, and their access tokens stop working', async () => {
     const victim = await createUser({ fullName: 'Archie Archived', email: 'archie@example.com' });
     const { accessToken } = await login(t.app, 'archie@example.com', 'Guard-Passw0rd-1');
     const me = () => t.app.inject({ url: '/api/v1/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
@@ -145,7 +145,10 @@ describe('archived rows', () => {
     expect(row?.archived).toBe(true);
 
     expect((await page('q=archie&limit=10')).data).toEqual([]);
-    expect((await t.app.inject({ url: `/api/v1/user/${victim.id}`, headers: admin })).statusCode).toBe(404);
+    // By id it still opens, marked archived: a link to it never ends on a 404.
+    const byId = await t.app.inject({ url: `/api/v1/user/${victim.id}`, headers: admin });
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json().archivedAt).toEqual(expect.any(String));
     const many = await t.app.inject({ url: `/api/v1/user?id=${victim.id}&id=${tiedIds[0]}`, headers: admin });
     expect((many.json() as Array<{ id: string }>).map((u) => u.id)).toEqual([tiedIds[0]]);
     const light = await t.app.inject({ url: '/api/v1/user?q=archie', headers: admin });

@@ -148,7 +148,8 @@ for (const decl of RESOURCES.filter((d) => !(d.name in SPECIAL_SCREENS))) {
     await expect(history).toContainText(`${title} v2`);
     await expect(history).toContainText('Created by Amelia Carter');
 
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    // A soft-deleting resource archives (and says so); the others delete.
+    await page.getByRole('button', { name: decl.softDelete ? 'Archive' : 'Delete', exact: true }).click();
     await page.getByTestId('confirm-delete').click();
     await expect(page).toHaveURL(new RegExp(`${decl.route}$`));
     await searchList(page, w, title);

@@ -82,7 +82,8 @@ test('create, edit and delete a user; a server field error lands on its field', 
 
   await page.getByRole('button', { name: 'Delete Zoe E2E Tester' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Delete user?');
+  // A user is archived, not lost: the dialog says so.
+  await expect(dialog).toContainText('Archive user?');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(grid(page)).toContainText('Zoe E2E Tester');
   await page.getByRole('button', { name: 'Delete Zoe E2E Tester' }).click();

@@ -1,16 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject, type ZodType } from 'zod';
 import { ROLES } from '../../domain/auth/permissions.js';
-import { ownerAllowsWrite, type ResourceDecl } from '../../domain/resource.js';
+import { dependantFilter, ownerAllowsWrite, type ResourceDecl } from '../../domain/resource.js';
 import { can } from '../../domain/resources.js';
 import type { Api } from './api.js';
 import type { Db } from '../db/client.js';
 import type { Services } from '../services.js';
 import { writeAudit } from '../modules/audit/audit.service.js';
 import type { CurrentUser } from './access.js';
-import { badRequest, conflict, forbidden, notFound, pgError } from './errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound, pgError } from './errors.js';
 import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from './list-query.js';
 import { countRows, estimateRows, filterCondition, searchCondition, setTotalHeaders, tableRowReader } from './paging.js';
 import { exportRows } from './export.js';
@@ -53,7 +53,7 @@ export interface ResourceModule<TRow extends Row = Row> {
   derivedColumns?: Record<string, () => SQL>;
 }
 
-export type WriteAction = 'created' | 'updated' | 'deleted';
+export type WriteAction = 'created' | 'updated' | 'deleted' | 'restored';
 
 const TEXT_TYPES = new Set(['string', 'text', 'email']);
 const idParams = z.object({ id: z.uuid({ message: 'invalid_id' }) });
@@ -62,8 +62,10 @@ const lookupLimit = 20;
 /** Each app's resource modules by resource name: references and labels are read through them. */
 interface Registered {
   module: ResourceModule;
-  /** The row as the caller may read it (404 outside their scope). */
-  findOne(user: CurrentUser, id: string): Promise<Row>;
+  /** The row as the caller may read it (404 outside their scope); an archived one only when asked. */
+  findOne(user: CurrentUser, id: string, opts?: { withArchived?: boolean }): Promise<Row>;
+  /** How many rows match these filters: in the caller's scope, or every row (`null`); live rows only. */
+  count(db: Db | Tx, user: CurrentUser | null, filters: ListQuery['filters']): Promise<number>;
   /**
    * The create route's write (owner scope, references, hooks, audit, live event, version header) for
    * a body already valid against the create schema; answers the entity, the caller sends it.
@@ -108,13 +110,23 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   const access = (action: string) => ({ resource: decl.name, action });
   const tags = [decl.name];
   const keys = entityKeys(decl);
-  const toEntity =
+  const baseEntity =
     m.toEntity ??
     ((row: TRow) => {
       const entity: Row = {};
       for (const k of keys) entity[k] = row[k] ?? null;
       return entity;
     });
+  // An archived row says so (`archivedAt`): the detail page opens it read-only with its date. A live
+  // row answers the entity's keys only, so a client sending it back whole (PUT) is unchanged.
+  const toEntity = archivedAt
+    ? (row: TRow): Row => (row.archivedAt ? { ...baseEntity(row), archivedAt: row.archivedAt } : baseEntity(row))
+    : baseEntity;
+  const entitySchema: ZodType = archivedAt
+    ? (decl.schemas.entity as ZodObject).safeExtend({
+        archivedAt: z.string().optional().meta({ description: 'When the row was archived; only on archived rows' }),
+      })
+    : decl.schemas.entity;
   const ownerColumn = decl.owner ? columnOf(m.table, decl.owner.field) : undefined;
   const titleColumn = columnOf(m.table, decl.recordTitle);
   const uniqueFields = Object.entries(decl.fields).filter(([, f]) => f.unique);
@@ -138,10 +150,11 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   function where(
     user: CurrentUser,
     q: Partial<Pick<ListQuery, 'filters' | 'ids' | 'q'>> = {},
-    opts: { id?: string; withArchived?: boolean } = {},
+    opts: { id?: string; withArchived?: boolean; archivedOnly?: boolean } = {},
   ): SQL | undefined {
     const parts: (SQL | undefined)[] = [readScope(user)];
-    if (archivedAt && !opts.withArchived) parts.push(isNull(archivedAt));
+    if (archivedAt && opts.archivedOnly) parts.push(isNotNull(archivedAt));
+    else if (archivedAt && !opts.withArchived) parts.push(isNull(archivedAt));
     if (opts.id) parts.push(eq(m.table.id, opts.id));
     for (const { field, op, values } of q.filters ?? []) {
       const derived = m.derivedColumns?.[field]?.() as unknown as PgColumn | undefined;
@@ -152,13 +165,26 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     return and(...parts);
   }
 
-  async function findOne(db: Db | Tx, user: CurrentUser, id: string, lock = false): Promise<TRow> {
+  /**
+   * One row the caller may read. Reads see archived rows too (a link to one opens it read-only); a
+   * write (`lock`) to an archived row is refused with 409 `archived`: it is restored first.
+   */
+  async function findOne(
+    db: Db | Tx,
+    user: CurrentUser,
+    id: string,
+    lock = false,
+    opts: { withArchived?: boolean; write?: boolean } = {},
+  ): Promise<TRow> {
+    const write = lock || !!opts.write;
     const query = db
       .select()
       .from(table)
-      .where(where(user, {}, { id }));
+      .where(where(user, {}, { id, withArchived: write || opts.withArchived }));
     const [row] = await (lock ? query.for('update') : query);
     if (!row) throw notFound(decl.label);
+    if (write && archivedAt && row.archivedAt && !opts.withArchived)
+      throw conflict(`This ${decl.label.toLowerCase()} is archived: restore it to change it`, 'archived');
     return row as TRow;
   }
 
@@ -172,8 +198,10 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
 
   const rowReader = tableRowReader(s.db, m.table);
 
+  const archivedView = (q: object) => ({ archivedOnly: !!archivedAt && (q as { archived?: boolean }).archived === true });
+
   async function list(user: CurrentUser, q: ListQuery, offset: number, limit: number) {
-    const condition = where(user, q);
+    const condition = where(user, q, archivedView(q));
     const order = orderBy(q);
     // Deferred join: the page's ids come from the sort index alone, then only those rows are read,
     // so a deep offset skips index entries instead of whole rows (decision 003).
@@ -192,8 +220,18 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     return { data: rows.map((r) => toEntity(r as TRow)), ...count };
   }
 
-  const querySchema = listQuerySchema(decl);
-  const listResponse = z.object({ data: z.array(decl.schemas.entity), total: z.number(), totalIsEstimate: z.boolean().optional() });
+  // `?archived=true` lists the archived rows instead of the live ones (soft-deleting resources).
+  const archivedParam: Record<string, z.ZodType> = archivedAt
+    ? {
+        archived: z
+          .enum(['true', 'false'])
+          .transform((v) => v === 'true')
+          .optional()
+          .meta({ description: 'true: the archived rows instead of the live ones' }),
+      }
+    : {};
+  const querySchema = listQuerySchema(decl, archivedParam);
+  const listResponse = z.object({ data: z.array(entitySchema), total: z.number(), totalIsEstimate: z.boolean().optional() });
   // The response schema documents the shape; `toEntity` builds it key by key, so the hot list
   // path skips re-validating every row on the way out.
   const plainJson = () => (data: unknown) => JSON.stringify(data);
@@ -233,7 +271,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
         const rows = await s.db
           .select()
           .from(table)
-          .where(where(req.user!, q))
+          .where(where(req.user!, q, archivedView(q)))
           .orderBy(...orderBy(q))
           .limit(MAX_PAGE_SIZE);
         return rows.map((r) => toEntity(r as TRow));
@@ -242,7 +280,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       return s.db
         .select(lightColumns)
         .from(table)
-        .where(where(req.user!, q))
+        .where(where(req.user!, q, archivedView(q)))
         .orderBy(...orderBy(q))
         .limit(1000);
     },
@@ -285,7 +323,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     },
   );
 
-  const exportQuery = listQuerySchema(decl, { format: z.enum(['xlsx', 'csv']).default('xlsx') });
+  const exportQuery = listQuerySchema(decl, { ...archivedParam, format: z.enum(['xlsx', 'csv']).default('xlsx') });
   app.get(
     url('/export'),
     {
@@ -294,7 +332,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     },
     async (req, reply) => {
       const q = req.query as unknown as ListQuery & { format: 'xlsx' | 'csv' };
-      const condition = where(req.user!, q);
+      const condition = where(req.user!, q, archivedView(q));
       const order = orderBy(q);
       return exportRows(reply, {
         decl,
@@ -324,10 +362,10 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     url('/:id'),
     {
       config: { access: access('show') },
-      schema: { tags, params: idParams, response: { 200: decl.schemas.entity }, description: 'The record, with its version as `ETag`.' },
+      schema: { tags, params: idParams, response: { 200: entitySchema }, description: 'The record, with its version as `ETag`.' },
     },
     async (req, reply) => {
-      const row = await findOne(s.db, req.user!, (req.params as { id: string }).id);
+      const row = await findOne(s.db, req.user!, (req.params as { id: string }).id, false, { withArchived: true });
       sendVersion(reply, row);
       return toEntity(row);
     },
@@ -430,7 +468,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
 
   app.post(
     url(),
-    { config: { access: access('create') }, schema: { tags, body: decl.schemas.create, response: { 201: decl.schemas.entity } } },
+    { config: { access: access('create') }, schema: { tags, body: decl.schemas.create, response: { 201: entitySchema } } },
     async (req, reply) => reply.status(201).send(await createOne(req, reply, req.body as Row)),
   );
 
@@ -481,7 +519,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     return toEntity(row);
   }
 
-  const updateSchema = { tags, params: idParams, body: decl.schemas.update, response: { 200: decl.schemas.entity } };
+  const updateSchema = { tags, params: idParams, body: decl.schemas.update, response: { 200: entitySchema } };
   app.patch(url('/:id'), { config: { access: access('edit'), precondition: true }, schema: updateSchema }, update);
   // The update schema plus the entity's read-only keys, which `withoutReadOnly` checks against the row.
   const putBody = (decl.schemas.update as ZodObject).safeExtend(Object.fromEntries(readOnlyKeys.map((k) => [k, z.unknown().optional()])));
@@ -502,7 +540,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     url('/:id'),
     {
       config: { access: access('delete'), precondition: true },
-      schema: { tags, params: idParams, response: { 200: decl.schemas.entity } },
+      schema: { tags, params: idParams, response: { 200: entitySchema } },
     },
     async (req, reply) => {
       const { id } = req.params as { id: string };
@@ -513,6 +551,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
         await assertLoadedVersion(tx, req, existing);
         await assertOpen(tx, existing, undefined);
         await m.beforeDelete?.(existing, ctx);
+        await assertNoLiveDependants(tx, id);
         let row: TRow;
         if (archivedAt) {
           // Money and history depend on business rows: archive, never lose them.
@@ -532,6 +571,115 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       return toEntity(row);
     },
   );
+
+  /**
+   * What points at a row, kind by kind (`decl.dependants`): all rows, the live ones, and the filter of the
+   * other resource's list that shows them. Counted in the caller's scope for the dialog; unscoped
+   * (`user` null) when deciding whether the archive may go through.
+   */
+  async function dependantsOf(db: Db | Tx, user: CurrentUser | null, id: string) {
+    const out: Array<{ resource: string; field: string; count: number; live: number | null; filter: Record<string, string[]> }> = [];
+    for (const d of decl.dependants ?? []) {
+      const other = registered.get(d.resource);
+      if (!other) continue;
+      if (user && !can(user.role, d.resource, 'list', s.access.snapshot())) continue;
+      const filters = (liveOnly: boolean) =>
+        Object.entries(dependantFilter(d, id, liveOnly)).map(([field, values]) => ({ field, op: 'eq' as const, values }));
+      const count = await other.count(db, user, filters(false));
+      const live = d.live ? (count ? await other.count(db, user, filters(true)) : 0) : null;
+      out.push({ resource: d.resource, field: d.field, count, live, filter: dependantFilter(d, id, !!d.live) });
+    }
+    return out;
+  }
+
+  async function assertNoLiveDependants(tx: Tx, id: string) {
+    if (!decl.dependants?.some((d) => d.live)) return;
+    // Only the kinds with live rows: those are what the message names.
+    const found = (await dependantsOf(tx, null, id)).filter((d) => (d.live ?? 0) > 0);
+    if (!found.length) return;
+    const params = Object.fromEntries(found.map((d) => [d.resource, d.live!]));
+    throw new AppError(
+      409,
+      `${found.map((d) => `${d.live} ${d.resource}`).join(', ')} still depend on this ${decl.label.toLowerCase()}: it cannot be archived`,
+      { code: 'in_use', details: { dependants: params } },
+    );
+  }
+
+  if (archivedAt) {
+    const dependantsResponse = z.object({
+      data: z.array(
+        z.object({
+          resource: z.string(),
+          field: z.string(),
+          count: z.number().int(),
+          live: z.number().int().nullable(),
+          filter: z.record(z.string(), z.array(z.string())),
+        }),
+      ),
+    });
+    app.get(
+      url('/:id/dependants'),
+      {
+        config: { access: access('show') },
+        schema: {
+          tags,
+          params: idParams,
+          response: { 200: dependantsResponse },
+          description:
+            'The rows of other resources that point at this one (those the caller may list): how many, how many still at work (`live`: while any is left the archive is refused), and the list filter that shows them.',
+        },
+      },
+      async (req) => {
+        const { id } = req.params as { id: string };
+        await findOne(s.db, req.user!, id, false, { withArchived: true });
+        return { data: await dependantsOf(s.db, req.user!, id) };
+      },
+    );
+
+    app.post(
+      url('/:id/restore'),
+      {
+        config: { access: access('delete'), precondition: true },
+        schema: {
+          tags,
+          params: idParams,
+          response: { 200: entitySchema },
+          description:
+            'Undoes an archive (the roles that archive). Refused with 409 when the row is not archived (`not_archived`), when a unique value it holds was taken meanwhile (`duplicate`, naming the field) or when a record it points at is archived (`reference_missing`).',
+        },
+      },
+      async (req, reply) => {
+        const { id } = req.params as { id: string };
+        const row = await inTransaction(async (tx) => {
+          const ctx: WriteContext = { user: req.user!, services: s, req, tx };
+          const existing = await findOne(tx, ctx.user, id, true, { withArchived: true });
+          assertOwnerWrite(ctx.user, {}, existing);
+          await assertLoadedVersion(tx, req, existing);
+          if (!existing.archivedAt) throw conflict(`This ${decl.label.toLowerCase()} is not archived`, 'not_archived');
+          await assertOpen(tx, existing, undefined);
+          // Back among the live rows, it must obey their rules again: its unique values free, the record it
+          // belongs to (a single reference: a project's customer) live. Lists of references (skills) may
+          // name archived rows, as live rows' lists do.
+          const values = Object.fromEntries(
+            Object.entries(decl.fields)
+              .filter(([, f]) => f.type === 'ref' || f.unique)
+              .map(([name]) => [name, existing[name]]),
+          );
+          await checkValues(tx, values, id);
+          const [restored] = (await tx
+            .update(m.table)
+            .set({ archivedAt: null, updatedAt: sql`now()` } as never)
+            .where(eq(m.table.id, id))
+            .returning()) as TRow[];
+          await afterWrite(ctx, 'restored', restored!, existing);
+          return restored!;
+        });
+        emitLive('updated', row);
+        sendVersion(reply, row);
+        return toEntity(row);
+      },
+    );
+  }
 
   // Declared files: each row's slot is a write of one field, with the kit's scope, precondition, month close, audit and live event.
   for (const [segment, slot] of Object.entries(decl.files ?? {})) {
@@ -675,7 +823,22 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     if (typeof owner === 'string' && everyRow.length < readers.length) s.realtime.toUser(owner, 'live', payload);
   }
 
-  registered.set(decl.name, { module: m as unknown as ResourceModule, findOne: (user, id) => findOne(s.db, user, id), create: createOne });
+  async function countRowsWhere(db: Db | Tx, user: CurrentUser | null, filters: ListQuery['filters']) {
+    const parts: (SQL | undefined)[] = [user ? readScope(user) : undefined, archivedAt ? isNull(archivedAt) : undefined];
+    for (const { field, op, values } of filters) parts.push(filterCondition(columnOf(m.table, field), decl.fields[field], op, values));
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(and(...parts));
+    return Number(row?.n ?? 0);
+  }
+
+  registered.set(decl.name, {
+    module: m as unknown as ResourceModule,
+    findOne: (user, id, opts) => findOne(s.db, user, id, false, opts),
+    count: countRowsWhere,
+    create: createOne,
+  });
 }
 
 /** Labels (record titles) of rows of a registered resource, for exports and History. */

@@ -45,4 +45,12 @@ export const customersResource = defineResource({
   defaultSort: { field: 'name', order: 'asc' },
   recordTitle: 'name',
   softDelete: true,
+  // Listed before an archive; work still running at the customer keeps it from being archived.
+  dependants: [
+    { resource: 'projects', field: 'customerId', live: { status: ['active', 'paused'] } },
+    { resource: 'headcounts', field: 'customerId', live: { status: ['pending', 'active'] } },
+    { resource: 'jobs', field: 'customerId', live: { status: ['open', 'on_hold'] } },
+    { resource: 'invoices', field: 'customerId', live: { status: ['draft', 'sent'] } },
+    { resource: 'tickets', field: 'customerId' },
+  ],
 });

@@ -33,4 +33,9 @@ export const projectsResource = defineResource({
   defaultSort: { field: 'name', order: 'asc' },
   recordTitle: 'name',
   softDelete: true,
+  dependants: [
+    { resource: 'headcounts', field: 'projectId', live: { status: ['pending', 'active'] } },
+    { resource: 'jobs', field: 'projectId', live: { status: ['open', 'on_hold'] } },
+    { resource: 'invoices', field: 'projectId' },
+  ],
 });

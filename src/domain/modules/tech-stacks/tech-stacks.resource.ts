@@ -29,4 +29,10 @@ export const techStacksResource = defineResource({
   defaultSort: { field: 'name', order: 'asc' },
   recordTitle: 'name',
   softDelete: true,
+  // A stack open jobs ask for stays; projects and candidates keep their past skills when it is archived.
+  dependants: [
+    { resource: 'jobs', field: 'techStackIds', live: { status: ['open', 'on_hold'] } },
+    { resource: 'projects', field: 'techStackIds' },
+    { resource: 'candidates', field: 'techStackIds' },
+  ],
 });

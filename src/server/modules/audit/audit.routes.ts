@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { can } from '../../../domain/resources.js';
 import type { Api } from '../../http/api.js';
@@ -11,6 +11,9 @@ import { auditLog } from './audit.table.js';
 const query = z.strictObject({
   entity: z.string().max(60),
   entityId: z.uuid({ message: 'invalid_id' }),
+  // Newest first, a page at a time: a long-lived record's History is read back page by page.
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
 const change = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
@@ -31,34 +34,40 @@ export function registerAuditRoutes(app: Api, s: Services) {
     '/audit',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['audit'], querystring: query, response: { 200: z.object({ data: z.array(entry) }) } },
+      schema: { tags: ['audit'], querystring: query, response: { 200: z.object({ data: z.array(entry), total: z.number().int() }) } },
     },
     async (req) => {
-      const { entity, entityId } = req.query as z.infer<typeof query>;
+      const { entity, entityId, page, limit } = req.query as z.infer<typeof query>;
       const resource = registeredResource(s, entity);
       if (!resource) throw notFound('Resource');
       if (!can(req.user!.role, entity, 'show', s.access.snapshot())) throw forbidden();
-      // Only callers who may read the row read its history (404 outside their scope).
-      await resource.findOne(req.user!, entityId);
+      // Only callers who may read the row read its history (404 outside their scope), archived or not.
+      await resource.findOne(req.user!, entityId, { withArchived: true });
       const omit = new Set([...HIDDEN, ...(resource.module.decl.auditOmit ?? [])]);
-      const rows = await s.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
-        .orderBy(desc(auditLog.at))
-        .limit(200);
+      const of = and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId));
+      const [rows, [all]] = await Promise.all([
+        s.db
+          .select()
+          .from(auditLog)
+          .where(of)
+          .orderBy(desc(auditLog.at), desc(auditLog.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        s.db.select({ n: count() }).from(auditLog).where(of),
+      ]);
       const actorIds = [...new Set(rows.map((r) => r.actorId).filter((v): v is string => !!v))];
       const actors = actorIds.length
         ? await s.db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, actorIds))
         : [];
       const byId = new Map(actors.map((a) => [a.id, a]));
       return {
+        total: all?.n ?? 0,
         data: rows.map((r) => {
           const before = (r.before ?? {}) as Record<string, unknown>;
           const after = (r.after ?? {}) as Record<string, unknown>;
           const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !omit.has(f));
           const changes = fields
-            .filter((f) => r.action !== 'updated' || JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
+            .filter((f) => r.action === 'created' || JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
             .filter((f) => r.action !== 'created' || (after[f] !== null && after[f] !== undefined))
             .map((f) => ({
               field: f,

@@ -36,8 +36,8 @@ export function ConfirmDialog({ testId = 'confirm-dialog', ...props }: ConfirmPr
   );
 }
 
-/** A delete confirmation: the archive is what the user confirms, not a click that slipped. */
-export function ConfirmDelete(props: ConfirmProps) {
+/** A delete confirmation: the deletion (or the archive, `archive`) is what the user confirms, not a click that slipped. */
+export function ConfirmDelete({ archive = false, ...props }: ConfirmProps & { archive?: boolean }) {
   const { t } = useTranslation();
-  return <ConfirmDialog {...props} confirmText={t('common:buttons.delete')} testId="confirm-delete" />;
+  return <ConfirmDialog {...props} confirmText={t(archive ? 'common:buttons.archive' : 'common:buttons.delete')} testId="confirm-delete" />;
 }

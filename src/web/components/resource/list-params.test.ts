@@ -43,4 +43,15 @@ describe('list state in the URL', () => {
       'format=xlsx&q=ac&status=active&status=inactive&createdAt_lte=2024-01-31&_sort=name&_order=asc',
     );
   });
+
+  it('keeps the Archived view in the URL, the data request and the export, for soft-deleting resources only', () => {
+    const s = parseListState(decl, new URLSearchParams('archived=true&status=inactive'));
+    expect(s.archived).toBe(true);
+    expect(writeListState(decl, s).toString()).toBe('status=inactive&archived=true');
+    expect(toCrudFilters(s)).toContainEqual({ field: 'archived', operator: 'eq', value: 'true' });
+    expect(exportQuery(s, 'csv').get('archived')).toBe('true');
+    expect(parseListState(decl, new URLSearchParams('archived=1')).archived).toBeUndefined();
+    expect(parseListState({ ...decl, softDelete: false }, new URLSearchParams('archived=true')).archived).toBeUndefined();
+    expect(toCrudFilters(parseListState(decl, new URLSearchParams()))).toEqual([]);
+  });
 });

@@ -15,6 +15,8 @@ export interface ListState {
   q: string;
   /** API filter key → values (several values of one key mean any of them). */
   filters: Record<string, string[]>;
+  /** The archived rows instead of the live ones (`archived=true`; soft-deleting resources). */
+  archived?: boolean;
 }
 
 /** Every filter key a resource's list accepts. */
@@ -35,7 +37,15 @@ export function parseListState(decl: ResourceDecl, sp: URLSearchParams, pageSize
     const values = sp.getAll(key).filter((v) => v !== '');
     if (values.length) filters[key] = values;
   }
-  return { page, pageSize: PAGE_SIZES.includes(size) ? size : pageSize, sort, q: sp.get('q') ?? '', filters };
+  const archived = decl.softDelete && sp.get('archived') === 'true';
+  return {
+    page,
+    pageSize: PAGE_SIZES.includes(size) ? size : pageSize,
+    sort,
+    q: sp.get('q') ?? '',
+    filters,
+    ...(archived ? { archived } : {}),
+  };
 }
 
 /** The URL of a state; defaults are left out so that a plain list keeps a plain URL. */
@@ -49,13 +59,14 @@ export function writeListState(decl: ResourceDecl, s: ListState, defaultPageSize
   }
   if (s.q) sp.set('q', s.q);
   for (const [key, values] of Object.entries(s.filters)) for (const v of values) sp.append(key, v);
+  if (s.archived) sp.set('archived', 'true');
   return sp;
 }
 
 const OPERATORS = { _gte: 'gte', _lte: 'lte', _ne: 'ne' } as const;
 
 /** Refine filters: simple-rest sends them back as the same keys (arrays as repeated keys). */
-export function toCrudFilters(s: Pick<ListState, 'q' | 'filters'>, fixed: Record<string, string> = {}): CrudFilter[] {
+export function toCrudFilters(s: Pick<ListState, 'q' | 'filters' | 'archived'>, fixed: Record<string, string> = {}): CrudFilter[] {
   const out: CrudFilter[] = [];
   if (s.q.trim()) out.push({ field: 'q', operator: 'eq', value: s.q.trim() });
   for (const [key, values] of Object.entries(s.filters)) {
@@ -64,6 +75,7 @@ export function toCrudFilters(s: Pick<ListState, 'q' | 'filters'>, fixed: Record
     else out.push({ field: key, operator: 'in', value: values.length === 1 ? values[0] : values });
   }
   for (const [field, value] of Object.entries(fixed)) out.push({ field, operator: 'eq', value });
+  if (s.archived) out.push({ field: 'archived', operator: 'eq', value: 'true' });
   return out;
 }
 
@@ -75,6 +87,7 @@ export function exportQuery(s: ListState, format: 'xlsx' | 'csv', fixed: Record<
   if (s.q.trim()) sp.set('q', s.q.trim());
   for (const [key, values] of Object.entries(s.filters)) for (const v of values) sp.append(key, v);
   for (const [key, v] of Object.entries(fixed)) sp.set(key, v);
+  if (s.archived) sp.set('archived', 'true');
   sp.set('_sort', s.sort.field);
   sp.set('_order', s.sort.order);
   return sp;

@@ -5,7 +5,9 @@ import { DataGrid, type GridRowSelectionModel } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Menu from '@mui/material/Menu';
+import Switch from '@mui/material/Switch';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -21,6 +23,7 @@ import { useGridLocaleText } from '../../theme';
 import { toast } from '../../toast';
 import { ErrorState } from '../error-state';
 import { ListSkeleton } from '../query-state';
+import { ArchiveDialog } from './archive';
 import { ConfirmDelete } from './confirm-dialog';
 import { downloadExport } from './export';
 import { RefLabelsContext, useFittedColumns, useListColumns, type Row } from './list-columns';
@@ -45,6 +48,8 @@ export type ResourceListProps = {
   fixed?: Record<string, string>;
   /** Embedded in another page: no page title, state kept in the page instead of the URL. */
   embedded?: boolean;
+  /** Rows to read only (an archived record's related lists): no create, edit or delete. */
+  readOnly?: boolean;
 };
 
 /** The list's state: in the URL for a page, in the component for an embedded list. */
@@ -72,7 +77,7 @@ function useListState(meta: ReturnType<typeof useResource>, embedded: boolean, d
 /** No fixed filter: one object for every render, so that what depends on it stays put. */
 const NO_FIXED: Record<string, string> = {};
 
-export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: ResourceListProps) {
+export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, readOnly = false }: ResourceListProps) {
   const meta = useResource(resource);
   const { decl, t } = meta;
   const { role, user } = useAuthContext();
@@ -115,9 +120,12 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
   }
   const labelsOf = useRefLabelsByResource(byTarget);
 
-  const canEdit = allowed('edit');
-  const canDelete = allowed('delete');
-  const canCreate = allowed('create');
+  // The Archived view is read-only: its rows open to their page, where Restore is.
+  const archivedView = !!state.archived;
+  const writable = !archivedView && !readOnly;
+  const canEdit = allowed('edit') && writable;
+  const canDelete = allowed('delete') && writable;
+  const canCreate = allowed('create') && writable;
   const canShow = allowed('show');
   const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
   const canWriteRow = useCallback((row: Row) => ownerAllowsWrite(decl, user ?? undefined, row), [decl, user]);
@@ -150,7 +158,10 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
 
   const { mutate: deleteOne, mutation: deleteOneState } = useDelete();
   const { mutate: deleteMany, mutation: deleteManyState } = useDeleteMany();
-  const deleted = () => ({ type: 'success' as const, message: t('common:notifications.deleteSuccess', { resource: meta.one }) });
+  const deleted = () => ({
+    type: 'success' as const,
+    message: t(decl.softDelete ? 'common:resource.archivedToast' : 'common:notifications.deleteSuccess', { resource: meta.one }),
+  });
   const failed = (error?: unknown) => ({ type: 'error' as const, message: errorText(t, error) });
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -213,6 +224,29 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
       </Stack>
       <Card>
         <FilterBar meta={meta} state={state} fixed={fixed} onChange={(next) => setState({ ...state, ...next, page: 1 })} />
+        {decl.softDelete && !embedded && (
+          <Stack direction="row" sx={{ px: 2, pb: 1, alignItems: 'center' }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={archivedView}
+                  onChange={(_, on) => {
+                    setSelection({ type: 'include', ids: new Set() });
+                    setState({ ...state, page: 1, archived: on || undefined });
+                  }}
+                  slotProps={{ input: { 'aria-describedby': `${resource}-archived-hint` } }}
+                />
+              }
+              label={t('common:resource.archivedView')}
+              data-testid="archived-toggle"
+            />
+            {archivedView && (
+              <Typography id={`${resource}-archived-hint`} variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('common:resource.archivedHint')}
+              </Typography>
+            )}
+          </Stack>
+        )}
         {canDelete && selectedRows.length > 0 && (
           <Stack direction="row" spacing={2} sx={{ px: 2, pb: 1.5, alignItems: 'center' }}>
             <Typography variant="body2">{t('common:resource.selected', { count: selectedRows.length })}</Typography>
@@ -275,7 +309,16 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
                 localeText={localeText}
                 slots={{
                   noRowsOverlay: () => (
-                    <EmptyState text={t(filtered ? 'common:resource.emptyFiltered' : 'common:resource.empty', { resource: meta.title })} />
+                    <EmptyState
+                      text={t(
+                        archivedView
+                          ? 'common:resource.emptyArchived'
+                          : filtered
+                            ? 'common:resource.emptyFiltered'
+                            : 'common:resource.empty',
+                        { resource: meta.title },
+                      )}
+                    />
                   ),
                 }}
                 slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
@@ -298,22 +341,35 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false }: R
           )}
         </Box>
       </Card>
-      <ConfirmDelete
-        open={!!toDelete}
-        title={
-          toDelete && toDelete.length > 1
-            ? t('common:resource.deleteManyTitle', { count: toDelete.length })
-            : t('common:resource.deleteTitle', { one: meta.one })
-        }
-        message={
-          toDelete && toDelete.length > 1
-            ? t('common:resource.deleteManyMessage')
-            : t('common:resource.deleteMessage', { name: toDelete?.[0] ? titleOf(toDelete[0]) : '' })
-        }
-        pending={deleteOneState.isPending || deleteManyState.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={confirmDelete}
-      />
+      {decl.softDelete && toDelete?.length === 1 ? (
+        <ArchiveDialog
+          meta={meta}
+          open
+          id={toDelete[0]!.id}
+          name={titleOf(toDelete[0]!)}
+          pending={deleteOneState.isPending}
+          onCancel={() => setToDelete(null)}
+          onConfirm={confirmDelete}
+        />
+      ) : (
+        <ConfirmDelete
+          open={!!toDelete}
+          title={
+            toDelete && toDelete.length > 1
+              ? t(decl.softDelete ? 'common:resource.archiveManyTitle' : 'common:resource.deleteManyTitle', { count: toDelete.length })
+              : t('common:resource.deleteTitle', { one: meta.one })
+          }
+          message={
+            toDelete && toDelete.length > 1
+              ? t(decl.softDelete ? 'common:resource.archiveManyMessage' : 'common:resource.deleteManyMessage')
+              : t('common:resource.deleteMessage', { name: toDelete?.[0] ? titleOf(toDelete[0]) : '' })
+          }
+          pending={deleteOneState.isPending || deleteManyState.isPending}
+          onCancel={() => setToDelete(null)}
+          onConfirm={confirmDelete}
+          archive={decl.softDelete}
+        />
+      )}
     </Box>
   );
 }

@@ -19,6 +19,7 @@ import { contributionsTo } from '../../app/modules';
 import { useAuthContext } from '../../providers/auth-context';
 import { versionOf } from '../../providers/data-provider';
 import { ErrorState } from '../error-state';
+import { ArchiveDialog, ArchivedBanner } from './archive';
 import { ConfirmDelete } from './confirm-dialog';
 import { FieldValue } from './field-value';
 import { History as HistoryTab } from './history';
@@ -56,6 +57,9 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
   const { query } = useOne<Record<string, unknown>>({ resource, id, liveMode: 'auto', errorNotification: false });
   const { mutate: remove, mutation } = useDelete();
   const record = query.data?.data;
+  // An archived record opens read-only, with its mark and Restore; nothing on the page changes it.
+  const archivedAt = decl.softDelete && record?.archivedAt ? String(record.archivedAt) : undefined;
+  const title = record ? String(record[decl.recordTitle] ?? '') : '';
   const allowed = (r: string) => can(role, r, 'show');
   // Rows of others are not this user's to change (a sale on another sale's customer); until the
   // record is in, an owner-scoped role is shown no Edit rather than one that disappears.
@@ -133,8 +137,8 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {actions}
-          {can(role, resource, 'edit') && rights.edit !== false && ownRow && (
+          {!archivedAt && actions}
+          {!archivedAt && can(role, resource, 'edit') && rights.edit !== false && ownRow && (
             <Button
               component={RouterLink}
               to={`${decl.route}/${id}/edit?returnTo=${encodeURIComponent(`${decl.route}/${id}`)}`}
@@ -144,13 +148,14 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
               {t('common:buttons.edit')}
             </Button>
           )}
-          {can(role, resource, 'delete') && rights.delete !== false && ownRow && (
+          {!archivedAt && can(role, resource, 'delete') && rights.delete !== false && ownRow && (
             <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirm(true)}>
-              {t('common:buttons.delete')}
+              {t(decl.softDelete ? 'common:buttons.archive' : 'common:buttons.delete')}
             </Button>
           )}
         </Stack>
       </Stack>
+      {archivedAt && <ArchivedBanner meta={meta} id={id} name={title} archivedAt={archivedAt} />}
       <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ mb: 3 }} variant="scrollable" allowScrollButtonsMobile>
         {allTabs.map((x) => (
           <Tab key={x.key} label={x.label} data-tab={x.key} />
@@ -176,34 +181,56 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
             </Box>
           </Card>
           {visibleRelated.map((r) => (
-            <ResourceList key={r.resource} resource={r.resource} fixed={r.filter} embedded />
+            <ResourceList key={r.resource} resource={r.resource} fixed={r.filter} embedded readOnly={!!archivedAt} />
           ))}
         </Stack>
       )}
       {tab > 0 && tab < historyIndex && allTabs[tab]!.content}
       {tab === historyIndex && (
         <Card sx={{ p: 3 }}>
-          <HistoryTab meta={meta} id={id} />
+          <HistoryTab meta={meta} id={id} record={record} />
         </Card>
       )}
-      <ConfirmDelete
-        open={confirm}
-        title={t('common:resource.deleteTitle', { one: meta.one })}
-        message={t('common:resource.deleteMessage', { name: record ? String(record[decl.recordTitle] ?? '') : '' })}
-        pending={mutation.isPending}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() =>
-          remove(
-            {
-              resource,
-              id,
-              successNotification: () => ({ type: 'success', message: t('common:notifications.deleteSuccess', { resource: meta.one }) }),
-              errorNotification: (e) => ({ type: 'error', message: errorText(t, e) }),
-            },
-            { onSuccess: () => navigate(decl.route), onSettled: () => setConfirm(false) },
-          )
-        }
-      />
+      {decl.softDelete ? (
+        <ArchiveDialog
+          meta={meta}
+          open={confirm}
+          id={id}
+          name={title}
+          pending={mutation.isPending}
+          onCancel={() => setConfirm(false)}
+          onConfirm={() =>
+            remove(
+              {
+                resource,
+                id,
+                successNotification: () => ({ type: 'success', message: t('common:resource.archiveSuccess', { name: title }) }),
+                errorNotification: (e) => ({ type: 'error', message: errorText(t, e) }),
+              },
+              { onSuccess: () => navigate(decl.route), onSettled: () => setConfirm(false) },
+            )
+          }
+        />
+      ) : (
+        <ConfirmDelete
+          open={confirm}
+          title={t('common:resource.deleteTitle', { one: meta.one })}
+          message={t('common:resource.deleteMessage', { name: record ? String(record[decl.recordTitle] ?? '') : '' })}
+          pending={mutation.isPending}
+          onCancel={() => setConfirm(false)}
+          onConfirm={() =>
+            remove(
+              {
+                resource,
+                id,
+                successNotification: () => ({ type: 'success', message: t('common:notifications.deleteSuccess', { resource: meta.one }) }),
+                errorNotification: (e) => ({ type: 'error', message: errorText(t, e) }),
+              },
+              { onSuccess: () => navigate(decl.route), onSettled: () => setConfirm(false) },
+            )
+          }
+        />
+      )}
     </Box>
   );
 }
