@@ -68,6 +68,8 @@ interface Registered {
    * a body already valid against the create schema; answers the entity, the caller sends it.
    */
   create(req: FastifyRequest, reply: FastifyReply, body: Row): Promise<Row>;
+  /** The rows a list with these filters and search shows the caller (scope and live rows included): for a module's sums over the same rows. */
+  listCondition(user: CurrentUser, q: Pick<ListQuery, 'filters' | 'q'>): SQL | undefined;
 }
 const registries = new WeakMap<Services, Map<string, Registered>>();
 function registryOf(s: Services): Map<string, Registered> {
@@ -592,7 +594,12 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     if (typeof owner === 'string' && everyRow.length < readers.length) s.realtime.toUser(owner, 'live', payload);
   }
 
-  registered.set(decl.name, { module: m as unknown as ResourceModule, findOne: (user, id) => findOne(s.db, user, id), create: createOne });
+  registered.set(decl.name, {
+    module: m as unknown as ResourceModule,
+    findOne: (user, id) => findOne(s.db, user, id),
+    create: createOne,
+    listCondition: (user, q) => where(user, q),
+  });
 }
 
 /** Labels (record titles) of rows of a registered resource, for exports and History. */
