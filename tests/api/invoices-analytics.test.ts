@@ -53,7 +53,8 @@ function figures(a: InvoiceAnalytics): Array<{ name: string; total: string; coun
     for (const status of ['draft', 'sent', 'paid'] as const)
       out.push({ name: `month ${m.period} ${status}`, ...m.byStatus[status], filters: analyticsFilters.month(m.period, status) });
   }
-  for (const b of a.ageing) out.push({ name: `ageing ${b.bucket}`, total: b.total, count: b.count, filters: analyticsFilters.bucket(b.bucket, a.asOf) });
+  for (const b of a.ageing)
+    out.push({ name: `ageing ${b.bucket}`, total: b.total, count: b.count, filters: analyticsFilters.bucket(b.bucket, a.asOf) });
   for (const c of a.customers) {
     out.push({ name: `${c.name} revenue`, ...c.revenue, filters: analyticsFilters.customerRevenue(c.customerId, a.from, a.to) });
     out.push({ name: `${c.name} outstanding`, ...c.outstanding, filters: analyticsFilters.outstanding(c.customerId) });
@@ -81,7 +82,11 @@ describe('invoice analytics', () => {
     for (const f of all) {
       const list = await listSum('admin', f.filters);
       expect({ name: f.name, total: list.sum, count: list.count }).toEqual({ name: f.name, total: f.total, count: f.count });
-      expect({ name: f.name, total: list.totals.total, count: list.totals.count }).toEqual({ name: f.name, total: f.total, count: f.count });
+      expect({ name: f.name, total: list.totals.total, count: list.totals.count }).toEqual({
+        name: f.name,
+        total: f.total,
+        count: f.count,
+      });
     }
   });
 
@@ -128,7 +133,12 @@ describe('invoice analytics', () => {
     expect(month, 'a month with a draft').toBeDefined();
     const drafts = await get('admin', `/api/v1/invoice/paginated?limit=1&status=draft&period=${month!.period}`);
     const draft = (drafts.json() as { data: Array<{ id: string; totalBase: string; issueDate: string; total: string }> }).data[0]!;
-    const send = await t.app.inject({ method: 'POST', url: `/api/v1/invoice/${draft.id}/send`, headers: await t.auth('admin'), payload: {} });
+    const send = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/invoice/${draft.id}/send`,
+      headers: await t.auth('admin'),
+      payload: {},
+    });
     expect(send.statusCode, send.body).toBe(200);
     const sent = (await analytics('admin')).months.find((m) => m.period === month!.period)!;
     expect(sent.byStatus.sent.count).toBe(month!.byStatus.sent.count + 1);
