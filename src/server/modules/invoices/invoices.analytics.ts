@@ -145,6 +145,35 @@ const addSums = (sums: readonly Sum[], base: string): Sum => ({
   count: sums.reduce((n, x) => n + x.count, 0),
 });
 
+/** The dashboard's figures: this month's and last month's revenue, outstanding and overdue as of today, in the caller's scope. */
+export async function revenueSummary(s: Services, user: CurrentUser, today = todayUtc()) {
+  const base = s.config.BASE_CURRENCY;
+  const [lastMonth, thisMonth] = windowMonths(today, 2) as [string, string];
+  const where = scope(user);
+  const [row] = await queryRows<Record<string, string | number | null>>(
+    s.db,
+    sql`select
+          sum(i.total_base) filter (where i.period = ${thisMonth} and i.status <> 'cancelled')::text as this_total,
+          (count(*) filter (where i.period = ${thisMonth} and i.status <> 'cancelled'))::int as this_count,
+          sum(i.total_base) filter (where i.period = ${lastMonth} and i.status <> 'cancelled')::text as last_total,
+          (count(*) filter (where i.period = ${lastMonth} and i.status <> 'cancelled'))::int as last_count,
+          sum(i.total_base) filter (where i.status = 'sent')::text as open_total,
+          (count(*) filter (where i.status = 'sent'))::int as open_count,
+          sum(i.total_base) filter (where i.status = 'sent' and i.due_date < ${today}::date)::text as late_total,
+          (count(*) filter (where i.status = 'sent' and i.due_date < ${today}::date))::int as late_count
+        from invoices i where ${where} and (i.period in (${thisMonth}, ${lastMonth}) or i.status = 'sent')`,
+  );
+  const r = row ?? {};
+  const of = (k: string) => sumOf(r[`${k}_total`] as string | null, r[`${k}_count`] as number | null, base);
+  return {
+    baseCurrency: base,
+    thisMonth: { period: thisMonth, ...of('this') },
+    lastMonth: { period: lastMonth, ...of('last') },
+    outstanding: of('open'),
+    overdue: of('late'),
+  };
+}
+
 const totalsResponse = z.object({ baseCurrency: z.string(), total: z.string(), count: z.number().int() });
 
 export function registerInvoiceAnalytics(app: Api, s: Services) {
