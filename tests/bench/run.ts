@@ -3,7 +3,10 @@
  * that sends the same SQL on the same driver (the ceiling):
  * - GET /api/v1/user/paginated on 1 000 000 users (PGlite: 100 000);
  * - GET /api/v1/candidates/paginated on 100 000 candidates: searches by name, tech stack
- *   and hashtag, alone and with a status filter.
+ *   and hashtag, alone and with a status filter;
+ * - GET /api/v1/invoice/paginated on 50 000 invoices (first page, open ones by due date, one
+ *   customer's paid ones, a number search), then the invoices' analytic view loaded alone at
+ *   BENCH_ANALYTICS_CONNECTIONS (1,4,20) connections and one invoice's PDF asked for one at a time.
  * Each resource is a `BenchResource` (resource-users.ts, resource-candidates.ts): its fill,
  * its cases, the bare route's SQL and its targets.
  *
@@ -13,7 +16,8 @@
  *
  * Settings: BENCH_TARGETS=postgres,pglite  BENCH_SECONDS=10  BENCH_SLICE_SECONDS=2  BENCH_WARMUP_SECONDS=2
  * BENCH_CONNECTIONS=20  BENCH_PG_ROWS=1000000  BENCH_PGLITE_ROWS=100000 (users)
- * BENCH_PG_CANDIDATES=100000  BENCH_PGLITE_CANDIDATES=100000
+ * BENCH_PG_CANDIDATES=100000  BENCH_PGLITE_CANDIDATES=100000  BENCH_PG_INVOICES=50000  BENCH_PGLITE_INVOICES=50000
+ * BENCH_ANALYTICS_CONNECTIONS=1,4,20  BENCH_PDF_REQUESTS=50
  * BENCH_BARE_NOAUTH=1 (also measure the bare route without its session lookup)
  * BENCH_EXPLAIN=1 (print EXPLAIN ANALYZE of each request's page and count queries)
  * BENCH_ONLY=search,deep (only the requests whose resource or name contains one of these words;

@@ -56,6 +56,17 @@ export function firmLogo(s: Services, log: FastifyBaseLogger): Promise<Buffer | 
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+/**
+ * The fonts as fontkit parsed them for the first document, handed to every later one (pdfkit takes
+ * a parsed font as a source): parsing six WOFF files was most of a one-page PDF's time. Each
+ * document still makes its own subsets of them.
+ */
+let parsedFonts: Record<Weight, unknown[]> | undefined;
+const parsedFont = (doc: Doc, name: string) => {
+  doc.font(name);
+  return (doc as unknown as { _font: { font: unknown } })._font.font;
+};
+
 /** Which of a weight's font files has each character (pdfkit keeps the fontkit font it loaded). */
 function coverage(doc: Doc, weight: Weight): Array<(codePoint: number) => boolean> {
   return SUBSETS.map((_, i) => {
@@ -102,8 +113,12 @@ export function openPdf(opts: { lang: PdfLang; title: string; author: string }):
     doc.on('error', reject);
   });
 
-  const files = fontsOf();
-  for (const weight of ['regular', 'bold'] as const) files[weight].forEach((data, i) => doc.registerFont(`${weight}-${i}`, data));
+  const files = parsedFonts ?? fontsOf();
+  for (const weight of ['regular', 'bold'] as const) files[weight].forEach((src, i) => doc.registerFont(`${weight}-${i}`, src as Buffer));
+  parsedFonts ??= {
+    regular: SUBSETS.map((_, i) => parsedFont(doc, `regular-${i}`)),
+    bold: SUBSETS.map((_, i) => parsedFont(doc, `bold-${i}`)),
+  };
   const has = { regular: coverage(doc, 'regular'), bold: coverage(doc, 'bold') };
   const width = doc.page.width - 2 * MARGIN;
   /** The characters the fonts have no letter for (Chinese, Arabic…): the caller is told. */
