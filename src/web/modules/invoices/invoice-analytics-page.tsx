@@ -131,7 +131,7 @@ export function InvoiceAnalyticsPage() {
           ))}
         </TextField>
       </Stack>
-      {query.isFetching && data && <LinearProgress aria-label={t('common:loading', { defaultValue: 'Loading' })} />}
+      {query.isFetching && data && <LinearProgress aria-label={t('common:loading')} />}
       {query.isError && !data ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : !data ? (
@@ -318,13 +318,7 @@ function AnalyticsBody({
                   {
                     id: 'customers',
                     innerRadius: 40,
-                    data: top.map((c, i) => ({
-                      id: c.customerId,
-                      value: Number(c.revenue.total),
-                      label: c.name,
-                      color: undefined,
-                      index: i,
-                    })),
+                    data: top.map((c) => ({ id: c.customerId, value: Number(c.revenue.total), label: c.name })),
                     valueFormatter: (v) => money(v.value),
                   },
                 ]}
