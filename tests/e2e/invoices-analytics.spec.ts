@@ -82,3 +82,17 @@ test('the analytic view is axe clean in English and Arabic, and fits 390 px', as
     await context.close();
   }
 });
+
+test("the dashboard's revenue figures open the invoice lists they sum", async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page, 'sale_lead');
+  await expect(page.getByTestId('widget-revenue')).toBeVisible();
+  for (const id of ['revenue-last-month', 'revenue-overdue']) {
+    await page.goto('/');
+    const figure = (await page.getByTestId(id).textContent())!;
+    await page.getByTestId(id).click();
+    await expect(page).toHaveURL(/\/invoices\?/);
+    // The list's total in the base currency reads as the figure did.
+    await expect(page.getByTestId('invoice-list-total')).toContainText(figure);
+  }
+});
