@@ -355,8 +355,9 @@ const LISTS: Record<string, ListContract> = {
   invoices: {
     defaultSort: { field: 'issueDate', order: 'desc' },
     sort: ['number', 'subject', 'period', 'issueDate', 'dueDate', 'total', 'status', 'currency', 'paidAt', 'createdAt'],
-    eq: ['customerId', 'period', 'status', 'overdue', 'projectId', 'saleId', 'currency'],
-    range: ['issueDate', 'dueDate', 'total', 'paidAt', 'createdAt'],
+    eq: ['customerId', 'status', 'overdue', 'projectId', 'saleId', 'currency'],
+    // The analytic view's revenue by customer lists a window of billing months.
+    range: ['period', 'issueDate', 'dueDate', 'total', 'paidAt', 'createdAt'],
     search: ['number', 'subject'],
     list: ['number', 'subject', 'customerId', 'period', 'issueDate', 'dueDate', 'total', 'status', 'overdue'],
     unique: [],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../src/domain/auth/permissions.js';
 import { todayIn } from '../../src/domain/modules/leave/leave.rules.js';
+import { analyticsFilters, filtersQuery, type ListFilters } from '../../src/domain/modules/invoices/invoices.analytics.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 
 // The home page's one call: each role gets exactly the blocks whose data it may read, and the
@@ -29,14 +30,15 @@ const byKey = <T extends Record<string, unknown>>(rows: T[], key: keyof T, value
 
 // Hand-written from the spec's section table: jobs → recruitment, everyone → own leave, leave
 // approvers → team, headcount → workforce, a developer → their hours, headcount and everyone's
-// logwork (the leads) → utilisation.
+// logwork (the leads) → utilisation, the leads and admin (the firm's) and a sale (their customers')
+// → revenue.
 const BLOCKS: Record<Role, string[]> = {
-  admin: ['leave', 'recruitment', 'team', 'utilisation', 'workforce'],
-  hr_lead: ['leave', 'recruitment', 'team', 'utilisation', 'workforce'],
-  sale_lead: ['leave', 'recruitment', 'team', 'utilisation', 'workforce'],
+  admin: ['leave', 'recruitment', 'revenue', 'team', 'utilisation', 'workforce'],
+  hr_lead: ['leave', 'recruitment', 'revenue', 'team', 'utilisation', 'workforce'],
+  sale_lead: ['leave', 'recruitment', 'revenue', 'team', 'utilisation', 'workforce'],
   developer: ['hours', 'leave'],
   hr: ['leave', 'recruitment'],
-  sale: ['leave', 'recruitment', 'workforce'],
+  sale: ['leave', 'recruitment', 'revenue', 'workforce'],
   manager: ['leave', 'recruitment', 'team', 'workforce'],
 };
 
@@ -286,5 +288,50 @@ describe('logwork', () => {
     expect(after.availableHours).toBeGreaterThanOrEqual(before.availableHours);
     expect(after.rate).toBeCloseTo(after.billableHours / after.availableHours, 10);
     expect((await dashboard('hr_lead')).utilisation).toEqual(after);
+  });
+});
+
+describe('revenue', () => {
+  type Sum = { total: string; count: number };
+  const listTotal = async (role: Role, filters: ListFilters) => {
+    const res = await call(role, 'GET', `/api/v1/invoice/totals?${filtersQuery(filters)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { total, count } = res.json() as Sum;
+    return { total, count };
+  };
+
+  it.each(['admin', 'sale_lead', 'sale'] as const)('%s: each figure is the total of the invoice list it links to', async (role) => {
+    const d = await dashboard(role);
+    const r = d.revenue as {
+      baseCurrency: string;
+      thisMonth: Sum & { period: string };
+      lastMonth: Sum & { period: string };
+      outstanding: Sum;
+      overdue: Sum;
+    };
+    expect(r.baseCurrency).toBe('USD');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(r.thisMonth.period).toBe(today.slice(0, 7));
+    const pick = ({ total, count }: Sum) => ({ total, count });
+    expect(pick(r.thisMonth)).toEqual(await listTotal(role, analyticsFilters.month(r.thisMonth.period)));
+    expect(pick(r.lastMonth)).toEqual(await listTotal(role, analyticsFilters.month(r.lastMonth.period)));
+    expect(pick(r.outstanding)).toEqual(await listTotal(role, analyticsFilters.outstanding()));
+    expect(pick(r.overdue)).toEqual(await listTotal(role, analyticsFilters.overdue(today)));
+    expect(pick(r.overdue)).toEqual(await listTotal(role, { overdue: 'true' }));
+    // The demo data bills every month and leaves some invoices unpaid.
+    expect(r.lastMonth.count).toBeGreaterThan(0);
+    expect(r.outstanding.count).toBeGreaterThan(0);
+  });
+
+  it("a sale's figures are their customers' only", async () => {
+    const [firm, sale] = [(await dashboard('admin')).revenue, (await dashboard('sale')).revenue];
+    expect(sale.lastMonth.count).toBeLessThan(firm.lastMonth.count);
+    const own = await call(
+      'admin',
+      'GET',
+      `/api/v1/invoice/totals?period=${sale.lastMonth.period}&status_ne=cancelled&saleId=${t.users.sale.id}`,
+    );
+    const ownSum = own.json() as Sum;
+    expect({ total: sale.lastMonth.total, count: sale.lastMonth.count }).toEqual({ total: ownSum.total, count: ownSum.count });
   });
 });

@@ -3,7 +3,10 @@
  * that sends the same SQL on the same driver (the ceiling):
  * - GET /api/v1/user/paginated on 1 000 000 users (PGlite: 100 000);
  * - GET /api/v1/candidates/paginated on 100 000 candidates: searches by name, tech stack
- *   and hashtag, alone and with a status filter.
+ *   and hashtag, alone and with a status filter;
+ * - GET /api/v1/invoice/paginated on 50 000 invoices (first page, open ones by due date, one
+ *   customer's paid ones, a number search), then the invoices' analytic view loaded alone at
+ *   BENCH_ANALYTICS_CONNECTIONS (1,4,20) connections and one invoice's PDF asked for one at a time.
  * Each resource is a `BenchResource` (resource-users.ts, resource-candidates.ts): its fill,
  * its cases, the bare route's SQL and its targets.
  *
@@ -13,7 +16,8 @@
  *
  * Settings: BENCH_TARGETS=postgres,pglite  BENCH_SECONDS=10  BENCH_SLICE_SECONDS=2  BENCH_WARMUP_SECONDS=2
  * BENCH_CONNECTIONS=20  BENCH_PG_ROWS=1000000  BENCH_PGLITE_ROWS=100000 (users)
- * BENCH_PG_CANDIDATES=100000  BENCH_PGLITE_CANDIDATES=100000
+ * BENCH_PG_CANDIDATES=100000  BENCH_PGLITE_CANDIDATES=100000  BENCH_PG_INVOICES=50000  BENCH_PGLITE_INVOICES=50000
+ * BENCH_ANALYTICS_CONNECTIONS=1,4,20  BENCH_PDF_REQUESTS=50
  * BENCH_BARE_NOAUTH=1 (also measure the bare route without its session lookup)
  * BENCH_EXPLAIN=1 (print EXPLAIN ANALYZE of each request's page and count queries)
  * BENCH_ONLY=search,deep (only the requests whose resource or name contains one of these words;
@@ -34,6 +38,7 @@ import { backendCpuMeter } from './pg-cpu.js';
 import type { BenchCase, BenchResource, ListPage } from './resource.js';
 import { candidatesBench } from './resource-candidates.js';
 import { usersBench } from './resource-users.js';
+import { invoicesBench } from './resource-invoices.js';
 import { dedicatedClient, sqlClient, type SqlClient } from './sql-client.js';
 
 const env = process.env;
@@ -45,7 +50,13 @@ const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = 'bench_users';
 
 /** The lists measured, in this order; a resource is one more entry (see resource.ts). */
-const RESOURCES: BenchResource[] = [usersBench, candidatesBench];
+const RESOURCES: BenchResource[] = [usersBench, candidatesBench, invoicesBench];
+/** Connections the invoices' analytic view is loaded with (each a separate run). */
+const ANALYTICS_CONNECTIONS = (env.BENCH_ANALYTICS_CONNECTIONS ?? '1,4,20').split(',').map(Number);
+const PDF_REQUESTS = Number(env.BENCH_PDF_REQUESTS ?? 50);
+/** Printed beside the PostgreSQL figures, never asserted. */
+const ANALYTICS_P99_MS = 300;
+const PDF_MS = 200;
 
 type Measured = LoadResult & { cpuUs: number };
 
@@ -69,6 +80,8 @@ interface TargetReport {
   title: string;
   load: string;
   sections: ResourceReport[];
+  /** Routes measured alone (the invoices' analytic view and PDF), one printed line each. */
+  extras: string[];
 }
 
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
@@ -192,6 +205,9 @@ async function benchTarget(kind: 'postgres' | 'pglite', adminUrl?: string): Prom
       log(`-- ${resource.name}`);
       for (const c of cases) results.push(await measure(resource, c));
     }
+    const extras = plan.some((p) => p.resource === invoicesBench && p.cases.length)
+      ? await measureInvoiceExtras(`http://127.0.0.1:${address.port}`, headers, db, kind)
+      : [];
 
     async function measure(resource: BenchResource, c: BenchCase): Promise<CaseResult> {
       const crud = `${crudUrl(resource.bare)}?${c.query}`;
@@ -240,7 +256,7 @@ async function benchTarget(kind: 'postgres' | 'pglite', adminUrl?: string): Prom
       ` · ${Math.round((Date.now() - t0) / 1000)} s`;
     // Other work on the machine shows in p99 first: say how busy it was.
     const machine = `machine: ${cpus().length} cores, 1-min load average ${loadBefore.toFixed(1)} before the runs, ${loadavg()[0]!.toFixed(1)} after`;
-    return { kind, title, load: machine, sections };
+    return { kind, title, load: machine, sections, extras };
   } finally {
     await bare?.close();
     await bareNoAuth?.close();
@@ -318,6 +334,59 @@ function printReport(r: TargetReport) {
   log(r.load);
   log('');
   for (const section of r.sections) printSection(r.kind, section);
+  for (const line of r.extras) log(line);
+  if (r.extras.length) log('');
+}
+
+/**
+ * The invoices' analytic view (every figure of 12 months over the whole table, as the admin reads
+ * it) loaded alone at a few connection counts, and one invoice's PDF asked for again and again, one
+ * at a time: what a person waits for.
+ */
+async function measureInvoiceExtras(
+  base: string,
+  headers: Record<string, string>,
+  db: SqlClient,
+  kind: TargetReport['kind'],
+): Promise<string[]> {
+  const out: string[] = [];
+  const verdict = (ok: boolean) => (kind !== 'postgres' ? '(PostgreSQL only)' : ok ? 'met' : 'MISSED');
+  const analytics = `${base}/api/v1/invoice/analytics?months=12`;
+  const first = await fetch(analytics, { headers });
+  if (first.status !== 200) throw new Error(`analytics answered ${first.status} ${await first.text()}`);
+  const body = (await first.json()) as { revenue: { count: number; total: string } };
+  log(`-- invoices: analytic view (revenue ${body.revenue.total} over ${fmtInt(body.revenue.count)} invoices)`);
+  for (const connections of ANALYTICS_CONNECTIONS) {
+    const [r] = await compareLoad({
+      targets: [{ label: 'analytics', url: analytics }],
+      connections,
+      seconds: SECONDS,
+      sliceSeconds: SLICE,
+      warmupSeconds: WARMUP,
+      headers,
+    });
+    const line = `GET /api/v1/invoice/analytics?months=12 · ${connections} connection${connections > 1 ? 's' : ''}: ${fmtRps(r!.rps)} req/s  p50 ${r!.p50} ms  p99 ${r!.p99} ms${r!.non2xx || r!.errors ? `  (${r!.non2xx} non-2xx, ${r!.errors} errors)` : ''}  target p99 <= ${ANALYTICS_P99_MS} ms: ${verdict(r!.p99 <= ANALYTICS_P99_MS)}`;
+    log(`  ${line}`);
+    out.push(line);
+  }
+  const [invoice] = await db.query<{ id: string; lines: number }>(
+    `select id, jsonb_array_length(lines) as lines from invoices where number like 'INV-%' and archived_at is null order by jsonb_array_length(lines) desc, issue_date desc limit 1`,
+  );
+  const pdfUrl = `${base}/api/v1/invoice/${invoice!.id}/pdf`;
+  const times: number[] = [];
+  for (let i = 0; i < PDF_REQUESTS + 5; i++) {
+    const t0 = performance.now();
+    const res = await fetch(pdfUrl, { headers });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    if (res.status !== 200 || bytes < 1000) throw new Error(`pdf answered ${res.status} (${bytes} bytes)`);
+    if (i >= 5) times.push(performance.now() - t0); // the first few warm the fonts and the code
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+  const line = `GET /api/v1/invoice/:id/pdf (${invoice!.lines} lines) · one at a time, ${times.length} requests: p50 ${at(0.5).toFixed(0)} ms  p99 ${at(0.99).toFixed(0)} ms  max ${times[times.length - 1]!.toFixed(0)} ms  target <= ${PDF_MS} ms: ${verdict(at(0.99) <= PDF_MS)}`;
+  log(`  ${line}`);
+  out.push(line);
+  return out;
 }
 
 function printSection(kind: TargetReport['kind'], r: ResourceReport) {

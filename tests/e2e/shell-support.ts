@@ -228,15 +228,22 @@ export async function builtRoutes(page: Page, cacheKey: string): Promise<string[
     // A list's links are in its rows: wait for them (or for its empty state) before reading them.
     const list = page.locator('main [role="grid"][aria-rowcount]');
     if ((await list.count()) > 0) await expect(list.first().getByRole('row').nth(1).or(page.getByTestId('empty-state'))).toBeVisible();
-    // The list's own links: create, and the first record's edit or detail page.
+    // The list's own links: create, and the first record's edit or detail page (a record's links are
+    // in the grid's rows when there is a grid: a page's other links, e.g. /invoices/analytics, are no record).
     const links = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    const rowLinks = (await list.count())
+      ? await list
+          .first()
+          .locator('a[href]')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))
+      : links;
     const esc = href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const edit = new RegExp(`^${esc}/[^/]+/edit$`);
     const show = new RegExp(`^${esc}/[^/]+$`);
     for (const link of [
       links.find((l) => l === `${href}/new`),
-      links.find((l) => edit.test(l)),
-      links.find((l) => show.test(l) && l !== `${href}/new`),
+      rowLinks.find((l) => edit.test(l)),
+      rowLinks.find((l) => show.test(l) && l !== `${href}/new`),
     ])
       if (link) add(link);
   }

@@ -71,6 +71,8 @@ interface Registered {
    * a body already valid against the create schema; answers the entity, the caller sends it.
    */
   create(req: FastifyRequest, reply: FastifyReply, body: Row): Promise<Row>;
+  /** The rows a list with these filters and search shows the caller (scope and live rows included): for a module's sums over the same rows. */
+  listCondition(user: CurrentUser, q: Pick<ListQuery, 'filters' | 'q'>): SQL | undefined;
 }
 const registries = new WeakMap<Services, Map<string, Registered>>();
 function registryOf(s: Services): Map<string, Registered> {
@@ -838,6 +840,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     findOne: (user, id, opts) => findOne(s.db, user, id, false, opts),
     count: countRowsWhere,
     create: createOne,
+    listCondition: (user, q) => where(user, q),
   });
 }
 

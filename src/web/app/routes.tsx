@@ -29,6 +29,7 @@ const PersonalInfoPage = named(() => import('../modules/personal-info/personal-i
 const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes');
 // A customer's read-only view through a share link: no sign-in, no layout.
 const LeaveDashboardPage = named(() => import('../modules/leave-requests/leave-dashboard-page'), 'LeaveDashboardPage');
+const InvoiceAnalyticsPage = named(() => import('../modules/invoices/invoice-analytics-page'), 'InvoiceAnalyticsPage');
 const AllDevsPage = named(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
 const LeaveApprovalsPage = named(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const SalaryImportPage = named(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
@@ -96,6 +97,8 @@ export const SHELL_ROUTES: RouteObject[] = [
   // The spec's other name for customers: its list, new, edit and detail pages, query and id kept.
   { path: 'clients/*', element: <ToCustomers /> },
   { path: 'logwork/all-devs', element: page(<AllDevsPage />) },
+  // Before the invoices resource's /invoices/:id.
+  { path: 'invoices/analytics', element: page(<InvoiceAnalyticsPage />) },
   soon('pnl', 'navbar:profitAndLoss'),
   soon('kpi/progress/:userId/:year', 'navbar:kpi', 'auth:nav.kpiProgress'),
   soon('kpi/dashboard', 'navbar:kpi', 'navbar:dashboard'),

@@ -3,14 +3,15 @@ import { dashboardBlocks, expectedHours, utilisationRate } from './dashboard.rul
 
 // Written from the spec's section table (section 6) and the leave approvers of DOMAIN.md, not
 // read from the code: jobs → recruitment, everyone's own leave, approvers → team, headcount → workforce,
-// a developer's own hours, utilisation for who sees headcount and everyone's logwork.
+// a developer's own hours, utilisation for who sees headcount and everyone's logwork, revenue for
+// the leads and admin (the firm's) and a sale (their customers').
 const EXPECTED: Record<string, string[]> = {
-  admin: ['recruitment', 'leave', 'team', 'workforce', 'utilisation'],
-  hr_lead: ['recruitment', 'leave', 'team', 'workforce', 'utilisation'],
-  sale_lead: ['recruitment', 'leave', 'team', 'workforce', 'utilisation'],
+  admin: ['recruitment', 'leave', 'team', 'workforce', 'utilisation', 'revenue'],
+  hr_lead: ['recruitment', 'leave', 'team', 'workforce', 'utilisation', 'revenue'],
+  sale_lead: ['recruitment', 'leave', 'team', 'workforce', 'utilisation', 'revenue'],
   developer: ['leave', 'hours'],
   hr: ['recruitment', 'leave'],
-  sale: ['recruitment', 'leave', 'workforce'],
+  sale: ['recruitment', 'leave', 'workforce', 'revenue'],
   manager: ['recruitment', 'leave', 'team', 'workforce'],
 };
 

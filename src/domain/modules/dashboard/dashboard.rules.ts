@@ -1,4 +1,4 @@
-import { canAccessSection, toRole } from '../../auth/permissions.js';
+import { canAccessSection, isPrivileged, toRole } from '../../auth/permissions.js';
 import { can } from '../../resources.js';
 import { activeAccessOverrides, type AccessOverrides } from '../../auth/access-overrides.js';
 import { workingDates, type LeaveRange } from '../leave/leave.rules.js';
@@ -11,7 +11,8 @@ export const HOURS_PER_DAY = 8;
  * The dashboard's blocks a role may see, each following the access of the data it sums:
  * recruitment the jobs section, my leave the leave requests of one's own, the team's leave who
  * approves leave, the workforce the headcount section; a developer's own hours of the week; the
- * firm's utilisation for the roles that read both the headcount and everyone's logwork (the leads).
+ * firm's utilisation for the roles that read both the headcount and everyone's logwork (the leads);
+ * the revenue for the leads and admin (the firm's) and a sale (their customers').
  */
 export function dashboardBlocks(role: unknown, overrides: AccessOverrides = activeAccessOverrides()): DashboardBlock[] {
   const out: DashboardBlock[] = [];
@@ -21,6 +22,7 @@ export function dashboardBlocks(role: unknown, overrides: AccessOverrides = acti
   if (canAccessSection(role, 'headcount')) out.push('workforce');
   if (toRole(role) === 'developer' && can(role, 'timesheets', 'create', overrides)) out.push('hours');
   if (canAccessSection(role, 'headcount') && can(role, 'timesheets', 'list', overrides)) out.push('utilisation');
+  if (can(role, 'invoices', 'list', overrides) && (isPrivileged(role) || toRole(role) === 'sale')) out.push('revenue');
   return out;
 }
 

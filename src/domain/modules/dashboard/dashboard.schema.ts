@@ -83,6 +83,19 @@ export const utilisationBlockSchema = z.object({
   rate: z.number().nullable(),
 });
 
+const sum = z.object({ total: z.string(), count: z.number().int() });
+export const revenueBlockSchema = z.object({
+  /** The firm's base currency: every amount is in it (each invoice's total at its rate). */
+  baseCurrency: z.string(),
+  /** Revenue (invoices not cancelled) billed for this month and the last (`period`, `YYYY-MM`). */
+  thisMonth: sum.extend({ period: z.string() }),
+  lastMonth: sum.extend({ period: z.string() }),
+  /** Sent and unpaid. */
+  outstanding: sum,
+  /** Sent, unpaid, due before today. */
+  overdue: sum,
+});
+
 export const dashboardSchema = z.object({
   today: z.string(),
   week: z.object({ from: z.string(), to: z.string() }),
@@ -92,6 +105,8 @@ export const dashboardSchema = z.object({
   workforce: workforceBlockSchema.optional(),
   hours: hoursBlockSchema.optional(),
   utilisation: utilisationBlockSchema.optional(),
+  /** The leads' and admin's: the firm's; a sale's: their customers'. */
+  revenue: revenueBlockSchema.optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type DashboardBlock = Exclude<keyof Dashboard, 'today' | 'week'>;

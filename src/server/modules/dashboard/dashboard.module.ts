@@ -17,6 +17,7 @@ import { headcounts } from '../headcounts/headcounts.table.js';
 import { jobCandidateEvents, jobCandidates, jobs } from '../jobs/jobs.table.js';
 import { balanceFor, holidayDates } from '../leave-matrix/leave-balance.js';
 import { leaveRequests } from '../leave-requests/leave-requests.table.js';
+import { revenueSummary } from '../invoices/invoices.analytics.js';
 import { timesheets } from '../timesheets/timesheets.table.js';
 import { users } from '../users/users.table.js';
 
@@ -56,13 +57,15 @@ function registerDashboardRoutes(app: Api, s: Services) {
       const today = todayIn();
       const week = weekOf(today);
       const blocks = new Set(dashboardBlocks(user.role, s.access.snapshot()));
-      const [recruitment, leave, team, workforce, hours, utilisation] = await Promise.all([
+      const [recruitment, leave, team, workforce, hours, utilisation, revenue] = await Promise.all([
         blocks.has('recruitment') ? recruitmentOf(s.db, user, week.from) : undefined,
         blocks.has('leave') ? leaveOf(s.db, user, today) : undefined,
         blocks.has('team') ? teamOf(s.db, user, today) : undefined,
         blocks.has('workforce') ? workforceOf(s.db) : undefined,
         blocks.has('hours') ? hoursOf(s.db, user, week) : undefined,
         blocks.has('utilisation') ? utilisationOf(s.db, today) : undefined,
+        // Invoices count days in UTC, as their overdue flag does.
+        blocks.has('revenue') ? revenueSummary(s, user) : undefined,
       ]);
       const out: Dashboard = { today, week };
       if (recruitment) out.recruitment = recruitment;
@@ -71,6 +74,7 @@ function registerDashboardRoutes(app: Api, s: Services) {
       if (workforce) out.workforce = workforce;
       if (hours) out.hours = hours;
       if (utilisation) out.utilisation = utilisation;
+      if (revenue) out.revenue = revenue;
       return out;
     },
   );

@@ -5,6 +5,7 @@ import { compare } from '../../../domain/money.js';
 import type { ResourceModule, Row } from '../../http/crud.js';
 import { unprocessable } from '../../http/errors.js';
 import type { ServerModule } from '../module.js';
+import { registerInvoiceAnalytics } from './invoices.analytics.js';
 import { registerInvoicePdf } from './invoices.pdf.js';
 import { registerInvoiceRoutes } from './invoices.routes.js';
 import { seedInvoices } from './invoices.seed.js';
@@ -90,6 +91,7 @@ export const invoicesModule: ServerModule = {
   resource: invoicesResourceModule,
   routes: (app, s) => {
     registerInvoiceRoutes(app, s);
+    registerInvoiceAnalytics(app, s);
     registerInvoicePdf(app, s);
   },
   seed: seedInvoices,

@@ -10,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Dashboard } from '../../../domain/modules/dashboard/dashboard.schema';
+import { analyticsFilters, filtersQuery } from '../../../domain/modules/invoices/invoices.analytics';
 import { can } from '../../../domain/resources';
 import { useFormatters } from '../../i18n/format';
 import { BarFigure } from './bar-figure';
@@ -20,6 +21,7 @@ type Team = NonNullable<Dashboard['team']>;
 type Workforce = NonNullable<Dashboard['workforce']>;
 type Hours = NonNullable<Dashboard['hours']>;
 type Utilisation = NonNullable<Dashboard['utilisation']>;
+type Revenue = NonNullable<Dashboard['revenue']>;
 type Range = { startDate: string; endDate: string };
 
 /** The team's leave the server lists: today and the coming days (dashboard.module.ts). */
@@ -327,6 +329,53 @@ export function UtilisationWidget({ data }: { data: Utilisation }) {
         {t('dashboard:utilisation.hours', { billable: fmt.number(data.billableHours), available: fmt.number(data.availableHours) })}
       </Typography>
       {data.rate !== null && <ShareBar share={data.rate} />}
+    </Widget>
+  );
+}
+
+/**
+ * Revenue in the base currency: this month against last (invoices not cancelled, by billing month),
+ * what is outstanding and what of it is overdue — each figure opens the invoice list it sums. A sale
+ * reads their customers' (the server scopes it).
+ */
+export function RevenueWidget({ data, today, own }: { data: Revenue; today: string; own: boolean }) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const cur = data.baseCurrency;
+  const monthName = (period: string) =>
+    new Intl.DateTimeFormat(fmt.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-15T12:00:00Z`));
+  const to = (filters: Record<string, string | string[]>) => `/invoices?${filtersQuery(filters)}`;
+  return (
+    <Widget title={t(own ? 'dashboard:revenue.titleOwn' : 'dashboard:revenue.title', { currency: cur })} testId="widget-revenue">
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+        <Figure
+          label={t('dashboard:revenue.month', { month: monthName(data.thisMonth.period) })}
+          value={fmt.money(data.thisMonth.total, cur)}
+          to={to(analyticsFilters.month(data.thisMonth.period))}
+          testId="revenue-this-month"
+        />
+        <Figure
+          label={t('dashboard:revenue.month', { month: monthName(data.lastMonth.period) })}
+          value={fmt.money(data.lastMonth.total, cur)}
+          to={to(analyticsFilters.month(data.lastMonth.period))}
+          testId="revenue-last-month"
+        />
+        <Figure
+          label={t('dashboard:revenue.outstanding', { count: data.outstanding.count, formatted: fmt.number(data.outstanding.count) })}
+          value={fmt.money(data.outstanding.total, cur)}
+          to={to(analyticsFilters.outstanding())}
+          testId="revenue-outstanding"
+        />
+        <Figure
+          label={t('dashboard:revenue.overdue', { count: data.overdue.count, formatted: fmt.number(data.overdue.count) })}
+          value={fmt.money(data.overdue.total, cur)}
+          to={to(analyticsFilters.overdue(today))}
+          testId="revenue-overdue"
+        />
+      </Box>
+      <Link component={RouterLink} to="/invoices/analytics" underline="hover" sx={{ display: 'inline-block', mt: 2 }}>
+        {t('dashboard:revenue.analytics')}
+      </Link>
     </Widget>
   );
 }

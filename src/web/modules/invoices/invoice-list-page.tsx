@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useInvalidate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -12,11 +13,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import type { Invoice } from '../../../domain/modules/invoices/invoices.schema';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
 import { can } from '../../../domain/resources';
 import { ReferencePicker } from '../../components/resource/lookup';
 import { ResourceList } from '../../components/resource/resource-list';
+import { parseListState } from '../../components/resource/list-params';
+import { useFormatters } from '../../i18n/format';
 import { http } from '../../providers/http';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
@@ -35,16 +40,49 @@ export function InvoiceListPage() {
   const [open, setOpen] = useState(false);
   return (
     <Box>
-      {can(role, 'invoices', 'create') && (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1, gap: 1, flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to="/invoices/analytics" startIcon={<InsightsOutlined />} data-testid="invoice-analytics-link">
+          {t('invoices:analytics.title')}
+        </Button>
+        {can(role, 'invoices', 'create') && (
           <Button variant="outlined" onClick={() => setOpen(true)} data-testid="draft-from-headcount">
             {t('invoices:draft.button')}
           </Button>
-        </Stack>
-      )}
+        )}
+      </Stack>
+      <ListTotal />
       <ResourceList resource="invoices" />
       {open && <DraftDialog onClose={() => setOpen(false)} />}
     </Box>
+  );
+}
+
+/** The invoices the list's filters and search select, counted and summed in the base currency (what an analytic figure links to). */
+function ListTotal() {
+  const { t } = useTranslation(['invoices']);
+  const fmt = useFormatters();
+  const [sp] = useSearchParams();
+  const state = parseListState(invoicesResource, sp);
+  const params = new URLSearchParams();
+  if (state.q.trim()) params.set('q', state.q.trim());
+  for (const [key, values] of Object.entries(state.filters)) for (const v of values) params.append(key, v);
+  const query = params.toString();
+  const totals = useQuery({
+    queryKey: ['invoices', 'totals', query],
+    queryFn: async () =>
+      (await http.get<{ baseCurrency: string; total: string; count: number }>(`/api/v1/${invoicesResource.path}/totals?${query}`)).data,
+  });
+  if (!totals.data) return null;
+  const { baseCurrency, total, count } = totals.data;
+  return (
+    <Typography variant="body2" role="status" sx={{ mb: 1, color: 'text.secondary' }} data-testid="invoice-list-total" data-total={total}>
+      {t('invoices:analytics.listTotal', {
+        count,
+        formatted: fmt.number(count),
+        total: fmt.money(total, baseCurrency),
+        currency: baseCurrency,
+      })}
+    </Typography>
   );
 }
 

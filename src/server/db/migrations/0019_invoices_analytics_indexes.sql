@@ -1,0 +1,2 @@
+CREATE INDEX "invoices_analytics_period_idx" ON "invoices" USING btree ("period","status","customer_id","total_base","sale_id") WHERE archived_at is null;--> statement-breakpoint
+CREATE INDEX "invoices_analytics_open_idx" ON "invoices" USING btree ("customer_id","due_date","total_base","sale_id") WHERE status = 'sent' and archived_at is null;
