@@ -146,11 +146,21 @@ test('an admin creates a salary (the net computed), approves it and records it p
   await expect(row).toContainText('$2,199.75');
   await row.getByRole('gridcell').filter({ hasText: '2033-05' }).first().click();
   await expect(page).toHaveURL(/\/salary\/[\w-]+$/);
+  const [edit, archive] = [
+    page.getByRole('link', { name: 'Edit', exact: true }),
+    page.getByRole('button', { name: 'Archive', exact: true }),
+  ];
+  await expect(edit).toBeVisible();
   await page.getByTestId('salary-approve').click();
   await page.getByTestId('salary-action-confirm').click();
   await expect(page.getByTestId('salary-mark-paid')).toBeVisible();
+  // Approved: no longer edited, still archived if it was a mistake.
+  await expect(edit).toHaveCount(0);
+  await expect(archive).toBeVisible();
   await page.getByTestId('salary-mark-paid').click();
   await page.getByTestId('salary-action-confirm').click();
   await expect(page.getByTestId('salary-mark-paid')).toHaveCount(0);
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  // Paid: kept for good.
+  await expect(archive).toHaveCount(0);
 });

@@ -67,7 +67,13 @@ export function SalaryShowPage() {
 
   return (
     <>
-      <ResourceShow resource="salaries" id={id!} actions={actions} />
+      <ResourceShow
+        resource="salaries"
+        id={id!}
+        actions={actions}
+        // An approved or paid salary is not edited, and a paid one never deleted: the server refuses both.
+        rights={{ edit: salary?.status === 'draft', delete: !!salary && salary.status !== 'paid' }}
+      />
       {confirm && salary && (
         <ConfirmDialog
           open
