@@ -137,7 +137,10 @@ describe('create, update, delete', () => {
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ title: 'QA Engineer', phone: null });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/user/${user.id}`, headers: admin })).statusCode).toBe(200);
-    expect((await get(`/user/${user.id}`)).statusCode).toBe(404);
+    // An archived user still opens by id (a link to them never ends on a 404), marked archived.
+    const archived = await get(`/user/${user.id}`);
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json().archivedAt).toEqual(expect.any(String));
     const trail = await t.services.db
       .select()
       .from(auditLog)
@@ -203,7 +206,9 @@ describe('the unmodified @refinedev/simple-rest provider works against the list 
     expect(many.data.map((u) => u.email).sort()).toEqual([created.data.email, 'hr@demo.local'].sort());
     expect((await provider.update({ resource: 'user', id, variables: { title: 'Updated' } })).data.title).toBe('Updated');
     await provider.deleteOne({ resource: 'user', id });
-    await expect(provider.getOne({ resource: 'user', id })).rejects.toMatchObject({ response: { status: 404 } });
+    // Archived, not gone: read by id with its mark, and out of the list.
+    expect((await provider.getOne({ resource: 'user', id })).data.archivedAt).toEqual(expect.any(String));
+    expect((await provider.getList({ resource: 'user', filters: [{ field: 'q', operator: 'eq', value: 'Refine Person' }] })).data).toEqual([]);
   });
 });
 
