@@ -208,7 +208,9 @@ describe('the unmodified @refinedev/simple-rest provider works against the list 
     await provider.deleteOne({ resource: 'user', id });
     // Archived, not gone: read by id with its mark, and out of the list.
     expect((await provider.getOne({ resource: 'user', id })).data.archivedAt).toEqual(expect.any(String));
-    expect((await provider.getList({ resource: 'user', filters: [{ field: 'q', operator: 'eq', value: 'Refine Person' }] })).data).toEqual([]);
+    expect((await provider.getList({ resource: 'user', filters: [{ field: 'q', operator: 'eq', value: 'Refine Person' }] })).data).toEqual(
+      [],
+    );
   });
 });
 
