@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -35,9 +35,13 @@ function DebouncedField({
 }: { value: string; onCommit: (v: string) => void } & Omit<Parameters<typeof TextField>[0], 'onChange' | 'value'>) {
   const [v, setV] = useState(value);
   useEffect(() => setV(value), [value]);
+  // The latest commit, not the one of the render that saw the typing: the list's other state (the
+  // Archived view switched on meanwhile) is kept when the pause ends.
+  const commit = useRef(onCommit);
+  commit.current = onCommit;
   useEffect(() => {
     if (v === value) return;
-    const timer = setTimeout(() => onCommit(v), 350);
+    const timer = setTimeout(() => commit.current(v), 350);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [v]);
