@@ -54,7 +54,7 @@ const OVERRIDES: readonly Override[] = [
   ['hr', 'leave-requests', 'dashboard', true],
   ['manager', 'jobs', 'pipeline', false],
   ['hr_lead', 'users', 'delete', false],
-  ['sale_lead', 'timesheets', 'lock', false],
+  ['sale_lead', 'timesheets', 'allDevs', false],
 ];
 /** What the second pass asks the API for (the reads above come with the export). */
 const REQUESTED = OVERRIDES.filter(([role, resource, action]) => !(role === 'hr' && resource === 'headcounts' && action !== 'export'));

@@ -6,7 +6,7 @@ import {
   type InvoiceAnalytics,
   type ListFilters,
 } from '../../src/domain/modules/invoices/invoices.analytics.js';
-import { add, formatMoney } from '../../src/domain/money.js';
+import { add, formatMoney, subtract } from '../../src/domain/money.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 
 // The analytic view on a real server and database (both kinds): every figure it answers is the
@@ -154,6 +154,40 @@ describe('invoice analytics', () => {
     const after = (await analytics('admin')).months.find((m) => m.period === month!.period)!;
     expect(after.byStatus.paid.total).toBe(formatMoney(add(month!.byStatus.paid.total, draft.totalBase), BASE));
     expect(after.byStatus.sent.total).toBe(month!.byStatus.sent.total);
+  });
+
+  it('a cancel, and a write by another server instance or plain SQL, change the figures on the next read', async () => {
+    // Read twice: the second answer may come from the cache, which every write must invalidate.
+    await analytics('admin');
+    const before = await analytics('admin');
+    const closes = (await get('admin', '/api/v1/month-closes')).json() as { data: Array<{ month: string }> };
+    const closed = new Set(closes.data.map((c) => c.month));
+    const month = [...before.months].reverse().find((m) => m.byStatus.sent.count > 0 && !closed.has(m.period));
+    expect(month, 'a month with a sent invoice').toBeDefined();
+    const list = await get('admin', `/api/v1/invoice/paginated?limit=1&status=sent&period=${month!.period}`);
+    const sent = (list.json() as { data: Array<{ id: string; totalBase: string; customerId: string }> }).data[0]!;
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/invoice/${sent.id}/cancel`,
+      headers: await t.auth('admin'),
+      payload: { note: 'Billed twice' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const cancelled = await analytics('admin');
+    const m = cancelled.months.find((x) => x.period === month!.period)!;
+    expect(m.byStatus.sent.count).toBe(month!.byStatus.sent.count - 1);
+    expect(m.total).toBe(formatMoney(subtract(month!.total, sent.totalBase), BASE));
+    expect(cancelled.outstanding.total).toBe(formatMoney(subtract(before.outstanding.total, sent.totalBase), BASE));
+
+    // A write that never passes through this process (another instance, a script): the version is the database's.
+    const { sql } = await import('drizzle-orm');
+    await t.database.db.execute(sql`update invoices set status = 'sent', cancelled_at = null where id = ${sent.id}`);
+    expect(await analytics('admin')).toEqual(before);
+    const customer = before.customers.find((c) => c.customerId === sent.customerId)!;
+    await t.database.db.execute(sql`update customers set name = ${`${customer.name} (renamed)`} where id = ${customer.customerId}`);
+    const renamed = await analytics('admin');
+    expect(renamed.customers.find((c) => c.customerId === customer.customerId)!.name).toBe(`${customer.name} (renamed)`);
+    await t.database.db.execute(sql`update customers set name = ${customer.name} where id = ${customer.customerId}`);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
@@ -9,7 +10,7 @@ import { multipart, pdf } from '../fixtures/documents.js';
 // The firm's month close (decision 017): admin closes a month and reopens it with a note; while it
 // is closed every write of its logwork, invoices (by billing period) and external costs (by date) is
 // refused with 422 `month_closed` naming the month — create, update, delete, state actions, files,
-// moving a row into it or out of it. Months here are clear of the demo's closed ones.
+// moving a row into it or out of it; salaries (by month) too, their import included. Months here are clear of the demo's closed ones.
 
 let t: TestApp;
 let project: { id: string; customerId: string };
@@ -219,11 +220,88 @@ describe('a closed month refuses every write of its rows, and reopening allows t
     expect((await log({ date: '2020-06-03' })).statusCode).toBe(201);
   });
 
-  it('one close for all: logwork’s lock route closes the month for invoices and costs too', async () => {
-    expect((await call('sale_lead', 'PUT', '/api/v1/timesheet/locks/2031-08')).statusCode).toBe(200);
-    expect((await call('admin', 'GET', '/api/v1/month-closes')).json().data.map((c: { month: string }) => c.month)).toContain('2031-08');
-    expectClosed(await cost({ date: '2031-08-15' }), '2031-08', 'date', 'a cost in a month locked from logwork');
+  it('salaries, by month: create, edit, approve, mark paid, delete, restore, the import', async () => {
+    const month = '2032-03';
+    const salary = async (role: Role, base = '1800') =>
+      (await call('hr_lead', 'POST', '/api/v1/salary', { userId: t.users[role].id, month, base, currency: 'USD' })).json() as {
+        id: string;
+      };
+    const draft = await salary('developer');
+    const toApprove = await salary('hr');
+    const toPay = await salary('sale');
+    expect((await call('hr_lead', 'POST', `/api/v1/salary/${toPay.id}/approve`, {})).statusCode).toBe(200);
+    const archived = await salary('manager');
+    expect((await call('hr_lead', 'DELETE', `/api/v1/salary/${archived.id}`)).statusCode).toBe(200);
+    const sheet = async () => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('salaries');
+      ws.addRow(['email', 'name', 'month', 'base', 'allowance', 'overtime', 'bonus', 'commission', 'deductions', 'currency']);
+      ws.addRow([t.users.hr_lead.email, '', month, 2100, 0, 0, 0, 0, 0, 'USD']);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    const importStep = async (step: string, extra = '') => {
+      const body = multipart({ name: 'salaries.xlsx', content: await sheet() });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v1/salary/import/${step}?month=${month}${extra}`,
+        headers: { ...(await t.auth('hr_lead')), ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const previewToken = async () => {
+      const res = await importStep('preview');
+      expect(res.statusCode, res.body).toBe(200);
+      return `&previewToken=${encodeURIComponent((res.json() as { previewToken: string }).previewToken)}`;
+    };
+    const tokenBeforeClose = await previewToken();
+    expect((await close(month)).statusCode).toBe(200);
+
+    expectClosed(
+      await call('hr_lead', 'POST', '/api/v1/salary', { userId: t.users.admin.id, month, base: '1', currency: 'USD' }),
+      month,
+      'month',
+      'create',
+    );
+    expectClosed(await call('hr_lead', 'PATCH', `/api/v1/salary/${draft.id}`, { bonus: '100' }), month, 'month', 'edit');
+    expectClosed(await call('admin', 'PATCH', `/api/v1/salary/${draft.id}`, { month: '2032-04' }), month, 'month', 'move out');
+    expectClosed(await call('sale_lead', 'POST', `/api/v1/salary/${toApprove.id}/approve`, {}), month, 'month', 'approve');
+    expectClosed(await call('sale_lead', 'POST', `/api/v1/salary/${toPay.id}/mark-paid`, {}), month, 'month', 'mark paid');
+    expectClosed(await call('hr_lead', 'DELETE', `/api/v1/salary/${draft.id}`), month, 'month', 'delete');
+    expectClosed(await call('hr_lead', 'POST', `/api/v1/salary/${archived.id}/restore`, {}), month, 'month', 'restore');
+    expectClosed(await importStep('execute', tokenBeforeClose), month, 'month', 'import (execute)');
+    // Nothing moved: the rows are as they were.
+    expect((await call('admin', 'GET', `/api/v1/salary/${draft.id}`)).json()).toMatchObject({ bonus: '0.00', status: 'draft' });
+    expect((await call('admin', 'GET', `/api/v1/salary/${toPay.id}`)).json()).toMatchObject({ status: 'approved' });
+    expect((await call('admin', 'GET', `/api/v1/salary/${archived.id}`)).json().archivedAt).toEqual(expect.any(String));
+
+    expect((await reopen(month)).statusCode).toBe(200);
+    expect((await call('hr_lead', 'PATCH', `/api/v1/salary/${draft.id}`, { bonus: '100' })).statusCode).toBe(200);
+    expect((await call('sale_lead', 'POST', `/api/v1/salary/${toApprove.id}/approve`, {})).json()).toMatchObject({ status: 'approved' });
+    expect((await call('sale_lead', 'POST', `/api/v1/salary/${toPay.id}/mark-paid`, {})).json()).toMatchObject({ status: 'paid' });
+    const restored = await call('hr_lead', 'POST', `/api/v1/salary/${archived.id}/restore`, {});
+    expect(restored.statusCode, restored.body).toBe(200);
+    const executed = await importStep('execute', await previewToken());
+    expect(executed.statusCode, executed.body).toBe(200);
+    expect(executed.json()).toMatchObject({ applied: true });
+  });
+
+  it('one close, admin’s: logwork has no door of its own to close or reopen; its lock is the firm’s close', async () => {
+    for (const role of ['admin', 'hr_lead', 'sale_lead'] as const) {
+      expect((await call(role, 'PUT', '/api/v1/timesheet/locks/2031-08')).statusCode, role).toBe(404);
+      expect((await close('2031-08', role)).statusCode, role).toBe(role === 'admin' ? 200 : 403);
+    }
+    expect((await call('developer', 'GET', '/api/v1/timesheet/locks')).json().data.map((c: { month: string }) => c.month)).toContain(
+      '2031-08',
+    );
+    expectClosed(await cost({ date: '2031-08-15' }), '2031-08', 'date', 'a cost in the closed month');
     expectClosed(await invoice({ period: '2031-08', issueDate: '2031-08-31' }), '2031-08', 'period', 'an invoice in it');
+    for (const role of ['hr_lead', 'sale_lead'] as const) {
+      expect((await call(role, 'DELETE', '/api/v1/timesheet/locks/2031-08')).statusCode, role).toBe(404);
+      expect((await reopen('2031-08', role)).statusCode, role).toBe(403);
+    }
+    // A reopen without its reason is refused whatever the door.
+    expect((await call('admin', 'DELETE', '/api/v1/timesheet/locks/2031-08')).statusCode).toBe(404);
+    expect((await reopen('2031-08', 'admin', {})).statusCode).toBe(400);
     expect((await reopen('2031-08')).statusCode).toBe(200);
     expect((await cost({ date: '2031-08-15' })).statusCode).toBe(201);
   });

@@ -264,16 +264,14 @@ describe('the week grid save', () => {
 });
 
 describe('month locks', () => {
-  it('lock a month against every write, for the leads only', async () => {
+  it('a month closed by admin (the firm’s close) refuses every write of its logwork', async () => {
     const entry = (await log('developer', { date: '2020-03-02', note: 'Before the invoice' })).json();
-    expect((await call('developer', 'PUT', '/api/v1/timesheet/locks/2020-03')).statusCode).toBe(403);
-    expect((await call('hr', 'PUT', '/api/v1/timesheet/locks/2020-03')).statusCode).toBe(403);
-    const locked = await call('sale_lead', 'PUT', '/api/v1/timesheet/locks/2020-03');
+    for (const role of ['developer', 'hr', 'hr_lead', 'sale_lead'] as const)
+      expect((await call(role, 'PUT', '/api/v1/month-closes/2020-03')).statusCode, role).toBe(403);
+    const locked = await call('admin', 'PUT', '/api/v1/month-closes/2020-03');
     expect(locked.statusCode, locked.body).toBe(200);
-    expect(locked.json()).toMatchObject({ month: '2020-03', lockedBy: t.users.sale_lead.id });
-    // Locking again keeps the first lock.
-    expect((await call('admin', 'PUT', '/api/v1/timesheet/locks/2020-03')).json().lockedBy).toBe(t.users.sale_lead.id);
     const listed = await call('developer', 'GET', '/api/v1/timesheet/locks');
+    expect(listed.json().data.find((l: { month: string }) => l.month === '2020-03')).toMatchObject({ lockedBy: t.users.admin.id });
     expect(listed.json().data.map((l: { month: string }) => l.month)).toContain('2020-03');
 
     const refusals = [
@@ -297,14 +295,15 @@ describe('month locks', () => {
     const sheet = await call('developer', 'GET', '/api/v1/timesheet/sheet?from=2020-02-24&to=2020-03-08');
     expect(sheet.json().lockedMonths).toEqual(['2020-03']);
 
-    expect((await call('developer', 'DELETE', '/api/v1/timesheet/locks/2020-03')).statusCode).toBe(403);
-    expect((await call('hr_lead', 'DELETE', '/api/v1/timesheet/locks/2020-03')).statusCode).toBe(200);
-    expect((await call('hr_lead', 'DELETE', '/api/v1/timesheet/locks/2020-03')).statusCode).toBe(404);
+    const reopen = (role: Role) => call(role, 'POST', '/api/v1/month-closes/2020-03/reopen', { note: 'Hours corrected' });
+    expect((await reopen('hr_lead')).statusCode).toBe(403);
+    expect((await reopen('admin')).statusCode).toBe(200);
+    expect((await reopen('admin')).statusCode).toBe(404);
     expect((await call('developer', 'PATCH', `/api/v1/timesheet/${entry.id}`, { hours: 4 })).statusCode).toBe(200);
   });
 
   it.each(['2020-13', '2020-3', 'march', '2020-03-01'])('refuses the month %s as malformed', async (month) => {
-    const res = await call('admin', 'PUT', `/api/v1/timesheet/locks/${month}`);
+    const res = await call('admin', 'PUT', `/api/v1/month-closes/${month}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().issues.month).toEqual({ code: 'month' });
   });

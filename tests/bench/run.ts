@@ -11,7 +11,7 @@
  * its cases, the bare route's SQL and its targets.
  *
  * PostgreSQL (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test when reachable):
- * database `bench_users`, kept between runs. Embedded PGlite: in memory. Figures are
+ * database `bench_users` (BENCH_DB), kept between runs. Embedded PGlite: in memory. Figures are
  * printed, never asserted.
  *
  * Settings: BENCH_TARGETS=postgres,pglite  BENCH_SECONDS=10  BENCH_SLICE_SECONDS=2  BENCH_WARMUP_SECONDS=2
@@ -47,7 +47,7 @@ const WARMUP = Number(env.BENCH_WARMUP_SECONDS ?? 2);
 const SLICE = Number(env.BENCH_SLICE_SECONDS ?? 2);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 20);
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
-const BENCH_DB = 'bench_users';
+const BENCH_DB = env.BENCH_DB ?? 'bench_users';
 
 /** The lists measured, in this order; a resource is one more entry (see resource.ts). */
 const RESOURCES: BenchResource[] = [usersBench, candidatesBench, invoicesBench];

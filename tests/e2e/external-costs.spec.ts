@@ -106,3 +106,80 @@ test('on a 390 px phone the cost form and the closed months fit the screen', asy
   await expect(page.getByTestId('close-month')).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(0);
 });
+
+test('a vendor invoice number seen twice is warned about, a vendor file already on another cost is flagged with a link to it, and the rate and base amount show', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36);
+  const number = `INV-${tag}`;
+  const file = { name: `vendor ${tag}.pdf`, mimeType: 'application/pdf', buffer: await pdf(`Vendor invoice ${tag}`) };
+  const form = page.getByTestId('external-cost-form');
+
+  /** Fills the new cost form (April 2087, Kyber Cloud, the same vendor invoice number) up to its save. */
+  async function fillCost(description: string, money: { amount: string; currency?: string; rate?: string }) {
+    await page.goto('/external-costs/new');
+    await form.getByLabel(label('Description')).fill(description);
+    await form
+      .getByRole('group', { name: label('Date') })
+      .getByRole('spinbutton')
+      .first()
+      .click();
+    await page.keyboard.type('04102087');
+    await form.getByRole('combobox', { name: label('Category') }).click();
+    await page.getByRole('option', { name: 'Software', exact: true }).click();
+    await form.getByLabel(label('Vendor'), { exact: false }).first().fill('Kyber Cloud');
+    await form.getByLabel(label('Vendor invoice number')).fill(number);
+    await form.getByLabel(label('Amount')).fill(money.amount);
+    if (money.currency) {
+      await form.getByRole('combobox', { name: label('Currency') }).click();
+      await page.getByRole('option', { name: money.currency, exact: true }).click();
+      await form.getByLabel(label('Exchange rate')).fill(money.rate!);
+    }
+  }
+  /** Saves the form and opens the saved cost's edit page from the list. */
+  async function saveAndOpen(description: string) {
+    await page.getByTestId('external-cost-form-submit').click();
+    await expect(page).toHaveURL(/\/external-costs$/);
+    await page.getByRole('searchbox', { name: /^Search description/ }).fill(description);
+    const row = page.getByRole('grid').getByRole('row').nth(1);
+    await expect(row).toContainText(description);
+    const edit = (await row.getByRole('link', { name: new RegExp(`^Edit ${description}`) }).getAttribute('href'))!;
+    await page.goto(edit);
+    return edit;
+  }
+
+  await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/external-costs')}`);
+  const first = `Kyber hosting ${tag}`;
+  await fillCost(first, { amount: '500.00' });
+  const firstEdit = await saveAndOpen(first);
+  await page.getByTestId('external-cost-upload-invoices-input').setInputFiles(file);
+  await expect(page.getByTestId('external-cost-upload-invoices-item')).toHaveCount(1);
+  await expect(page.getByTestId('external-cost-upload-invoices-duplicate')).toHaveCount(0);
+
+  // The same vendor and invoice number on a second cost: a warning naming the first, the save still allowed.
+  const second = `Kyber hosting again ${tag}`;
+  await fillCost(second, { amount: '1000.00', currency: 'EUR', rate: '1.0845' });
+  const seen = page.getByTestId('vendor-invoice-seen');
+  await expect(seen).toContainText('This vendor invoice number is already on another cost');
+  await expect(seen.getByRole('link', { name: new RegExp(`^${first}`) })).toHaveAttribute(
+    'href',
+    `/external-costs/${firstEdit.split('/')[2]}`,
+  );
+  const secondEdit = await saveAndOpen(second);
+
+  // The saved rate and the amount the server converted with it, in the base currency.
+  await expect(page.getByTestId('external-cost-in-base')).toHaveText(
+    'As saved: €1,000.00 at a rate of 1.0845 = 1,084.50 in the base currency',
+  );
+
+  // The first cost's file attached again: flagged, with a link to the cost that already has it.
+  await page.getByTestId('external-cost-upload-invoices-input').setInputFiles(file);
+  const flag = page.getByTestId('external-cost-upload-invoices-duplicate');
+  await expect(flag).toHaveCount(1);
+  await flag.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/external-costs/${firstEdit.split('/')[2]}`));
+  expect(secondEdit).not.toBe(firstEdit);
+  await dismissToasts(page);
+  await axeClean(page, 'a cost whose file is on another cost');
+});

@@ -68,3 +68,29 @@ test('hours are typed, saved and refused in the week grid by keyboard', async ({
   await expect(page.getByTestId('logwork-week-tab')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('logwork-grid')).toBeVisible();
 });
+
+test('the month lock is the firm’s close: admin closes the month from logwork and reopens it with a reason; its page shows the close', async ({
+  page,
+}) => {
+  // Far ahead, clear of the demo's closed months and of every other spec's rows.
+  const month = '2088-05';
+  await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent(`/logwork?view=month&month=${month}`)}`);
+  await page.getByTestId('month-lock').click();
+  await expect(page.getByTestId('close-month-input')).toHaveValue(month);
+  await expect(page.getByTestId('close-month-warning')).toContainText('May 2088');
+  await page.getByTestId('close-month-confirm').click();
+  await expect(page.getByTestId('month-locked')).toBeVisible();
+
+  await page.getByTestId('month-lock').click();
+  await page.getByTestId('reopen-confirm').click();
+  await expect(page.getByRole('dialog')).toContainText('Required');
+  await page.getByTestId('reopen-note').fill('Hours of a late timesheet');
+  await page.getByTestId('reopen-confirm').click();
+  await expect(page.getByTestId('month-locked')).toHaveCount(0);
+});
+
+test('a lead reads the month in logwork but has no button to close it (the close is admin’s)', async ({ page }) => {
+  await signIn(page, 'hr_lead', `/auth/sign-in?returnTo=${encodeURIComponent('/logwork?view=month&month=2088-06')}`);
+  await expect(page.getByTestId('month-total')).toBeVisible();
+  await expect(page.getByTestId('month-lock')).toHaveCount(0);
+});

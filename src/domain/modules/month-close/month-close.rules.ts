@@ -1,8 +1,14 @@
+import type { Role } from '../../auth/permissions.js';
+
 /**
  * The firm's month close (decision 017): a closed month's invoices, salaries, costs and logwork are
  * read-only. A resource says which of its fields puts a row in a month (`closesWithMonth`); these
  * pure rules tell the months a write touches.
  */
+
+/** Who closes and reopens a month: the firm's books are admin's (no access override grants it). */
+export const MONTH_CLOSE_ROLES: readonly Role[] = ['admin'];
+export const canCloseMonths = (role: string | undefined) => !!role && (MONTH_CLOSE_ROLES as readonly string[]).includes(role);
 
 /** `YYYY-MM`, January to December. */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

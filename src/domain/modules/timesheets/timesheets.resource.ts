@@ -1,4 +1,3 @@
-import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
 import { defineResource, sectionRoles, standardAccess } from '../../resource.js';
 import { CURRENCIES } from '../../fields.js';
 import { TIMESHEET_RATE_UNIT_VALUES, timesheetCreateSchema, timesheetSchema, timesheetUpdateSchema } from './timesheets.schema.js';
@@ -7,7 +6,7 @@ import { TIMESHEET_RATE_UNIT_VALUES, timesheetCreateSchema, timesheetSchema, tim
  * Logwork. Everyone with the section logs their own hours (the week grid saves through
  * `cells`, action create). A developer reads only their own entries; the privileged roles and
  * hr (who see all developers' logwork) read everyone's, but only the privileged roles write for
- * someone else (the module's hooks). `lock` closes and reopens a month once it is invoiced.
+ * someone else (the module's hooks). Closing a month is the firm's month close, admin's (decision 017).
  */
 export const timesheetsResource = defineResource({
   name: 'timesheets',
@@ -20,7 +19,6 @@ export const timesheetsResource = defineResource({
     create: sectionRoles('logworks'),
     edit: sectionRoles('logworks'),
     delete: sectionRoles('logworks'),
-    lock: [...PRIVILEGED_ROLES],
     allDevs: ['admin', 'sale_lead', 'hr_lead', 'hr'],
   }),
   owner: { field: 'userId', roles: ['developer', 'sale', 'manager'], applies: 'all' },

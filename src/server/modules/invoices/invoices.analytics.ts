@@ -17,16 +17,34 @@ import type { CurrentUser } from '../../http/access.js';
 import { registeredResource } from '../../http/crud.js';
 import { listQuerySchema, type ListQuery } from '../../http/list-query.js';
 import { queryRows } from '../../db/client.js';
+import { VersionCache } from '../data-versions/version-cache.js';
 import type { Services } from '../../services.js';
 import { todayUtc } from './invoices.service.js';
 
 const decl = invoicesResource;
 const listAccess = { resource: decl.name, action: 'list' } as const;
 
+const ownScoped = (user: CurrentUser) => (decl.owner.roles as readonly string[]).includes(user.role);
+
 /** The invoices a caller reads, as the list scopes them: a sale their customers' (the invoice's `saleId`), live rows only. */
 function scope(user: CurrentUser): SQL {
-  const own = (decl.owner.roles as readonly string[]).includes(user.role) ? sql` and i.sale_id = ${user.id}` : sql``;
+  const own = ownScoped(user) ? sql` and i.sale_id = ${user.id}` : sql``;
   return sql`i.archived_at is null${own}`;
+}
+
+/**
+ * The analytic view's results by query and scope, valid while no invoice or customer is written
+ * (the `invoices` data version, bumped by triggers in the writing transaction): on a busy day many
+ * people open the same view, and each computation reads every invoice of a year.
+ */
+const analyticsCache = new VersionCache<InvoiceAnalytics>('invoices');
+
+/** The analytic view through the cache: same figures as `invoiceAnalytics`, computed once per data version, query and scope. */
+export function cachedInvoiceAnalytics(s: Services, user: CurrentUser, q: InvoiceAnalyticsQuery): Promise<InvoiceAnalytics> {
+  const asOf = q.asOf ?? todayUtc();
+  const query = { ...q, asOf };
+  const key = JSON.stringify([s.config.BASE_CURRENCY, ownScoped(user) ? user.id : '*', asOf, q.months]);
+  return analyticsCache.get(s.db, key, () => invoiceAnalytics(s, user, query));
 }
 
 interface Sum {
@@ -182,7 +200,7 @@ export function registerInvoiceAnalytics(app: Api, s: Services) {
         response: { 200: invoiceAnalyticsSchema },
       },
     },
-    async (req) => invoiceAnalytics(s, req.user!, req.query as InvoiceAnalyticsQuery),
+    async (req) => cachedInvoiceAnalytics(s, req.user!, req.query as InvoiceAnalyticsQuery),
   );
 
   // The list's filters, search and scope, summed: the total in the base currency the list shows under its rows.

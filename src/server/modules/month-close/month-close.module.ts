@@ -6,12 +6,13 @@ import {
   monthClosesSchema,
   monthReopenBodySchema,
 } from '../../../domain/modules/month-close/month-close.schema.js';
+import { MONTH_CLOSE_ROLES } from '../../../domain/modules/month-close/month-close.rules.js';
 import type { Api } from '../../http/api.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
 import { closeMonth, listCloses, reopenMonth } from './month-close.service.js';
 
-const ADMIN = { roles: ['admin'] } as const;
+const ADMIN = { roles: MONTH_CLOSE_ROLES };
 
 /** The firm's month close (decision 017): everyone signed in reads which months are closed; admin closes and reopens. */
 function registerMonthCloseRoutes(app: Api, s: Services) {

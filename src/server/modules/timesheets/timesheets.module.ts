@@ -5,10 +5,8 @@ import { todayIn } from '../../../domain/modules/leave/leave.rules.js';
 import { timesheetsResource } from '../../../domain/modules/timesheets/timesheets.resource.js';
 import { checkCells, hoursIssue, monthOf, needsNewSnapshot, type CellChange } from '../../../domain/modules/timesheets/timesheets.rules.js';
 import {
-  monthParamSchema,
   timesheetCellsResponseSchema,
   timesheetCellsSchema,
-  timesheetLockSchema,
   timesheetLocksSchema,
   timesheetSchema,
   timesheetSheetQuerySchema,
@@ -39,7 +37,7 @@ import {
   type TimesheetRow,
 } from './timesheets.service.js';
 import { timesheets } from './timesheets.table.js';
-import { closedMonths, closeMonth, listCloses, reopenMonth } from '../month-close/month-close.service.js';
+import { closedMonths, listCloses } from '../month-close/month-close.service.js';
 import { assertNotBilled } from '../invoices/invoices.service.js';
 
 const asDb = (tx: unknown) => tx as Db;
@@ -295,7 +293,7 @@ function registerTimesheetRoutes(app: Api, s: Services) {
     },
   );
 
-  // Logwork's month lock is the firm's month close (decision 017), served here under its old paths for the logwork page.
+  // Logwork's month lock is the firm's month close (decision 017): its list, read under the old path.
   const asLock = (r: { month: string; closedBy: string | null; closedAt: string }) => ({
     month: r.month,
     lockedBy: r.closedBy,
@@ -310,40 +308,7 @@ function registerTimesheetRoutes(app: Api, s: Services) {
     },
     async () => ({ data: (await listCloses(s.db)).map(asLock) }),
   );
-
-  app.put(
-    `${base}/locks/:month`,
-    {
-      config: access('lock'),
-      schema: {
-        tags,
-        summary: 'Closes a month (YYYY-MM) for the whole firm, as `PUT /month-closes/:month` does. Closing twice keeps the first close',
-        params: monthParamSchema,
-        response: { 200: timesheetLockSchema },
-      },
-    },
-    async (req) => {
-      const { month } = req.params as { month: string };
-      return asLock(await closeMonth(s.db, month, 'Closed from logwork', { userId: req.user!.id, requestId: req.id }));
-    },
-  );
-
-  app.delete(
-    `${base}/locks/:month`,
-    {
-      config: access('lock'),
-      schema: {
-        tags,
-        summary: 'Reopens a closed month, as `POST /month-closes/:month/reopen` does',
-        params: monthParamSchema,
-        response: { 200: timesheetLockSchema },
-      },
-    },
-    async (req) => {
-      const { month } = req.params as { month: string };
-      return asLock(await reopenMonth(s.db, month, 'Reopened from logwork', { userId: req.user!.id, requestId: req.id }));
-    },
-  );
+  // Closing and reopening are the month close's own routes (admin's, a reopen says why): no second door here.
 }
 
 /** The month after `YYYY-MM`. */

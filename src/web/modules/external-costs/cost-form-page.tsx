@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { useParams, Link as RouterLink } from 'react-router';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useOne } from '@refinedev/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
 import { CURRENCIES } from '../../../domain/fields';
 import { RHFTextField } from '../../components/form/rhf-text-field';
 import { ResourceForm } from '../../components/resource/resource-form';
@@ -44,6 +46,8 @@ export function CostEditPage() {
 }
 
 type Match = { id: string; description: string; date: string; amount: string; currency: string };
+const digitsOf = (decimal: string) => decimal.split('.')[1]?.length ?? 0;
+type Saved = { amount: string; currency: string; exchangeRate: string; amountBase: string };
 
 /** The amount, its currency and rate; and a warning when the vendor's invoice number is already on another cost. */
 function CostMoney({ id }: { id?: string }) {
@@ -52,6 +56,9 @@ function CostMoney({ id }: { id?: string }) {
   const { control } = useFormContext();
   const [vendor, number] = useWatch({ control, name: ['vendor', 'vendorInvoiceNumber'] }) as [string | undefined, string | undefined];
   const [matches, setMatches] = useState<Match[]>([]);
+  // The record as saved (the form's own query): its rate and the amount the server converted with it.
+  const { query: saved } = useOne<Saved>({ resource: 'external-costs', id: id ?? '', queryOptions: { enabled: !!id } });
+  const s = id ? saved.data?.data : undefined;
   useEffect(() => {
     const v = vendor?.trim();
     const n = number?.trim();
@@ -97,6 +104,23 @@ function CostMoney({ id }: { id?: string }) {
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
       </Box>
+      {s && (
+        <Typography
+          variant="body2"
+          sx={{ mt: 2, color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}
+          data-testid="external-cost-in-base"
+        >
+          {t('external-costs:form.savedInBase', {
+            amount: fmt.money(s.amount, s.currency),
+            rate: fmt.number(s.exchangeRate, { maximumFractionDigits: 10 }),
+            // The server wrote it at the base currency's digits: shown with as many.
+            base: fmt.number(s.amountBase, {
+              minimumFractionDigits: digitsOf(s.amountBase),
+              maximumFractionDigits: digitsOf(s.amountBase),
+            }),
+          })}
+        </Typography>
+      )}
       {matches.length > 0 && (
         <Alert severity="warning" sx={{ mt: 3 }} data-testid="vendor-invoice-seen">
           {t('external-costs:form.numberSeen', { count: matches.length })}{' '}

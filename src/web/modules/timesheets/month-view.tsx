@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,15 +7,12 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
-import { can } from '../../../domain/resources';
+import { canCloseMonths } from '../../../domain/modules/month-close/month-close.rules';
 import { ErrorState } from '../../components/error-state';
-import { ConfirmDialog } from '../../components/resource/confirm-dialog';
 import { MonthCalendar } from '../../components/month-calendar';
-import { errorText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
-import { http } from '../../providers/http';
-import { toast } from '../../toast';
+import { CloseDialog, ReopenDialog } from '../../components/month-close-dialogs';
 import { useDaysOff, useSheet } from './logwork-data';
 import { isWeekendDate, monthRange } from './week-dates';
 
@@ -45,21 +42,13 @@ export function MonthView({
     return m;
   }, [sheet.data]);
   const monthTotal = [...totals.values()].reduce((n, h) => n + h, 0);
-  // The lock is the firm's month close (its invoices, salaries and costs too): confirmed before it changes.
-  const [confirmLock, setConfirmLock] = useState(false);
-  const lock = useMutation({
-    mutationFn: async (on: boolean) =>
-      on ? http.put(`/api/v1/timesheet/locks/${month}`) : http.delete(`/api/v1/timesheet/locks/${month}`),
-    onSuccess: (_, on) => {
-      setConfirmLock(false);
-      toast.success(t(on ? 'timesheets:page.lockedDone' : 'timesheets:page.unlockedDone'));
-      void queryClient.invalidateQueries({ queryKey: ['timesheets', 'sheet'] });
-    },
-    onError: (e) => {
-      setConfirmLock(false);
-      toast.error(errorText(t, e));
-    },
-  });
+  // The lock is the firm's month close (its invoices, salaries and costs too): admin's, through its own dialogs.
+  const [closing, setClosing] = useState(false);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['timesheets', 'sheet'] }),
+      queryClient.invalidateQueries({ queryKey: ['month-closes'] }),
+    ]);
 
   const dayLabel = (d: string) =>
     `${fmt.date(d)}: ${t('timesheets:page.hours', { hours: fmt.number(totals.get(d) ?? 0) })}${
@@ -96,28 +85,23 @@ export function MonthView({
           {t('timesheets:page.monthTotal', { hours: fmt.number(monthTotal) })}
         </Typography>
       )}
-      {can(role, 'timesheets', 'lock') && sheet.data && (
+      {canCloseMonths(role) && sheet.data && (
         <Button
           size="small"
           variant="outlined"
           startIcon={locked ? <LockOpenOutlined /> : <LockOutlined />}
-          onClick={() => setConfirmLock(true)}
-          loading={lock.isPending}
+          onClick={() => setClosing(true)}
           data-testid="month-lock"
         >
           {t(locked ? 'timesheets:page.unlock' : 'timesheets:page.lock')}
         </Button>
       )}
-      <ConfirmDialog
-        open={confirmLock}
-        title={t(locked ? 'timesheets:page.unlock' : 'timesheets:page.lock')}
-        message={t(locked ? 'timesheets:page.unlockConfirm' : 'timesheets:page.lockConfirm', { month })}
-        confirmText={t(locked ? 'timesheets:page.unlock' : 'timesheets:page.lock')}
-        pending={lock.isPending}
-        onCancel={() => setConfirmLock(false)}
-        onConfirm={() => lock.mutate(!locked)}
-        testId="month-lock-confirm"
-      />
+      {closing &&
+        (locked ? (
+          <ReopenDialog month={month} onClose={() => setClosing(false)} onDone={refresh} />
+        ) : (
+          <CloseDialog month={month} onClose={() => setClosing(false)} onDone={refresh} />
+        ))}
     </>
   );
 
