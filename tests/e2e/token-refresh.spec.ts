@@ -1,11 +1,11 @@
 import { expect, test } from './support/test';
-import { signIn, useEnglish } from './support/session';
+import { signIn, signInWithForm, useEnglish } from './support/session';
 
 // The server runs with 5-second access tokens (ACCESS_TOKEN_TTL_S=5).
 test('after the access token expires, ten parallel requests cause exactly one refresh and all succeed', async ({ page }) => {
   await useEnglish(page);
   await page.addInitScript(() => window.localStorage.setItem('e2e-hooks', '1'));
-  await signIn(page, 'admin');
+  await signInWithForm(page, 'admin');
   await expect(page.getByTestId('welcome-card')).toBeVisible();
 
   // Let the access token (and its cookie) expire.
