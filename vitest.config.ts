@@ -23,7 +23,10 @@ const onceOnEither = ['tests/api/sweep.test.ts'];
 export default defineConfig({
   test: {
     // Every core: test files are independent (each has its own copy of the seeded database, its own
-    // ports and folders). Vitest's default leaves one core idle.
+    // ports and folders). Vitest's default leaves one core idle. The API files also share their
+    // worker's module graph (isolate: false): each builds its app from scratch anyway, and importing
+    // the whole server once per file cost a few seconds a file. Server modules keep no state of
+    // their own between apps (no mocks, no fake timers in the API suites).
     maxWorkers: availableParallelism(),
     projects: [
       {
