@@ -21,3 +21,4 @@ export * from '../modules/invoices/invoices.table.js';
 export * from '../modules/salaries/salaries.table.js';
 export * from '../modules/external-costs/external-costs.table.js';
 export * from '../modules/month-close/month-close.table.js';
+export * from '../modules/pnl/pnl.table.js';

@@ -26,6 +26,9 @@ export const PNL_MONTHS_MAX = 36;
  * many people: one or two would let the reader work out a person's pay (decision 019).
  */
 export const MIN_PEOPLE_FOR_SALARY = 3;
+/** Drill-down rows per page (the total is every row's). */
+export const PNL_DRILL_PAGE = 200;
+export const PNL_DRILL_LIMIT_MAX = 5000;
 
 const month = z.string().trim().regex(MONTH_PATTERN, { message: 'month' });
 
@@ -50,6 +53,8 @@ export const pnlDrillQuerySchema = z
     /** The row's key: a month, a customer's, project's or person's id, or `overhead`. Absent: the totals row. */
     key: z.string().trim().min(1).max(64).optional(),
     measure: z.enum(PNL_DRILL_MEASURES, { message: 'choice' }),
+    offset: z.coerce.number({ message: 'not_number' }).int({ message: 'integer' }).min(0).max(1_000_000).default(0),
+    limit: z.coerce.number({ message: 'not_number' }).int({ message: 'integer' }).min(1).max(PNL_DRILL_LIMIT_MAX).default(PNL_DRILL_PAGE),
   })
   .superRefine((q, ctx) => {
     if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'before_from' });

@@ -324,7 +324,9 @@ function registerTimesheetRoutes(app: Api, s: Services) {
     },
     async (req) => {
       const { month } = req.params as { month: string };
-      return asLock(await closeMonth(s.db, month, 'Closed from logwork', { userId: req.user!.id, requestId: req.id }));
+      return asLock(
+        await closeMonth(s.db, month, 'Closed from logwork', { userId: req.user!.id, requestId: req.id }, s.config.BASE_CURRENCY),
+      );
     },
   );
 
