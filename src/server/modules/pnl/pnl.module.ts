@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { NAV_ROLES } from '../../../domain/auth/permissions.js';
 import { add, formatMoney } from '../../../domain/money.js';
@@ -19,6 +20,7 @@ import type { CurrentUser } from '../../http/access.js';
 import { forbidden } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
+import { writePnlWorkbook } from './pnl.excel.js';
 import { factsOf, keyOf, missingRates, monthStates, seedPnlSnapshots, type FactRow } from './pnl.service.js';
 
 /** The spec's navigation list for Profit & Loss (manager included, decision 001). */
@@ -210,6 +212,30 @@ function registerPnlRoutes(app: Api, s: Services) {
       },
     },
     async (req) => computePnl(s, req.user!, req.query as PnlQuery),
+  );
+
+  app.get(
+    '/pnl/export',
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags,
+        summary: 'The P&L as the page shows it (same range, grouping and hidden figures), as an .xlsx workbook',
+        querystring: pnlQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const q = req.query as PnlQuery;
+      // Computed before the first byte: a refusal is still a JSON error.
+      const p = await computePnl(s, req.user!, q);
+      const out = new PassThrough();
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="pnl-${q.from}-${q.to}-${q.groupBy}.xlsx"`)
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      writePnlWorkbook(out, s.config.FIRM_NAME, p).catch((err) => out.destroy(err as Error));
+      return reply.send(out);
+    },
   );
 
   app.get(
