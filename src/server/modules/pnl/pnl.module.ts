@@ -21,7 +21,7 @@ import { forbidden } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
 import { writePnlWorkbook } from './pnl.excel.js';
-import { factsOf, keyOf, missingRates, monthStates, seedPnlSnapshots, type FactRow } from './pnl.service.js';
+import { factsOf, keyOf, missingRates, monthStates, seedPnlSnapshots, withoutJit, type FactRow } from './pnl.service.js';
 
 /** The spec's navigation list for Profit & Loss (manager included, decision 001). */
 const ACCESS = { roles: NAV_ROLES['/pnl'] } as const;
@@ -56,18 +56,18 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
   if (!detail && q.groupBy === 'person') throw salaryRefused();
   const base = s.config.BASE_CURRENCY;
   const months = monthsBetween(q.from, q.to);
-  const states = await monthStates(s.db, months);
   const key = keyOf(q.groupBy);
   // One grouped read in PostgreSQL: each group's sum per measure, and who is paid in its salary cost.
-  const [groups, missing] = await Promise.all([
-    queryRows<{ key: string; measure: FactRow['measure']; total: string; people: string[] | null }>(
-      s.db,
+  const { states, groups, missing } = await withoutJit(s.db, async (db) => {
+    const states = await monthStates(db, months);
+    const groups = await queryRows<{ key: string; measure: FactRow['measure']; total: string; people: string[] | null }>(
+      db,
       sql`select ${key} as key, f.measure, sum(f.amount)::text as total,
             array_agg(distinct f.person_id::text) filter (where f.measure = 'salaryCost') as people
           from ${factsOf(base, states.live, states.frozen)} f group by 1, 2`,
-    ),
-    missingRates(s.db, base, states.live),
-  ]);
+    );
+    return { states, groups, missing: await missingRates(db, base, states.live) };
+  });
   const keys = new Set(groups.map((g) => g.key));
   if (q.groupBy === 'month') for (const m of months) keys.add(m);
   const table = q.groupBy === 'customer' ? 'customers' : q.groupBy === 'project' ? 'projects' : q.groupBy === 'person' ? 'users' : null;
@@ -130,27 +130,26 @@ export async function drillDown(s: Services, user: CurrentUser, q: PnlDrillQuery
   if (q.measure === 'salaryCost' && !salaryDetail(s, user)) throw salaryRefused();
   if (q.groupBy === 'person' && !salaryDetail(s, user)) throw salaryRefused();
   const base = s.config.BASE_CURRENCY;
-  const states = await monthStates(s.db, monthsBetween(q.from, q.to));
   const where = sql`f.measure = ${q.measure}${q.key === undefined ? sql`` : sql` and ${keyOf(q.groupBy)} = ${q.key}`}`;
-  const facts = factsOf(base, states.live, states.frozen);
   // The page's rows and every row's sum, from one read of the facts.
-  const rows = await queryRows<FactRow & { total: string; count: number }>(
-    s.db,
-    sql`select f.*, f.amount::text as amount, sum(f.amount) over ()::text as total, (count(*) over ())::int as count
+  const { rows, total, count } = await withoutJit(s.db, async (db) => {
+    const states = await monthStates(db, monthsBetween(q.from, q.to));
+    const facts = factsOf(base, states.live, states.frozen);
+    const rows = await queryRows<FactRow & { total: string; count: number }>(
+      db,
+      sql`select f.*, f.amount::text as amount, sum(f.amount) over ()::text as total, (count(*) over ())::int as count
         from ${facts} f where ${where}
         order by f.month, f.ref nulls last, f.source_id, f.line nulls first, f.project_id nulls last, f.customer_id nulls last
         offset ${q.offset} limit ${q.limit}`,
-  );
-  let total: string | undefined = rows[0]?.total;
-  let count = rows[0]?.count ?? 0;
-  if (!rows.length && q.offset > 0) {
+    );
+    if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total, count: rows[0]?.count ?? 0 };
+    // A page past the end: the total still is every row's.
     const [agg] = await queryRows<{ total: string | null; count: number }>(
-      s.db,
+      db,
       sql`select sum(f.amount)::text as total, count(*)::int as count from ${facts} f where ${where}`,
     );
-    total = agg?.total ?? undefined;
-    count = agg?.count ?? 0;
-  }
+    return { rows, total: agg?.total ?? undefined, count: agg?.count ?? 0 };
+  });
   const [customers, projects, people] = await Promise.all([
     namesOf(
       s,

@@ -50,11 +50,11 @@ function ratesCte(base: string, months: readonly string[]): SQL {
           from external_costs c where c.archived_at is null and c.currency <> ${base}
       ) r order by currency, mon, d desc, rate desc
     ),
-    sal0 as (
+    sal0 as materialized (
       select s.id, s.user_id, s.month, s.currency, (s.base + s.allowance + s.overtime + s.bonus + s.commission) as gross
       from salaries s join pm on pm.month = s.month where s.archived_at is null
     ),
-    salfx as (
+    salfx as materialized (
       select p.currency, p.month, case when p.currency = ${base} then 1::numeric else coalesce(
         (select f.rate from fxm f where f.currency = p.currency and f.mon <= p.month order by f.mon desc limit 1),
         (select f.rate from fxm f where f.currency = p.currency and f.mon > p.month order by f.mon asc limit 1)) end as rate
@@ -219,4 +219,16 @@ export async function seedPnlSnapshots(db: Db, ctx: SeedContext) {
   const closed = await queryRows<{ month: string }>(db, sql`select month from month_closes order by month`);
   for (const { month } of closed) await snapshotMonth(db, ctx.baseCurrency, month);
   ctx.log.info(`Froze the P&L of ${closed.length} closed months`);
+}
+
+/**
+ * Runs the P&L's reads in one transaction without PostgreSQL's JIT: the facts query is large and
+ * its cost estimate high, so the JIT would compile it on every call (seconds) for a run of tens of
+ * milliseconds.
+ */
+export function withoutJit<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return read(tx as unknown as Db);
+  });
 }
