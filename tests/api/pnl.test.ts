@@ -60,33 +60,38 @@ afterAll(() => t?.close());
 
 describe('every cell equals the sum of its drill-down', () => {
   const measures = ['revenue', 'salaryCost', 'externalCost'] as const;
-  it.each(PNL_GROUPS)('grouped by %s', async (groupBy) => {
-    const p = await pnl('admin', groupBy);
-    expect(p.rows.length).toBeGreaterThan(1);
-    for (const measure of measures) {
-      // The totals cell's drill-down holds every fact: grouped here by the row they carry, each group is its cell.
-      const all = await drill('admin', `from=${FROM}&to=${TO}&groupBy=${groupBy}&measure=${measure}`);
-      expect(all.sum, `totals ${measure}`).toBe(p.totals[measure]);
-      expect(all.stated).toBe(p.totals[measure]);
-      for (const row of p.rows) {
-        const own = all.rows.filter((r) => keyOfRow(groupBy, r) === row.key);
-        expect(formatMoney(add('0', ...own.map((r) => r.amount)), BASE), `${groupBy} ${row.label || row.key} ${measure}`).toBe(
-          row[measure],
-        );
+  it.each(PNL_GROUPS)(
+    'grouped by %s',
+    async (groupBy) => {
+      const p = await pnl('admin', groupBy);
+      expect(p.rows.length).toBeGreaterThan(1);
+      for (const measure of measures) {
+        // The totals cell's drill-down holds every fact: grouped here by the row they carry, each group is its cell.
+        const all = await drill('admin', `from=${FROM}&to=${TO}&groupBy=${groupBy}&measure=${measure}`);
+        expect(all.sum, `totals ${measure}`).toBe(p.totals[measure]);
+        expect(all.stated).toBe(p.totals[measure]);
+        for (const row of p.rows) {
+          const own = all.rows.filter((r) => keyOfRow(groupBy, r) === row.key);
+          expect(formatMoney(add('0', ...own.map((r) => r.amount)), BASE), `${groupBy} ${row.label || row.key} ${measure}`).toBe(
+            row[measure],
+          );
+        }
+        // And the route asked for a row's key gives exactly that row's facts: the first row and the last (the overhead, when there is one).
+        const sample = [p.rows[0]!, p.rows.at(-1)!];
+        for (const row of sample) {
+          const one = await drill('admin', `from=${FROM}&to=${TO}&groupBy=${groupBy}&measure=${measure}&key=${row.key}`, 200);
+          expect(one.sum, `${groupBy} ${row.key} ${measure}`).toBe(row[measure]);
+          expect(one.stated).toBe(row[measure]);
+          expect(one.rows.every((r) => keyOfRow(groupBy, r) === row.key)).toBe(true);
+        }
       }
-      // And the route asked for a row's key gives exactly that row's facts: the first row and the last (the overhead, when there is one).
-      const sample = [p.rows[0]!, p.rows.at(-1)!];
-      for (const row of sample) {
-        const one = await drill('admin', `from=${FROM}&to=${TO}&groupBy=${groupBy}&measure=${measure}&key=${row.key}`, 200);
-        expect(one.sum, `${groupBy} ${row.key} ${measure}`).toBe(row[measure]);
-        expect(one.stated).toBe(row[measure]);
-        expect(one.rows.every((r) => keyOfRow(groupBy, r) === row.key)).toBe(true);
-      }
-    }
-    for (const row of p.rows)
-      expect(row.profit).toBe(formatMoney(add(row.revenue, `-${row.salaryCost}`, `-${row.externalCost}`, `-${row.commissions}`), BASE));
-    for (const measure of measures) expect(formatMoney(add('0', ...p.rows.map((r) => r[measure]!)), BASE), measure).toBe(p.totals[measure]);
-  });
+      for (const row of p.rows)
+        expect(row.profit).toBe(formatMoney(add(row.revenue, `-${row.salaryCost}`, `-${row.externalCost}`, `-${row.commissions}`), BASE));
+      for (const measure of measures)
+        expect(formatMoney(add('0', ...p.rows.map((r) => r[measure]!)), BASE), measure).toBe(p.totals[measure]);
+    },
+    120_000,
+  );
 
   it('the seeded firm has revenue, salaries and costs, and one customer loses money', async () => {
     const p = await pnl('admin', 'customer');
