@@ -131,9 +131,8 @@ async function main() {
           (select count(*) from external_costs) as costs, (select count(*) from timesheets) as hours`,
       )
     ).rows[0]!;
-    const [customer] = (
-      await db.query<{ id: string }>(`select customer_id as id from invoices group by 1 order by count(*) desc limit 1`)
-    ).rows;
+    const [customer] = (await db.query<{ id: string }>(`select customer_id as id from invoices group by 1 order by count(*) desc limit 1`))
+      .rows;
     await db.end();
 
     const login = await fetch(`${base}/api/v1/auth/login`, {
