@@ -109,6 +109,7 @@ export const VALIDATION_EN: Record<string, string> = {
   half_day_one_day: 'A half day is for a one-day request only',
   note_required: 'Add a note saying why',
   range_too_long: 'The date range is too long',
+  before_from: 'Must not be before the start',
   leave_overlap: 'Overlaps your request of {{start}} – {{end}}',
   leave_balance: '{{days}} annual day(s) asked in {{year}}, only {{remaining}} remain',
   leave_no_working_days: 'These dates hold no working day',

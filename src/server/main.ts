@@ -34,7 +34,7 @@ async function main() {
     webRoot: join(root, 'dist', 'web'),
     demo: start.verdict === 'warn',
   });
-  if (start.seed) await seedDemoData(database.db, app.log);
+  if (start.seed) await seedDemoData(database.db, app.log, config.BASE_CURRENCY);
   if (start.verdict === 'warn') app.log.warn(start.message);
   // PGlite has no autovacuum: fresh statistics keep list totals and plans honest (docs/decisions/003).
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);

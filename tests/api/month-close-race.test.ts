@@ -43,7 +43,7 @@ describe('a close racing a write', () => {
     const inside = gate();
     const release = gate();
     const closing = t.database.db.transaction(async (tx) => {
-      await closeMonthIn(tx as unknown as Db, '2032-03', 'race', { userId: t.users.admin.id, requestId: 'race' });
+      await closeMonthIn(tx as unknown as Db, '2032-03', 'race', { userId: t.users.admin.id, requestId: 'race' }, 'USD');
       inside.open();
       await release.opened;
     });

@@ -22,3 +22,4 @@ export * from '../modules/salaries/salaries.table.js';
 export * from '../modules/external-costs/external-costs.table.js';
 export * from '../modules/month-close/month-close.table.js';
 export * from '../modules/data-versions/data-versions.table.js';
+export * from '../modules/pnl/pnl.table.js';

@@ -3,6 +3,7 @@ import type { ServerModule } from './module.js';
 import { salariesModule } from './salaries/salaries.module.js';
 import { monthCloseModule } from './month-close/month-close.module.js';
 import { externalCostsModule } from './external-costs/external-costs.module.js';
+import { pnlModule } from './pnl/pnl.module.js';
 import { ticketsModule } from './tickets/tickets.module.js';
 import { invoicesModule } from './invoices/invoices.module.js';
 import { timesheetsModule } from './timesheets/timesheets.module.js';
@@ -49,6 +50,7 @@ export const MODULES: readonly ServerModule[] = [
   invoicesModule,
   salariesModule,
   externalCostsModule,
+  pnlModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

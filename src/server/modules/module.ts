@@ -8,6 +8,8 @@ import type { Services } from '../services.js';
 /** What the demo seed has made so far, for the modules seeded after it. */
 export interface SeedContext {
   log: FastifyBaseLogger;
+  /** The currency the P&L's snapshots of the seeded closed months are in. */
+  baseCurrency: string;
   users: Array<{ id: string; role: Role; fullName: string }>;
 }
 

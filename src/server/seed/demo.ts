@@ -90,7 +90,7 @@ export async function demoFacts(db: Db): Promise<DatabaseFacts> {
 const SEED_LOCK_KEY = 7_310_442_002;
 
 /** Seeds a living firm into an empty database; a database with users is left alone. */
-export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemoData(db: Db, log: FastifyBaseLogger, baseCurrency = 'USD'): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Try, then wait and try again, rather than block: a blocked query would meet the pool's query
     // timeout when the other instance's seed takes longer than that.
@@ -102,11 +102,11 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<bool
       if (row?.locked) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    return seedInto(tx as unknown as Db, log);
+    return seedInto(tx as unknown as Db, log, baseCurrency);
   });
 }
 
-async function seedInto(db: Db, log: FastifyBaseLogger): Promise<boolean> {
+async function seedInto(db: Db, log: FastifyBaseLogger, baseCurrency: string): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if (Number(existing!.n) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -180,7 +180,7 @@ async function seedInto(db: Db, log: FastifyBaseLogger): Promise<boolean> {
   );
 
   const seeded = await db.select({ id: users.id, role: users.role, fullName: users.fullName }).from(users);
-  const ctx: SeedContext = { log, users: seeded.map((u) => ({ ...u, role: u.role as Role })) };
+  const ctx: SeedContext = { log, baseCurrency, users: seeded.map((u) => ({ ...u, role: u.role as Role })) };
   for (const mod of MODULES) await mod.seed?.(db, ctx);
 
   log.info(

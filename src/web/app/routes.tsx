@@ -30,6 +30,7 @@ const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes'
 // A customer's read-only view through a share link: no sign-in, no layout.
 const LeaveDashboardPage = named(() => import('../modules/leave-requests/leave-dashboard-page'), 'LeaveDashboardPage');
 const InvoiceAnalyticsPage = named(() => import('../modules/invoices/invoice-analytics-page'), 'InvoiceAnalyticsPage');
+const PnlPage = named(() => import('../modules/pnl/pnl-page'), 'PnlPage');
 const AllDevsPage = named(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
 const LeaveApprovalsPage = named(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const SalaryImportPage = named(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
@@ -99,7 +100,7 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'logwork/all-devs', element: page(<AllDevsPage />) },
   // Before the invoices resource's /invoices/:id.
   { path: 'invoices/analytics', element: page(<InvoiceAnalyticsPage />) },
-  soon('pnl', 'navbar:profitAndLoss'),
+  { path: 'pnl', element: page(<PnlPage />) },
   soon('kpi/progress/:userId/:year', 'navbar:kpi', 'auth:nav.kpiProgress'),
   soon('kpi/dashboard', 'navbar:kpi', 'navbar:dashboard'),
   soon('kpi/project-bonuses', 'navbar:kpi', 'navbar:projectBonuses'),

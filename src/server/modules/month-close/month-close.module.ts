@@ -44,7 +44,7 @@ function registerMonthCloseRoutes(app: Api, s: Services) {
     async (req) => {
       const { month } = req.params as { month: string };
       const body = req.body as z.infer<typeof monthCloseBodySchema>;
-      await closeMonth(s.db, month, body?.note ?? null, { userId: req.user!.id, requestId: req.id });
+      await closeMonth(s.db, month, body?.note ?? null, { userId: req.user!.id, requestId: req.id }, s.config.BASE_CURRENCY);
       return one(month);
     },
   );

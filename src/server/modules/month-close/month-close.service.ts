@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { users } from '../users/users.table.js';
 import { monthCloses } from './month-close.table.js';
+import { dropSnapshot, hasSnapshot, snapshotMonth } from '../pnl/pnl.service.js';
 
 type Reader = Pick<Db, 'select' | 'execute' | 'insert' | 'delete'>;
 
@@ -73,11 +74,13 @@ interface Actor {
 /**
  * Closes a month in the caller's transaction: waits for the writes in flight in it (their shared
  * locks), then no write lands in it until it is reopened. Closing a closed month keeps the first
- * close (and its note).
+ * close (and its note) — and its P&L as it was then closed (in `baseCurrency`, decision 019).
  */
-export async function closeMonthIn(tx: Reader, month: string, note: string | null, actor: Actor) {
+export async function closeMonthIn(tx: Reader, month: string, note: string | null, actor: Actor, baseCurrency: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey(month)}))`);
   const [created] = await tx.insert(monthCloses).values({ month, closedBy: actor.userId, note }).onConflictDoNothing().returning();
+  // A month closed before the P&L existed has no snapshot: closing it again takes one.
+  if (created || !(await hasSnapshot(tx, month))) await snapshotMonth(tx, baseCurrency, month);
   if (created)
     await writeAudit(tx as Db, {
       actorId: actor.userId,
@@ -91,15 +94,16 @@ export async function closeMonthIn(tx: Reader, month: string, note: string | nul
   return row!;
 }
 
-export const closeMonth = (db: Db, month: string, note: string | null, actor: Actor) =>
-  db.transaction((tx) => closeMonthIn(tx as unknown as Db, month, note, actor));
+export const closeMonth = (db: Db, month: string, note: string | null, actor: Actor, baseCurrency: string) =>
+  db.transaction((tx) => closeMonthIn(tx as unknown as Db, month, note, actor, baseCurrency));
 
-/** Reopens a month, with the reason in the audit entry; 404 when it is not closed. */
+/** Reopens a month, with the reason in the audit entry, its P&L read live again; 404 when it is not closed. */
 export async function reopenMonth(db: Db, month: string, note: string | null, actor: Actor) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey(month)}))`);
     const [removed] = await tx.delete(monthCloses).where(eq(monthCloses.month, month)).returning();
     if (!removed) throw notFound('Closed month');
+    await dropSnapshot(tx, month);
     await writeAudit(tx, {
       actorId: actor.userId,
       entity: 'month-closes',

@@ -1,0 +1,256 @@
+import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { NAV_ROLES } from '../../../domain/auth/permissions.js';
+import { add, formatMoney } from '../../../domain/money.js';
+import {
+  MIN_PEOPLE_FOR_SALARY,
+  monthsBetween,
+  OVERHEAD_KEY,
+  pnlDrillQuerySchema,
+  pnlQuerySchema,
+  pnlRow,
+  type PnlDrillQuery,
+  type PnlQuery,
+} from '../../../domain/modules/pnl/pnl.rules.js';
+import { pnlDrillSchema, pnlSchema, type Pnl, type PnlDrill } from '../../../domain/modules/pnl/pnl.schema.js';
+import { can } from '../../../domain/resources.js';
+import { queryRows } from '../../db/client.js';
+import type { Api } from '../../http/api.js';
+import type { CurrentUser } from '../../http/access.js';
+import { forbidden } from '../../http/errors.js';
+import type { Services } from '../../services.js';
+import type { ServerModule } from '../module.js';
+import { writePnlWorkbook } from './pnl.excel.js';
+import { factsOf, keyOf, missingRates, monthStates, seedPnlSnapshots, withoutJit, type FactRow } from './pnl.service.js';
+
+/** The spec's navigation list for Profit & Loss (manager included, decision 001). */
+const ACCESS = { roles: NAV_ROLES['/pnl'] } as const;
+
+/** Salary rows are the Salary section's: the P&L asks `show` on salaries like any other route (decision 016). */
+const salaryDetail = (s: Services, user: CurrentUser) => can(user.role, 'salaries', 'show', s.access.snapshot());
+
+const salaryRefused = () =>
+  forbidden("Salary rows are for the Salary section's roles: the P&L shows you salary cost per project only", 'salary_detail');
+
+const uuidList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+async function namesOf(s: Services, table: 'customers' | 'projects' | 'users', ids: ReadonlyArray<string | null>) {
+  const wanted = [...new Set(ids.filter((x): x is string => !!x && x !== OVERHEAD_KEY))];
+  if (!wanted.length) return new Map<string, { name: string; customer: string | null }>();
+  const query =
+    table === 'projects'
+      ? sql`select p.id::text as id, p.name, c.name as customer from projects p left join customers c on c.id = p.customer_id where p.id in (${uuidList(wanted)})`
+      : table === 'users'
+        ? sql`select id::text as id, full_name as name, null as customer from users where id in (${uuidList(wanted)})`
+        : sql`select id::text as id, name, null as customer from customers where id in (${uuidList(wanted)})`;
+  const rows = await queryRows<{ id: string; name: string; customer: string | null }>(s.db, query);
+  return new Map(rows.map((r) => [r.id, { name: r.name, customer: r.customer }]));
+}
+
+export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): Promise<Pnl> {
+  const detail = salaryDetail(s, user);
+  if (!detail && q.groupBy === 'person') throw salaryRefused();
+  const base = s.config.BASE_CURRENCY;
+  const months = monthsBetween(q.from, q.to);
+  const key = keyOf(q.groupBy);
+  // One grouped read in PostgreSQL: each group's sum per measure, and who is paid in its salary cost.
+  const { states, groups, missing } = await withoutJit(s.db, async (db) => {
+    const states = await monthStates(db, months);
+    const groups = await queryRows<{ key: string; measure: FactRow['measure']; total: string; people: string[] | null }>(
+      db,
+      sql`select ${key} as key, f.measure, sum(f.amount)::text as total,
+            array_agg(distinct f.person_id::text) filter (where f.measure = 'salaryCost') as people
+          from ${factsOf(base, states.live, states.frozen)} f group by 1, 2`,
+    );
+    return { states, groups, missing: await missingRates(db, base, states.live) };
+  });
+  const keys = new Set(groups.map((g) => g.key));
+  if (q.groupBy === 'month') for (const m of months) keys.add(m);
+  const table = q.groupBy === 'customer' ? 'customers' : q.groupBy === 'project' ? 'projects' : q.groupBy === 'person' ? 'users' : null;
+  const names = table ? await namesOf(s, table, [...keys]) : new Map<string, { name: string; customer: string | null }>();
+
+  const masked = (people: readonly string[]) => !detail && people.length > 0 && people.length < MIN_PEOPLE_FOR_SALARY;
+  const money = (v: string | undefined) => formatMoney(v ?? '0', base);
+  const hiddenPeople = new Set<string>();
+  const rows = [...keys].map((k) => {
+    const of = (m: FactRow['measure']) => groups.find((g) => g.key === k && g.measure === m);
+    const people = (of('salaryCost')?.people ?? []).filter(Boolean);
+    const row = pnlRow(
+      {
+        revenue: money(of('revenue')?.total),
+        salaryCost: money(of('salaryCost')?.total),
+        externalCost: money(of('externalCost')?.total),
+        commissions: money('0'),
+      },
+      base,
+    );
+    const hide = masked(people);
+    if (hide) for (const p of people) hiddenPeople.add(p);
+    return {
+      key: k,
+      label: k === OVERHEAD_KEY ? '' : q.groupBy === 'month' ? k : (names.get(k)?.name ?? ''),
+      customerName: q.groupBy === 'project' ? (names.get(k)?.customer ?? null) : null,
+      ...row,
+      ...(hide ? { salaryCost: null, profit: null, margin: null } : {}),
+      masked: hide,
+    };
+  });
+  rows.sort((a, b) =>
+    q.groupBy === 'month'
+      ? a.key.localeCompare(b.key)
+      : Number(a.key === OVERHEAD_KEY) - Number(b.key === OVERHEAD_KEY) || a.label.localeCompare(b.label) || a.key.localeCompare(b.key),
+  );
+  const sum = (m: FactRow['measure']) => formatMoney(add('0', ...groups.filter((g) => g.measure === m).map((g) => g.total)), base);
+  const totals = pnlRow(
+    { revenue: sum('revenue'), salaryCost: sum('salaryCost'), externalCost: sum('externalCost'), commissions: money('0') },
+    base,
+  );
+  // The total less the rows shown would give the hidden rows' sum: hidden too unless it is many people's.
+  const hideTotal = masked([...hiddenPeople]);
+  return {
+    baseCurrency: base,
+    from: q.from,
+    to: q.to,
+    groupBy: q.groupBy,
+    months,
+    closedMonths: states.closed,
+    frozenMonths: states.frozen,
+    salaryDetail: detail,
+    missingRates: missing,
+    rows,
+    totals: { ...totals, ...(hideTotal ? { salaryCost: null, profit: null, margin: null } : {}), masked: hideTotal },
+  };
+}
+
+export async function drillDown(s: Services, user: CurrentUser, q: PnlDrillQuery): Promise<PnlDrill> {
+  if (q.measure === 'salaryCost' && !salaryDetail(s, user)) throw salaryRefused();
+  if (q.groupBy === 'person' && !salaryDetail(s, user)) throw salaryRefused();
+  const base = s.config.BASE_CURRENCY;
+  const where = sql`f.measure = ${q.measure}${q.key === undefined ? sql`` : sql` and ${keyOf(q.groupBy)} = ${q.key}`}`;
+  // The page's rows and every row's sum, from one read of the facts.
+  const { rows, total, count } = await withoutJit(s.db, async (db) => {
+    const states = await monthStates(db, monthsBetween(q.from, q.to));
+    const facts = factsOf(base, states.live, states.frozen);
+    const rows = await queryRows<FactRow & { total: string; count: number }>(
+      db,
+      sql`select f.*, f.amount::text as amount, sum(f.amount) over ()::text as total, (count(*) over ())::int as count
+        from ${facts} f where ${where}
+        order by f.month, f.ref nulls last, f.source_id, f.line nulls first, f.project_id nulls last, f.customer_id nulls last
+        offset ${q.offset} limit ${q.limit}`,
+    );
+    if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total, count: rows[0]?.count ?? 0 };
+    // A page past the end: the total still is every row's.
+    const [agg] = await queryRows<{ total: string | null; count: number }>(
+      db,
+      sql`select sum(f.amount)::text as total, count(*)::int as count from ${facts} f where ${where}`,
+    );
+    return { rows, total: agg?.total ?? undefined, count: agg?.count ?? 0 };
+  });
+  const [customers, projects, people] = await Promise.all([
+    namesOf(
+      s,
+      'customers',
+      rows.map((r) => r.customer_id),
+    ),
+    namesOf(
+      s,
+      'projects',
+      rows.map((r) => r.project_id),
+    ),
+    namesOf(
+      s,
+      'users',
+      rows.map((r) => r.person_id),
+    ),
+  ]);
+  return {
+    baseCurrency: base,
+    measure: q.measure,
+    total: formatMoney(total ?? '0', base),
+    count,
+    offset: q.offset,
+    rows: rows.map((r) => ({
+      month: r.month,
+      sourceId: r.source_id,
+      ref: r.ref,
+      description: r.description,
+      customerId: r.customer_id,
+      customerName: r.customer_id ? (customers.get(r.customer_id)?.name ?? null) : null,
+      projectId: r.project_id,
+      projectName: r.project_id ? (projects.get(r.project_id)?.name ?? null) : null,
+      personId: r.person_id,
+      personName: r.person_id ? (people.get(r.person_id)?.name ?? null) : null,
+      sourceAmount: r.source_amount,
+      sourceCurrency: r.source_currency,
+      rate: r.rate,
+      basis: r.basis,
+      weight: r.weight,
+      weightTotal: r.weight_total,
+      line: r.line === null ? null : Number(r.line),
+      amount: formatMoney(r.amount, base),
+    })),
+  };
+}
+
+function registerPnlRoutes(app: Api, s: Services) {
+  const tags = ['pnl'];
+  app.get(
+    '/pnl',
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags,
+        summary:
+          'Profit and loss for a range of months (at most 36) grouped by month, customer, project or person: revenue − salary cost − external cost − commissions = profit, margin %, in the base currency. Closed months as they were closed. Without the Salary section: no grouping by person, and a salary cost of fewer than 3 people is hidden',
+        querystring: pnlQuerySchema,
+        response: { 200: pnlSchema },
+      },
+    },
+    async (req) => computePnl(s, req.user!, req.query as PnlQuery),
+  );
+
+  app.get(
+    '/pnl/export',
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags,
+        summary: 'The P&L as the page shows it (same range, grouping and hidden figures), as an .xlsx workbook',
+        querystring: pnlQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const q = req.query as PnlQuery;
+      // Computed before the first byte: a refusal is still a JSON error.
+      const p = await computePnl(s, req.user!, q);
+      const out = new PassThrough();
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="pnl-${q.from}-${q.to}-${q.groupBy}.xlsx"`)
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      writePnlWorkbook(out, s.config.FIRM_NAME, p).catch((err) => out.destroy(err as Error));
+      return reply.send(out);
+    },
+  );
+
+  app.get(
+    '/pnl/drill-down',
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags,
+        summary:
+          "The rows a P&L cell sums (invoice lines, salary shares with the hours or seats that made them, costs), a page at a time, with every row's total: equal to the cell. Salary rows are the Salary section's (403 `salary_detail`)",
+        querystring: pnlDrillQuerySchema,
+        response: { 200: pnlDrillSchema },
+      },
+    },
+    async (req) => drillDown(s, req.user!, req.query as PnlDrillQuery),
+  );
+}
+
+export const pnlModule: ServerModule = { name: 'pnl', routes: registerPnlRoutes, seed: seedPnlSnapshots };

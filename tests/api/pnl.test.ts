@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/domain/auth/permissions.js';
+import { allocateSalary, monthsBetween, PNL_GROUPS, type AllocationTarget, type PnlGroup } from '../../src/domain/modules/pnl/pnl.rules.js';
+import type { Pnl, PnlDrill, PnlFact } from '../../src/domain/modules/pnl/pnl.schema.js';
+import { add, formatMoney } from '../../src/domain/money.js';
+import { queryRows } from '../../src/server/db/client.js';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { buildTestApp, type TestApp } from '../fixtures/app.js';
+
+// The P&L on a real server and database (both kinds): every cell of the seeded firm's P&L, grouped
+// each way, equals the sum of the rows its drill-down gives; salary shares are `allocateSalary`'s;
+// the Salary section's rule; a closed month is served as it was closed.
+
+let t: TestApp;
+const BASE = 'USD';
+const get = async (role: Role, url: string) => t.app.inject({ method: 'GET', url, headers: await t.auth(role) });
+
+const monthOf = (back: number) => {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+};
+const FROM = monthOf(11);
+const TO = monthOf(0);
+
+async function pnl(role: Role, groupBy: PnlGroup, from = FROM, to = TO): Promise<Pnl> {
+  const res = await get(role, `/api/v1/pnl?from=${from}&to=${to}&groupBy=${groupBy}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Pnl;
+}
+
+/** Every page of a cell's drill-down: the rows, their own sum, and the total the route states. */
+async function drill(role: Role, q: string, limit = 5000) {
+  const rows: PnlFact[] = [];
+  let stated = '';
+  let count = 0;
+  for (let offset = 0; ; offset += limit) {
+    const res = await get(role, `/api/v1/pnl/drill-down?${q}&offset=${offset}&limit=${limit}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as PnlDrill;
+    rows.push(...page.rows);
+    stated = page.total;
+    count = page.count;
+    if (page.rows.length < limit) break;
+  }
+  expect(rows.length).toBe(count);
+  return { rows, stated, sum: formatMoney(add('0', ...rows.map((r) => r.amount)), BASE) };
+}
+
+/** The group a drill-down row belongs to. */
+const keyOfRow = (groupBy: PnlGroup, r: PnlFact) =>
+  groupBy === 'month'
+    ? r.month
+    : ((groupBy === 'customer' ? r.customerId : groupBy === 'project' ? r.projectId : r.personId) ?? 'overhead');
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t?.close());
+
+describe('every cell equals the sum of its drill-down', () => {
+  const measures = ['revenue', 'salaryCost', 'externalCost'] as const;
+  it.each(PNL_GROUPS)(
+    'grouped by %s',
+    async (groupBy) => {
+      const p = await pnl('admin', groupBy);
+      expect(p.rows.length).toBeGreaterThan(1);
+      for (const measure of measures) {
+        // The totals cell's drill-down holds every fact: grouped here by the row they carry, each group is its cell.
+        const all = await drill('admin', `from=${FROM}&to=${TO}&groupBy=${groupBy}&measure=${measure}`);
+        expect(all.sum, `totals ${measure}`).toBe(p.totals[measure]);
+        expect(all.stated).toBe(p.totals[measure]);
+        for (const row of p.rows) {
+          const own = all.rows.filter((r) => keyOfRow(groupBy, r) === row.key);
+          expect(formatMoney(add('0', ...own.map((r) => r.amount)), BASE), `${groupBy} ${row.label || row.key} ${measure}`).toBe(
+            row[measure],
+          );
+        }
+        // And the route asked for a row's key gives exactly that row's facts: the first row and the last (the overhead, when there is one).
+        const sample = [p.rows[0]!, p.rows.at(-1)!];
+        for (const row of sample) {
+          const one = await drill('admin', `from=${FROM}&to=${TO}&groupBy=${groupBy}&measure=${measure}&key=${row.key}`, 200);
+          expect(one.sum, `${groupBy} ${row.key} ${measure}`).toBe(row[measure]);
+          expect(one.stated).toBe(row[measure]);
+          expect(one.rows.every((r) => keyOfRow(groupBy, r) === row.key)).toBe(true);
+        }
+      }
+      for (const row of p.rows)
+        expect(row.profit).toBe(formatMoney(add(row.revenue, `-${row.salaryCost}`, `-${row.externalCost}`, `-${row.commissions}`), BASE));
+      for (const measure of measures)
+        expect(formatMoney(add('0', ...p.rows.map((r) => r[measure]!)), BASE), measure).toBe(p.totals[measure]);
+    },
+    120_000,
+  );
+
+  it('the seeded firm has revenue, salaries and costs, and one customer loses money', async () => {
+    const p = await pnl('admin', 'customer');
+    expect(Number(p.totals.revenue)).toBeGreaterThan(0);
+    expect(Number(p.totals.salaryCost)).toBeGreaterThan(0);
+    expect(Number(p.totals.externalCost)).toBeGreaterThan(0);
+    expect(p.rows.filter((r) => r.key !== 'overhead' && Number(r.profit) < 0).length).toBeGreaterThanOrEqual(1);
+    expect(p.missingRates).toEqual([]);
+    const zero = p.rows.find((r) => r.revenue === '0.00');
+    if (zero) expect(zero.margin).toBeNull();
+  });
+});
+
+describe('salary shares are allocateSalary’s', () => {
+  it("each salary's shares in the drill-down are the domain's allocation of its cost", async () => {
+    const d = await drill('admin', `from=${monthOf(2)}&to=${monthOf(1)}&groupBy=month&measure=salaryCost`);
+    const bySalary = new Map<string, PnlFact[]>();
+    for (const r of d.rows) bySalary.set(r.sourceId, [...(bySalary.get(r.sourceId) ?? []), r]);
+    expect(bySalary.size).toBeGreaterThan(5);
+    const bases = new Set<string>();
+    for (const [, shares] of bySalary) {
+      const cost = formatMoney(add('0', ...shares.map((s) => s.amount)), BASE);
+      const basis = shares[0]!.basis as 'hours' | 'seats' | 'none';
+      bases.add(basis);
+      const targets = shares.filter((s) => s.projectId || s.customerId);
+      const target = (s: PnlFact): AllocationTarget => ({ customerId: s.customerId, projectId: s.projectId });
+      const expected = allocateSalary(
+        cost,
+        BASE,
+        basis === 'hours' ? targets.map((s) => ({ target: target(s), hours: s.weight! })) : [],
+        basis === 'seats' ? targets.map((s) => ({ target: target(s), allocation: Number(s.weight) })) : [],
+      );
+      expect(shares.map((s) => [s.projectId, s.amount, s.weight, s.weightTotal])).toEqual(
+        expected.map((e) => [e.target?.projectId ?? null, e.amount, e.weight, e.weightTotal]),
+      );
+    }
+    expect([...bases].sort()).toContain('hours');
+  });
+});
+
+describe('who sees what', () => {
+  it('only the P&L roles read it', async () => {
+    for (const role of ['developer', 'hr', 'sale'] as const) {
+      const res = await get(role, `/api/v1/pnl?from=${FROM}&to=${TO}`);
+      expect(res.statusCode, role).toBe(403);
+    }
+    for (const role of ['admin', 'hr_lead', 'sale_lead', 'manager'] as const) await pnl(role, 'project');
+  });
+
+  it('a manager sees salary cost per project, never a salary row, a person, or a group of fewer than 3 people', async () => {
+    const admin = await pnl('admin', 'project');
+    const manager = await pnl('manager', 'project');
+    expect(manager.salaryDetail).toBe(false);
+    expect(admin.salaryDetail).toBe(true);
+    expect(manager.totals.revenue).toBe(admin.totals.revenue);
+    const shown = manager.rows.filter((r) => r.salaryCost !== null);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const r of manager.rows) {
+      const a = admin.rows.find((x) => x.key === r.key)!;
+      expect(r.revenue).toBe(a.revenue);
+      if (r.masked) expect([r.salaryCost, r.profit, r.margin]).toEqual([null, null, null]);
+      else expect(r.salaryCost).toBe(a.salaryCost);
+    }
+    // The people behind each project's salary cost, counted from the admin's drill-down.
+    for (const r of admin.rows.slice(0, 8)) {
+      const d = await drill('admin', `from=${FROM}&to=${TO}&groupBy=project&measure=salaryCost&key=${r.key}`);
+      const people = new Set(d.rows.map((x) => x.personId)).size;
+      expect(manager.rows.find((x) => x.key === r.key)!.masked, r.label).toBe(people > 0 && people < 3);
+    }
+    for (const url of [
+      `/api/v1/pnl?from=${FROM}&to=${TO}&groupBy=person`,
+      `/api/v1/pnl/drill-down?from=${FROM}&to=${TO}&groupBy=project&measure=salaryCost&key=${shown[0]!.key}`,
+      `/api/v1/pnl/drill-down?from=${FROM}&to=${TO}&groupBy=month&measure=salaryCost`,
+    ]) {
+      const res = await get('manager', url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code).toBe('salary_detail');
+    }
+    // Revenue and costs drill down for a manager.
+    const d = await drill('manager', `from=${FROM}&to=${TO}&groupBy=project&measure=externalCost`);
+    expect(d.sum).toBe(manager.totals.externalCost);
+  });
+});
+
+describe('the export', () => {
+  it('is the table as the caller sees it: same rows, same figures, hidden ones blank', async () => {
+    const p = await pnl('manager', 'project');
+    const res = await get('manager', `/api/v1/pnl/export?from=${FROM}&to=${TO}&groupBy=project`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const head = rows.findIndex((r) => r[0] === 'Project');
+    const body = rows.slice(head + 1);
+    expect(body.length).toBe(p.rows.length + 1);
+    p.rows.forEach((r, i) => {
+      const line = body[i]!;
+      expect(line[2]).toBe(Number(r.revenue));
+      expect(line[3] ?? null).toBe(r.salaryCost === null ? null : Number(r.salaryCost));
+      expect(line[6] ?? null).toBe(r.profit === null ? null : Number(r.profit));
+    });
+    expect(body.at(-1)![0]).toBe('Total');
+    expect((await get('manager', `/api/v1/pnl/export?from=${FROM}&to=${TO}&groupBy=person`)).statusCode).toBe(403);
+  });
+});
+
+describe('bad parameters', () => {
+  it.each([
+    ['from=2026-13&to=2026-01', 'from'],
+    ['from=2026-06&to=2026-01', 'to'],
+    ['from=2020-01&to=2026-01', 'to'],
+    ['from=2026-01&to=2026-02&groupBy=year', 'groupBy'],
+    ['to=2026-02', 'from'],
+  ])('%s → 400 on %s', async (q, field) => {
+    const res = await get('admin', `/api/v1/pnl?${q}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(field);
+  });
+
+  it.each([
+    ['groupBy=customer&measure=revenue&key=not-a-uuid', 'key'],
+    ['groupBy=month&measure=revenue&key=2026-13', 'key'],
+    ['groupBy=customer&measure=commissions', 'measure'],
+    ['groupBy=customer&measure=revenue&offset=-1', 'offset'],
+  ])('drill-down %s → 400 on %s', async (q, field) => {
+    const res = await get('admin', `/api/v1/pnl/drill-down?from=${FROM}&to=${TO}&${q}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(field);
+  });
+});
+
+describe('a closed month keeps its P&L', () => {
+  it('served from the snapshot after the books move; a reopen reads them live', async () => {
+    const month = monthOf(1);
+    const q = `from=${month}&to=${month}&groupBy=customer`;
+    const before = await pnl('admin', 'customer', month, month);
+    const closed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/month-closes/${month}`,
+      headers: await t.auth('admin'),
+      payload: { note: 'books done' },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const frozen = await pnl('admin', 'customer', month, month);
+    expect(frozen.frozenMonths).toEqual([month]);
+    expect(frozen.rows).toEqual(before.rows);
+
+    // A write through the API is refused…
+    const [cost] = await queryRows<{ id: string }>(
+      t.services.db,
+      sql`select id from external_costs where archived_at is null and to_char(date, 'YYYY-MM') = ${month} limit 1`,
+    );
+    expect(cost).toBeDefined();
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/external-costs/${cost!.id}`,
+      headers: await t.auth('admin'),
+      payload: { amount: '999999.00' },
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().code).toBe('month_closed');
+    // …and what moves underneath (here written past the API) leaves it as closed.
+    await t.services.db.execute(sql`update external_costs set amount_base = amount_base + 1000 where id = ${cost!.id}`);
+    expect((await pnl('admin', 'customer', month, month)).totals).toEqual(before.totals);
+    const drilled = await drill('admin', `${q}&measure=externalCost`);
+    expect(drilled.sum).toBe(before.totals.externalCost);
+
+    const reopened = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/month-closes/${month}/reopen`,
+      headers: await t.auth('admin'),
+      payload: { note: 'a cost was wrong' },
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const live = await pnl('admin', 'customer', month, month);
+    expect(live.frozenMonths).toEqual([]);
+    expect(live.totals.externalCost).toBe(formatMoney(add(before.totals.externalCost, '1000'), BASE));
+    await t.services.db.execute(sql`update external_costs set amount_base = amount_base - 1000 where id = ${cost!.id}`);
+  });
+
+  it('months are listed whole, across a year end', async () => {
+    const p = await pnl('admin', 'month', '2025-11', '2026-02');
+    expect(p.months).toEqual(monthsBetween('2025-11', '2026-02'));
+    expect(p.rows.map((r) => r.key)).toEqual(p.months);
+  });
+});
