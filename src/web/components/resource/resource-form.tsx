@@ -441,11 +441,12 @@ export function namedRows(issues: unknown, fields: readonly string[]): Record<st
   return out;
 }
 
-/** Resources without a navigation entry (tech stacks) are managed from the forms that pick them. */
+/** Resources without a navigation entry for the role (tech stacks) are reached from the forms that pick them. */
 function ManageLink({ resource, role }: { resource: string; role: string }) {
   const { t } = useResource(resource);
   const decl = resourceByName(resource);
-  if (!decl || decl.nav !== false || !can(role, resource, 'list')) return null;
+  const inNav = decl?.nav === undefined || (decl.nav === 'manage' && can(role, resource, 'create'));
+  if (!decl || inNav || !can(role, resource, 'list')) return null;
   return (
     <Link component={RouterLink} to={decl.route} variant="body2" sx={{ display: 'inline-block', mt: 0.5 }}>
       {t('common:resource.manage', { title: t(`${resource}:title`) })}
