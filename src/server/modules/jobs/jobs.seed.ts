@@ -23,6 +23,22 @@ const TITLES = [
   'Site Reliability Engineer',
   'Golang Engineer',
 ];
+// What each title asks for, by tech stack name.
+const STACKS_OF: Record<string, string[]> = {
+  'Senior Backend Engineer (Java)': ['Java', 'Spring Boot', 'PostgreSQL'],
+  'React Frontend Developer': ['React', 'TypeScript', 'Jest'],
+  'Full-stack Engineer (Node.js)': ['Node.js', 'React', 'TypeScript', 'MongoDB'],
+  'QA Automation Engineer': ['Playwright', 'Cypress', 'Selenium'],
+  'DevOps Engineer (AWS)': ['AWS', 'Terraform', 'Kubernetes', 'Docker'],
+  'iOS Developer': ['iOS', 'Swift', 'SwiftUI'],
+  'Android Developer': ['Android', 'Kotlin', 'Jetpack Compose'],
+  'Data Engineer (Spark)': ['Apache Spark', 'Python', 'Airflow', 'Kafka'],
+  'Python Backend Developer': ['Python', 'Django', 'FastAPI', 'PostgreSQL'],
+  'Tech Lead .NET': ['.NET', 'C#', 'SQL Server', 'Azure'],
+  'Flutter Developer': ['Flutter', 'Firebase'],
+  'Site Reliability Engineer': ['Kubernetes', 'Prometheus', 'Grafana', 'Google Cloud'],
+  'Golang Engineer': ['Go', 'PostgreSQL', 'Redis', 'Docker'],
+};
 const LEVELS = ['junior', 'middle', 'senior', 'lead'] as const;
 const STATUSES = ['open', 'open', 'open', 'on_hold', 'filled', 'closed'] as const;
 const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
@@ -58,7 +74,12 @@ export async function seedJobs(db: Db, ctx: SeedContext) {
     .from(customers)
     .orderBy(asc(customers.code));
   const work = await db.select({ id: projects.id, customerId: projects.customerId }).from(projects).orderBy(asc(projects.code));
-  const stacks = (await db.select({ id: techStacks.id }).from(techStacks).orderBy(asc(techStacks.name))).map((r) => r.id);
+  const stackIds = new Map(
+    (await db.select({ id: techStacks.id, name: techStacks.name }).from(techStacks).orderBy(asc(techStacks.name))).map((r) => [
+      r.name,
+      r.id,
+    ]),
+  );
   const people = (
     await db.select({ id: candidates.id }).from(candidates).where(isNull(candidates.archivedAt)).orderBy(asc(candidates.fullName))
   ).map((r) => r.id);
@@ -70,16 +91,15 @@ export async function seedJobs(db: Db, ctx: SeedContext) {
     const firm = firms[i % firms.length]!;
     const status = STATUSES[i % STATUSES.length]!;
     const openings = 1 + (i % 3);
+    const title = TITLES[i % TITLES.length]!;
     const owner = firm.owner ?? sales[i % sales.length]?.id ?? null;
     const [job] = await db
       .insert(jobs)
       .values({
-        title: TITLES[i % TITLES.length]!,
+        title,
         customerId: firm.id,
         projectId: work.find((p) => p.customerId === firm.id)?.id ?? null,
-        techStackIds: stacks.length
-          ? [stacks[i % stacks.length]!, stacks[(i * 7 + 3) % stacks.length]!].filter((v, k, a) => a.indexOf(v) === k)
-          : [],
+        techStackIds: (STACKS_OF[title] ?? []).flatMap((name) => stackIds.get(name) ?? []),
         level: LEVELS[i % LEVELS.length]!,
         openings,
         billRate: RATE[firm.currency] ?? 5000,
