@@ -186,7 +186,7 @@ let unicodeFont: Buffer | null | undefined;
 const fontOf = () => (unicodeFont ??= existsSync(UNICODE_FONT) ? readFileSync(UNICODE_FONT) : null);
 
 /** A one-page CV, the kind recruiters receive. */
-async function cvPdf(c: {
+export async function cvPdf(c: {
   fullName: string;
   email: string;
   phone: string;

@@ -3,6 +3,8 @@ import type { PipelineStage } from '../../../domain/modules/jobs/jobs.schema.js'
 import type { Db } from '../../db/client.js';
 import type { SeedContext } from '../module.js';
 import { candidates } from '../candidates/candidates.table.js';
+import { cvPdf } from '../candidates/candidates.seed.js';
+import { storeFile } from '../files/files.service.js';
 import { customers } from '../customers/customers.table.js';
 import { projects } from '../projects/projects.table.js';
 import { techStacks } from '../tech-stacks/tech-stacks.table.js';
@@ -40,6 +42,7 @@ const STACKS_OF: Record<string, string[]> = {
   'Golang Engineer': ['Go', 'PostgreSQL', 'Redis', 'Docker'],
 };
 const LEVELS = ['junior', 'middle', 'senior', 'lead'] as const;
+const MAX_CVS = 12;
 const STATUSES = ['open', 'open', 'open', 'on_hold', 'filled', 'closed'] as const;
 const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 const LOCATIONS = ['Ho Chi Minh City', 'Hanoi', 'Da Nang', 'Singapore', 'Paris', 'Remote'];
@@ -80,13 +83,27 @@ export async function seedJobs(db: Db, ctx: SeedContext) {
       r.id,
     ]),
   );
-  const people = (
-    await db.select({ id: candidates.id }).from(candidates).where(isNull(candidates.archivedAt)).orderBy(asc(candidates.fullName))
-  ).map((r) => r.id);
+  const pool = await db
+    .select({
+      id: candidates.id,
+      fullName: candidates.fullName,
+      email: candidates.email,
+      phone: candidates.phone,
+      location: candidates.location,
+      years: candidates.yearsOfExperience,
+      stacks: candidates.techStackIds,
+    })
+    .from(candidates)
+    .where(isNull(candidates.archivedAt))
+    .orderBy(asc(candidates.fullName));
+  const people = pool.map((r) => r.id);
+  const byId = new Map(pool.map((c) => [c.id, c]));
+  const stackName = new Map([...stackIds].map(([name, id]) => [id, name]));
   if (firms.length === 0) return;
   const today = new Date();
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   let next = 0;
+  let cvs = 0;
   for (let i = 0; i < 25; i++) {
     const firm = firms[i % firms.length]!;
     const status = STATUSES[i % STATUSES.length]!;
@@ -140,6 +157,28 @@ export async function seedJobs(db: Db, ctx: SeedContext) {
         .returning();
       if (!row) continue;
       if (stage === 'hired') filled++;
+      // From "submitted" on, the CV sent to the customer is on the row: on open jobs, a dozen at
+      // most (each PDF costs the first start a tenth of a second).
+      const who = byId.get(candidateId);
+      if (who && status === 'open' && cvs < MAX_CVS && PATH.indexOf(stage) >= PATH.indexOf('submitted')) {
+        cvs++;
+        const content = await cvPdf({
+          fullName: who.fullName,
+          email: who.email ?? '',
+          phone: who.phone ?? '',
+          location: who.location ?? '',
+          title,
+          years: who.years ?? 0,
+          stacks: who.stacks.map((id) => stackName.get(id) ?? '').filter(Boolean),
+        });
+        const stored = await storeFile(
+          db,
+          { name: `CV ${who.fullName} - ${title}.pdf`, content, ownerId: by },
+          { allowed: ['pdf'], maxBytes: 10 * 1024 * 1024 },
+        );
+        const cv = { fileId: stored.id, name: stored.name, mime: stored.mime, size: stored.size, uploadedAt: new Date().toISOString() };
+        await db.update(jobCandidates).set({ cv }).where(eq(jobCandidates.id, row.id));
+      }
       // The path it took: along the stages, then out to rejected or withdrawn from somewhere on it.
       const reached = stage === 'rejected' || stage === 'withdrawn' ? PATH.slice(0, 1 + (k % 4)) : PATH.slice(0, PATH.indexOf(stage) + 1);
       const steps: PipelineStage[] = stage === 'rejected' || stage === 'withdrawn' ? [...reached, stage] : reached;
