@@ -15,12 +15,19 @@ function weekdayOf(year: number, month: number, nth: number, weekday: number): s
   return iso(first + (shift + 7 * nth) * DAY);
 }
 
-type Block = { startDate: string; endDate: string; type: 'annual' | 'sick'; halfDay?: 'am' | 'pm' | null; reason: string };
+type Block = {
+  startDate: string;
+  endDate: string;
+  type: 'annual' | 'sick';
+  halfDay?: 'am' | 'pm' | null;
+  reason: string;
+  refused?: boolean;
+};
 
 /**
  * A year of everyone's leave, about ten days a person: a long weekend in winter, two days in
- * spring, a summer week's half, a sick day or two in autumn, and a request or two ahead waiting
- * for approvers; a third of the firm is off around today, so this month's calendar is not empty.
+ * spring, four days in summer, a sick day or two in autumn, and a request or two ahead waiting
+ * for approvers (some were refused two days in November); a third of the firm is off around today, so this month's calendar is not empty.
  * Each person keeps a few annual days for the rest of the year.
  */
 export async function seedLeave(db: Db, ctx: SeedContext) {
@@ -47,12 +54,17 @@ export async function seedLeave(db: Db, ctx: SeedContext) {
     const summer = weekdayOf(year, 6 + (i % 3), i % 4, 1);
     blocks.push({
       startDate: summer,
-      endDate: span(summer, 3),
+      endDate: span(summer, 4),
       type: 'annual',
       reason: i % 2 ? 'Summer holiday in Phú Quốc' : 'Visiting parents in Đà Nẵng',
     });
     const sick = weekdayOf(year, 9 + (i % 2), 1 + (i % 3), 2);
     blocks.push({ startDate: sick, endDate: span(sick, 1 + (i % 4 === 0 ? 1 : 0)), type: 'sick', reason: 'Flu' });
+    // Some asked for a busy week and were told no.
+    if (i % 8 === 3) {
+      const busy = weekdayOf(year, 11, 0, 1);
+      blocks.push({ startDate: busy, endDate: span(busy, 2), type: 'annual', reason: 'Short break', refused: true });
+    }
     // Ahead: a day or two waiting for the approvers.
     const ahead = at(today) + (14 + ((i * 3) % 20)) * DAY;
     blocks.push({ startDate: iso(ahead), endDate: iso(ahead + (i % 2) * DAY), type: 'annual', reason: 'Rest after release' });
@@ -63,14 +75,13 @@ export async function seedLeave(db: Db, ctx: SeedContext) {
       // A block on holidays only, or over another of the person's, is left out.
       if (!days || taken.some(([s, e]) => b.startDate <= e && s <= b.endDate)) continue;
       taken.push([b.startDate, b.endDate]);
-      const status: 'approved' | 'rejected' | 'pending' =
-        b.startDate > today
+      const status: 'approved' | 'rejected' | 'pending' = b.refused
+        ? 'rejected'
+        : b.startDate > today
           ? k === blocks.length - 1 || i % 2
             ? 'pending'
             : 'approved'
-          : k === 1 && i % 8 === 3
-            ? 'rejected'
-            : 'approved';
+          : 'approved';
       rows.push({
         startDate: b.startDate,
         endDate: b.endDate,
