@@ -68,6 +68,21 @@ describe('the demo firm', () => {
     expect(checked).toBeGreaterThan(5);
   });
 
+  it('has a History: who made each job and who changed its status, as the services write it', async () => {
+    const jobs = await get<Array<{ id: string; status: string }>>('admin', '/api/v1/jobs?_start=0&_end=100');
+    type History = {
+      data: Array<{ action: string; actor: { fullName: string } | null; changes: Array<{ field: string; from: unknown; to: unknown }> }>;
+    };
+    const open = jobs.find((j) => j.status === 'open')!;
+    const filled = jobs.find((j) => j.status === 'filled')!;
+    const first = await get<History>('admin', `/api/v1/audit?entity=jobs&entityId=${open.id}`);
+    expect(first.data.map((e) => e.action)).toEqual(['created']);
+    expect(first.data[0]!.actor?.fullName).toBeTruthy();
+    const changed = await get<History>('admin', `/api/v1/audit?entity=jobs&entityId=${filled.id}`);
+    expect(changed.data.map((e) => e.action)).toEqual(['updated', 'created']);
+    expect(changed.data[0]!.changes).toContainEqual({ field: 'status', from: 'open', to: 'filled' });
+  });
+
   it('has a year of leave for everyone, about ten days a person, with a few annual days left', async () => {
     const year = new Date().getFullYear();
     const people = await get<Array<{ id: string }>>('admin', '/api/v1/user?_start=0&_end=200');
