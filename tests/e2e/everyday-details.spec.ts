@@ -42,12 +42,18 @@ for (const lang of ['en', 'ar'] as const) {
     // The pipeline answers late: meanwhile its counts are skeletons, never zeros.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route(`**/api/v1/jobs/${id}/candidates`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    let hits = 0;
+    await page.route(
+      (url) => url.pathname === `/api/v1/jobs/${id}/candidates`,
+      async (route) => {
+        hits++;
+        await held;
+        await route.continue();
+      },
+    );
     await page.goto(`/jobs/${id}?tab=pipeline&view=board`);
     const pipeline = page.getByTestId('job-pipeline');
+    await expect.poll(() => hits).toBeGreaterThan(0);
     await expect(pipeline.getByTestId('pipeline-count-loading')).toHaveCount(8);
     await expect(pipeline).not.toContainText('· 0');
     release();
@@ -89,6 +95,7 @@ test("admin's My requests lists admin's own requests only; others' wait on the a
   await expect(page.getByText(new RegExp(`^\\d+–\\d+ of ${own.total}$`))).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Leave requests' });
   if (own.total === 0) await expect(grid).toContainText('Nothing here yet');
+  await expect(page.getByRole('link', { name: 'New leave request' })).toHaveAttribute('href', '/leave/new');
 
   await page.getByTestId('nav').getByRole('link', { name: 'Approvals' }).click();
   await expect(page).toHaveURL(/\/leave\/approvals$/);
