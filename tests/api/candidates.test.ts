@@ -59,6 +59,25 @@ describe('demo data', () => {
   });
 });
 
+describe('search', () => {
+  it('finds candidates by a tech stack or a hashtag as well as by name; pickers search names only', async () => {
+    const stack = await call('admin', 'POST', '/api/v1/tech-stacks', { name: `Zyxlang ${Date.now()}`, category: 'language' });
+    expect(stack.statusCode, stack.body).toBe(201);
+    const byStack = await candidate({ techStackIds: [stack.json().id] });
+    const byTag = await candidate({ hashtags: ['quokkaops'] });
+    const ids = async (q: string) =>
+      ((await call('hr', 'GET', `/api/v1/candidates?_start=0&_end=50&q=${encodeURIComponent(q)}`)).json() as Array<{ id: string }>).map(
+        (r) => r.id,
+      );
+    expect(await ids('zyxlang')).toEqual([byStack.id]);
+    expect(await ids('#Quokka')).toEqual([byTag.id]);
+    expect(await ids(byTag.fullName)).toEqual([byTag.id]);
+    expect(await ids(byTag.email.toUpperCase())).toEqual([byTag.id]);
+    const picked = (await call('hr', 'GET', '/api/v1/candidates/lookup?q=zyxlang')).json() as unknown[];
+    expect(picked).toEqual([]);
+  });
+});
+
 describe('duplicates', () => {
   it('an e-mail of another live candidate, in any case, is a 409 naming them on the field', async () => {
     const first = await candidate({ email: `Nguyen.Van.An.${Date.now()}@Example.com` });

@@ -11,6 +11,53 @@ test('the auth content is 420 px wide', async ({ page }) => {
   expect(Math.round(box!.width)).toBe(420);
 });
 
+for (const lang of ['en', 'fr'] as const) {
+  test(`sign-in checks its fields before sending, on each field, and clears them as they are fixed (${lang})`, async ({ page }) => {
+    const w = {
+      en: {
+        email: 'Email address',
+        password: 'Password',
+        submit: 'Sign in',
+        required: 'Email is required',
+        invalid: 'Email must be a valid email address',
+        noPassword: 'Password is required',
+      },
+      fr: {
+        email: 'Adresse e-mail',
+        password: 'Mot de passe',
+        submit: 'Se connecter',
+        required: 'L’e-mail est obligatoire',
+        invalid: 'L’e-mail doit être une adresse valide',
+        noPassword: 'Le mot de passe est obligatoire',
+      },
+    }[lang];
+    if (lang === 'fr') await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'fr'));
+    const logins: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/auth/login')) logins.push(r.url());
+    });
+    await page.goto('/auth/sign-in');
+    const email = page.getByLabel(w.email);
+    const password = page.getByLabel(w.password, { exact: true });
+    await page.getByRole('button', { name: w.submit, exact: true }).click();
+    await expect(page.getByText(w.required)).toBeVisible();
+    await expect(page.getByText(w.noPassword)).toBeVisible();
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await email.fill('admin@demo');
+    await expect(page.getByText(w.invalid)).toBeVisible();
+    await email.fill(demoEmail('admin'));
+    await expect(page.getByText(w.invalid)).toHaveCount(0);
+    await page.getByRole('button', { name: w.submit, exact: true }).click();
+    await expect(password).toBeFocused();
+    expect(logins).toEqual([]);
+    await password.fill('Demo1234!');
+    await expect(page.getByText(w.noPassword)).toHaveCount(0);
+    await page.getByRole('button', { name: w.submit, exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+}
+
 test('sign-up leads to the verify screen; a wrong code is refused on its field', async ({ page }) => {
   const email = `e2e.signup.${Date.now()}@example.com`;
   await page.goto('/auth/sign-up');

@@ -40,6 +40,8 @@ export interface ResourceModule<TRow extends Row = Row> {
   table: ResourceTable;
   /** Accent-free, lower-cased column that `q` searches with a trigram index. */
   searchColumn?: PgColumn;
+  /** What a list's search finds besides the search column (a candidate's skills and hashtags); pickers search the column only. */
+  searchAlso?: (q: string) => SQL;
   /** The entity the API returns; by default the entity schema's keys read off the row. */
   toEntity?: (row: TRow) => Row;
   beforeCreate?: (input: Row, ctx: WriteContext) => Promise<Row> | Row;
@@ -152,7 +154,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   function where(
     user: CurrentUser,
     q: Partial<Pick<ListQuery, 'filters' | 'ids' | 'q'>> = {},
-    opts: { id?: string; withArchived?: boolean; archivedOnly?: boolean } = {},
+    opts: { id?: string; withArchived?: boolean; archivedOnly?: boolean; pick?: boolean } = {},
   ): SQL | undefined {
     const parts: (SQL | undefined)[] = [readScope(user)];
     if (archivedAt && opts.archivedOnly) parts.push(isNotNull(archivedAt));
@@ -163,7 +165,10 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       parts.push(filterCondition(derived ?? columnOf(m.table, field), decl.fields[field], op, values));
     }
     if (q.ids?.length) parts.push(inArray(m.table.id, q.ids));
-    if (q.q && m.searchColumn) parts.push(searchCondition(m.searchColumn, q.q));
+    if (q.q && m.searchColumn)
+      parts.push(
+        m.searchAlso && !opts.pick ? or(searchCondition(m.searchColumn, q.q), m.searchAlso(q.q)) : searchCondition(m.searchColumn, q.q),
+      );
     return and(...parts);
   }
 
@@ -319,7 +324,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       return s.db
         .select({ id: sql<string>`${m.table.id}`, label: sql<string>`${titleColumn}::text` })
         .from(table)
-        .where(where(req.user!, { ids: q.id, q: q.q, filters }, { withArchived: !!q.id }))
+        .where(where(req.user!, { ids: q.id, q: q.q, filters }, { withArchived: !!q.id, pick: true }))
         .orderBy(asc(titleColumn), asc(m.table.id))
         .limit(q.id ? q.id.length : (q.limit ?? lookupLimit));
     },

@@ -8,6 +8,7 @@ import { users } from '../modules/users/users.table.js';
 import { MODULES } from '../modules/index.js';
 import type { SeedContext } from '../modules/module.js';
 import type { DatabaseFacts } from '../start-rule.js';
+import { seedHistory } from './history.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const demoEmail = (role: Role) => `${role}@demo.local`;
@@ -182,6 +183,7 @@ async function seedInto(db: Db, log: FastifyBaseLogger, baseCurrency: string): P
   const seeded = await db.select({ id: users.id, role: users.role, fullName: users.fullName }).from(users);
   const ctx: SeedContext = { log, baseCurrency, users: seeded.map((u) => ({ ...u, role: u.role as Role })) };
   for (const mod of MODULES) await mod.seed?.(db, ctx);
+  await seedHistory(db, byRole.hr_lead.id);
 
   log.info(
     `Demo data seeded. Sign in with any of these accounts (password ${DEMO_PASSWORD}):\n` +

@@ -10,7 +10,7 @@ export const techStacksResource = defineResource({
   path: 'tech-stacks',
   route: '/tech-stacks',
   section: 'candidates',
-  nav: false,
+  nav: 'manage',
   access: {
     list: ROLES,
     show: ROLES,

@@ -9,6 +9,8 @@ import { conflict } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
 import { candidates } from './candidates.table.js';
+import { techStacks } from '../tech-stacks/tech-stacks.table.js';
+import { searchCondition } from '../../http/paging.js';
 import { seedCandidates } from './candidates.seed.js';
 import { registerBrandedCv } from './candidates.branded-cv.js';
 
@@ -43,6 +45,13 @@ const candidatesResourceModule: ResourceModule<CandidateRow> = {
   decl: candidatesResource,
   table: candidates,
   searchColumn: candidates.search,
+  // A recruiter searches people by e-mail and skill too: "react" finds the candidates with React or #react.
+  searchAlso(q) {
+    const tag = q.trim().toLowerCase().replace(/^#/, '');
+    return sql`(strpos(lower(coalesce(${candidates.email}, '')), ${q.trim().toLowerCase()}) > 0
+      or exists (select 1 from unnest(${candidates.hashtags}) as tag where strpos(tag, ${tag}) > 0)
+      or ${candidates.techStackIds} && array(select ${techStacks.id} from ${techStacks} where ${searchCondition(techStacks.search, q.trim())}))`;
+  },
   async beforeCreate(input, ctx) {
     await assertNotDuplicate(ctx, input);
     return input;

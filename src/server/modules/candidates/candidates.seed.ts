@@ -96,6 +96,19 @@ const INTERNATIONAL: Array<[given: string[], family: string[]]> = [
 ];
 const VI_CITIES = ['Hà Nội', 'Hồ Chí Minh', 'Đà Nẵng', 'Hải Phòng', 'Cần Thơ', 'Huế', 'Nha Trang', 'Quy Nhơn'];
 const WORLD_CITIES = ['Singapore', 'Bangkok', 'Tokyo', 'Seoul', 'Paris', 'Berlin', 'Lisbon', 'Dubai', 'Sydney', 'Remote'];
+// Each city's country calling code: a candidate's phone matches where they live (remote ones keep Singapore's).
+const CALLING_CODE: Record<string, string> = {
+  Singapore: '+65',
+  Bangkok: '+66',
+  Tokyo: '+81',
+  Seoul: '+82',
+  Paris: '+33',
+  Berlin: '+49',
+  Lisbon: '+351',
+  Dubai: '+971',
+  Sydney: '+61',
+  Remote: '+65',
+};
 const HASHTAGS = [
   'remote',
   'hybrid',
@@ -173,7 +186,7 @@ let unicodeFont: Buffer | null | undefined;
 const fontOf = () => (unicodeFont ??= existsSync(UNICODE_FONT) ? readFileSync(UNICODE_FONT) : null);
 
 /** A one-page CV, the kind recruiters receive. */
-async function cvPdf(c: {
+export async function cvPdf(c: {
   fullName: string;
   email: string;
   phone: string;
@@ -238,14 +251,17 @@ export async function seedCandidates(db: Db, ctx: SeedContext) {
       r.next() < 0.05 ? 'blacklisted' : r.next() < 0.12 ? 'archived' : r.next() < 0.15 ? 'placed' : r.next() < 0.5 ? 'active' : 'new';
     const inVnd = vietnamese && r.next() < 0.5;
     const salary = MONTHLY_USD[level] * (0.8 + r.next() * 0.5);
+    // Drawn in the order the rows always drew them: the same names and picks on every seed.
+    const email = r.next() < 0.95 ? emailOf(fullName, i + 1) : null;
+    const location = vietnamese ? r.pick(VI_CITIES) : r.pick(WORLD_CITIES);
     return {
       fullName,
-      email: r.next() < 0.95 ? emailOf(fullName, i + 1) : null,
+      email,
       // Each phone its own: duplicates are refused by their digits.
       phone: vietnamese
         ? `+84 9${String(i).padStart(2, '0')} ${String(100 + i * 7).slice(-3)} ${String(1000 + i).slice(-3)}`
-        : `+65 8${String(1000000 + i * 13)}`,
-      location: vietnamese ? r.pick(VI_CITIES) : r.pick(WORLD_CITIES),
+        : `${CALLING_CODE[location] ?? '+65'} 8${String(1000000 + i * 13)}`,
+      location,
       yearsOfExperience: years,
       level,
       status,

@@ -3,6 +3,8 @@ import type { PipelineStage } from '../../../domain/modules/jobs/jobs.schema.js'
 import type { Db } from '../../db/client.js';
 import type { SeedContext } from '../module.js';
 import { candidates } from '../candidates/candidates.table.js';
+import { cvPdf } from '../candidates/candidates.seed.js';
+import { storeFile } from '../files/files.service.js';
 import { customers } from '../customers/customers.table.js';
 import { projects } from '../projects/projects.table.js';
 import { techStacks } from '../tech-stacks/tech-stacks.table.js';
@@ -23,7 +25,24 @@ const TITLES = [
   'Site Reliability Engineer',
   'Golang Engineer',
 ];
+// What each title asks for, by tech stack name.
+const STACKS_OF: Record<string, string[]> = {
+  'Senior Backend Engineer (Java)': ['Java', 'Spring Boot', 'PostgreSQL'],
+  'React Frontend Developer': ['React', 'TypeScript', 'Jest'],
+  'Full-stack Engineer (Node.js)': ['Node.js', 'React', 'TypeScript', 'MongoDB'],
+  'QA Automation Engineer': ['Playwright', 'Cypress', 'Selenium'],
+  'DevOps Engineer (AWS)': ['AWS', 'Terraform', 'Kubernetes', 'Docker'],
+  'iOS Developer': ['iOS', 'Swift', 'SwiftUI'],
+  'Android Developer': ['Android', 'Kotlin', 'Jetpack Compose'],
+  'Data Engineer (Spark)': ['Apache Spark', 'Python', 'Airflow', 'Kafka'],
+  'Python Backend Developer': ['Python', 'Django', 'FastAPI', 'PostgreSQL'],
+  'Tech Lead .NET': ['.NET', 'C#', 'SQL Server', 'Azure'],
+  'Flutter Developer': ['Flutter', 'Firebase'],
+  'Site Reliability Engineer': ['Kubernetes', 'Prometheus', 'Grafana', 'Google Cloud'],
+  'Golang Engineer': ['Go', 'PostgreSQL', 'Redis', 'Docker'],
+};
 const LEVELS = ['junior', 'middle', 'senior', 'lead'] as const;
+const MAX_CVS = 12;
 const STATUSES = ['open', 'open', 'open', 'on_hold', 'filled', 'closed'] as const;
 const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 const LOCATIONS = ['Ho Chi Minh City', 'Hanoi', 'Da Nang', 'Singapore', 'Paris', 'Remote'];
@@ -58,28 +77,46 @@ export async function seedJobs(db: Db, ctx: SeedContext) {
     .from(customers)
     .orderBy(asc(customers.code));
   const work = await db.select({ id: projects.id, customerId: projects.customerId }).from(projects).orderBy(asc(projects.code));
-  const stacks = (await db.select({ id: techStacks.id }).from(techStacks).orderBy(asc(techStacks.name))).map((r) => r.id);
-  const people = (
-    await db.select({ id: candidates.id }).from(candidates).where(isNull(candidates.archivedAt)).orderBy(asc(candidates.fullName))
-  ).map((r) => r.id);
+  const stackIds = new Map(
+    (await db.select({ id: techStacks.id, name: techStacks.name }).from(techStacks).orderBy(asc(techStacks.name))).map((r) => [
+      r.name,
+      r.id,
+    ]),
+  );
+  const pool = await db
+    .select({
+      id: candidates.id,
+      fullName: candidates.fullName,
+      email: candidates.email,
+      phone: candidates.phone,
+      location: candidates.location,
+      years: candidates.yearsOfExperience,
+      stacks: candidates.techStackIds,
+    })
+    .from(candidates)
+    .where(isNull(candidates.archivedAt))
+    .orderBy(asc(candidates.fullName));
+  const people = pool.map((r) => r.id);
+  const byId = new Map(pool.map((c) => [c.id, c]));
+  const stackName = new Map([...stackIds].map(([name, id]) => [id, name]));
   if (firms.length === 0) return;
   const today = new Date();
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   let next = 0;
+  let cvs = 0;
   for (let i = 0; i < 25; i++) {
     const firm = firms[i % firms.length]!;
     const status = STATUSES[i % STATUSES.length]!;
     const openings = 1 + (i % 3);
+    const title = TITLES[i % TITLES.length]!;
     const owner = firm.owner ?? sales[i % sales.length]?.id ?? null;
     const [job] = await db
       .insert(jobs)
       .values({
-        title: TITLES[i % TITLES.length]!,
+        title,
         customerId: firm.id,
         projectId: work.find((p) => p.customerId === firm.id)?.id ?? null,
-        techStackIds: stacks.length
-          ? [stacks[i % stacks.length]!, stacks[(i * 7 + 3) % stacks.length]!].filter((v, k, a) => a.indexOf(v) === k)
-          : [],
+        techStackIds: (STACKS_OF[title] ?? []).flatMap((name) => stackIds.get(name) ?? []),
         level: LEVELS[i % LEVELS.length]!,
         openings,
         billRate: RATE[firm.currency] ?? 5000,
@@ -120,6 +157,28 @@ export async function seedJobs(db: Db, ctx: SeedContext) {
         .returning();
       if (!row) continue;
       if (stage === 'hired') filled++;
+      // From "submitted" on, the CV sent to the customer is on the row: on open jobs, a dozen at
+      // most (each PDF costs the first start a tenth of a second).
+      const who = byId.get(candidateId);
+      if (who && status === 'open' && cvs < MAX_CVS && PATH.indexOf(stage) >= PATH.indexOf('submitted')) {
+        cvs++;
+        const content = await cvPdf({
+          fullName: who.fullName,
+          email: who.email ?? '',
+          phone: who.phone ?? '',
+          location: who.location ?? '',
+          title,
+          years: who.years ?? 0,
+          stacks: who.stacks.map((id) => stackName.get(id) ?? '').filter(Boolean),
+        });
+        const stored = await storeFile(
+          db,
+          { name: `CV ${who.fullName} - ${title}.pdf`, content, ownerId: by },
+          { allowed: ['pdf'], maxBytes: 10 * 1024 * 1024 },
+        );
+        const cv = { fileId: stored.id, name: stored.name, mime: stored.mime, size: stored.size, uploadedAt: new Date().toISOString() };
+        await db.update(jobCandidates).set({ cv }).where(eq(jobCandidates.id, row.id));
+      }
       // The path it took: along the stages, then out to rejected or withdrawn from somewhere on it.
       const reached = stage === 'rejected' || stage === 'withdrawn' ? PATH.slice(0, 1 + (k % 4)) : PATH.slice(0, PATH.indexOf(stage) + 1);
       const steps: PipelineStage[] = stage === 'rejected' || stage === 'withdrawn' ? [...reached, stage] : reached;

@@ -63,11 +63,20 @@ const KINDS = [
   'Cloud Migration',
 ];
 
+/** A customer's short name: its first two words, legal forms aside ("Công ty Cổ phần Sao Việt" → "Sao Việt"). */
+function brandOf(name: string): string {
+  const words = name.replace(/^Công ty Cổ phần /, '').split(' ');
+  return words.length <= 2 ? words[0]! : words.slice(0, 2).join(' ');
+}
+
 export const projectsModule: ServerModule = {
   name: 'projects',
   resource: projectsResourceModule,
   async seed(db) {
-    const owners = await db.select({ id: customers.id, code: customers.code }).from(customers).orderBy(asc(customers.code));
+    const owners = await db
+      .select({ id: customers.id, code: customers.code, name: customers.name })
+      .from(customers)
+      .orderBy(asc(customers.code));
     const stacks = await db.select({ id: techStacks.id }).from(techStacks).orderBy(asc(techStacks.name));
     const year = new Date().getFullYear();
     const rows = owners.flatMap((c, ci) =>
@@ -76,7 +85,8 @@ export const projectsModule: ServerModule = {
         const start = `${year - 1 - (i % 2)}-${String(1 + (i % 12)).padStart(2, '0')}-01`;
         const status = i % 10 === 9 ? 'closed' : i % 7 === 6 ? 'paused' : 'active';
         return {
-          name: `${KINDS[i % KINDS.length]}`,
+          // The customer's brand and the work ("Helios Retail Customer Portal"): no two alike.
+          name: `${brandOf(c.name)} ${KINDS[(ci + k * 3) % KINDS.length]}`,
           code: `${c.code}-${String(k + 1).padStart(2, '0')}`,
           customerId: c.id,
           status,

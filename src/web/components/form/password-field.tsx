@@ -1,10 +1,6 @@
-import { useState } from 'react';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
 import { RHFTextField } from './rhf-text-field';
+import { usePasswordToggle } from './password-toggle';
 
 /**
  * A password input with a show/hide toggle; `hint` shows the password rules under a new
@@ -22,25 +18,15 @@ export function PasswordField({
   hint?: boolean;
 }) {
   const { t } = useTranslation('common');
-  const [show, setShow] = useState(false);
+  const toggle = usePasswordToggle();
   return (
     <RHFTextField
       name={name}
       label={label}
-      type={show ? 'text' : 'password'}
+      type={toggle.type}
       autoComplete={autoComplete}
       helperText={hint ? t('passwordHint') : undefined}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton onClick={() => setShow((s) => !s)} edge="end" aria-label={show ? t('hidePassword') : t('showPassword')}>
-                {show ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      slotProps={{ input: { endAdornment: toggle.endAdornment } }}
     />
   );
 }

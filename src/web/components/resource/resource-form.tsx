@@ -441,11 +441,11 @@ export function namedRows(issues: unknown, fields: readonly string[]): Record<st
   return out;
 }
 
-/** Resources without a navigation entry (tech stacks) are managed from the forms that pick them. */
+/** Reference lists (tech stacks), in the navigation of their keepers only, are reached from the forms that pick them too. */
 function ManageLink({ resource, role }: { resource: string; role: string }) {
   const { t } = useResource(resource);
   const decl = resourceByName(resource);
-  if (!decl || decl.nav !== false || !can(role, resource, 'list')) return null;
+  if (!decl || decl.nav === undefined || !can(role, resource, 'list')) return null;
   return (
     <Link component={RouterLink} to={decl.route} variant="body2" sx={{ display: 'inline-block', mt: 0.5 }}>
       {t('common:resource.manage', { title: t(`${resource}:title`) })}

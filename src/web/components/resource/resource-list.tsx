@@ -150,7 +150,8 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
 
   const returnQuery = () => (embedded ? `?returnTo=${encodeURIComponent(window.location.pathname)}` : '');
   const createHref = () => {
-    const sp = new URLSearchParams(fixed);
+    // The fixed values the form takes become its presets (a list fixed on its reader's own rows adds none).
+    const sp = new URLSearchParams(Object.entries(fixed).filter(([k]) => decl.fields[k]?.form !== false && !decl.fields[k]?.readOnly));
     if (embedded) sp.set('returnTo', window.location.pathname);
     const qs = sp.toString();
     return `${decl.route}/new${qs ? `?${qs}` : ''}`;

@@ -47,6 +47,7 @@ import { nextStage } from '../../../domain/modules/jobs/jobs.rules';
 import { candidatesResource } from '../../../domain/modules/candidates/candidates.resource';
 import { can } from '../../../domain/resources';
 import { ErrorState } from '../../components/error-state';
+import { ScrollCue } from '../../components/scroll-cue';
 import { FileSlot } from '../../components/file-slot';
 import { ConfirmDialog } from '../../components/resource/confirm-dialog';
 import { ReferencePicker, type LookupRow } from '../../components/resource/lookup';
@@ -152,15 +153,20 @@ export function JobPipeline({ id }: { id: string }) {
           <Skeleton height={60} />
         )}
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
-          {PIPELINE_STAGE_VALUES.map((s) => (
-            <Chip
-              key={s}
-              size="small"
-              color={STAGE_COLORS[s]}
-              variant="outlined"
-              label={`${t(`jobs:stages.${s}`)} · ${counts.get(s) ?? 0}`}
-            />
-          ))}
+          {PIPELINE_STAGE_VALUES.map((s) =>
+            // While the pipeline loads its counts are unknown, not zero.
+            pipeline.isPending ? (
+              <Skeleton key={s} variant="rounded" width={96} height={24} data-testid="pipeline-count-loading" />
+            ) : (
+              <Chip
+                key={s}
+                size="small"
+                color={STAGE_COLORS[s]}
+                variant="outlined"
+                label={`${t(`jobs:stages.${s}`)} · ${counts.get(s) ?? 0}`}
+              />
+            ),
+          )}
         </Stack>
       </Card>
 
@@ -320,9 +326,9 @@ function Board({
   const { t } = useTranslation();
   const [over, setOver] = useState<PipelineStage>();
   return (
-    <Box
-      sx={{ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(180px, 1fr)', gap: 1.5, overflowX: 'auto', pb: 1 }}
-      data-testid="pipeline-board"
+    <ScrollCue
+      sx={{ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(132px, 1fr)', gap: 1, pb: 1 }}
+      testId="pipeline-board"
     >
       {PIPELINE_STAGE_VALUES.map((stage) => {
         const cards = rows.filter((r) => r.stage === stage);
@@ -386,7 +392,7 @@ function Board({
           </Box>
         );
       })}
-    </Box>
+    </ScrollCue>
   );
 }
 
