@@ -78,7 +78,13 @@ interface Actor {
  */
 export async function closeMonthIn(tx: Reader, month: string, note: string | null, actor: Actor, baseCurrency: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey(month)}))`);
-  const [created] = await tx.insert(monthCloses).values({ month, closedBy: actor.userId, note }).onConflictDoNothing().returning();
+  // Closed at the moment the close holds the month, not when its transaction began: a write that
+  // got in before the lock may have begun after that.
+  const [created] = await tx
+    .insert(monthCloses)
+    .values({ month, closedBy: actor.userId, note, closedAt: sql`clock_timestamp()` })
+    .onConflictDoNothing()
+    .returning();
   // A month closed before the P&L existed has no snapshot: closing it again takes one.
   if (created || !(await hasSnapshot(tx, month))) await snapshotMonth(tx, baseCurrency, month);
   if (created)
