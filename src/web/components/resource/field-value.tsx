@@ -17,6 +17,8 @@ type Formatters = ReturnType<typeof useFormatters>;
 export function formatValue(meta: ResourceMeta, fmt: Formatters, name: string, f: FieldDecl, record: Record<string, unknown>): string {
   const v = record[name];
   if (v === null || v === undefined || v === '') return '';
+  if (f.display === 'year') return fmt.year(v as number);
+  if (f.display === 'month') return fmt.month(String(v));
   switch (f.type) {
     case 'enum':
       return meta.valueLabel(name, v);
