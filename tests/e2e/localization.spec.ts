@@ -102,9 +102,9 @@ test('an empty required reference says Required, dates are described as the fiel
   await settled(page);
   const form = page.getByTestId('projects-form');
   // The required fields carry their mark; the optional date does not.
-  await expect(form.locator('label', { hasText: 'Customer' }).locator('.MuiFormLabel-asterisk')).toHaveCount(1);
-  await expect(form.locator('label', { hasText: 'Name' }).locator('.MuiFormLabel-asterisk')).toHaveCount(1);
-  await expect(form.locator('label', { hasText: 'Start date' }).locator('.MuiFormLabel-asterisk')).toHaveCount(0);
+  await expect(form.locator('label', { hasText: 'Customer' })).toHaveText(/^Customer\s*\*$/);
+  await expect(form.locator('label', { hasText: 'Name' })).toHaveText(/^Name\s*\*$/);
+  await expect(form.locator('label', { hasText: 'Start date' })).toHaveText('Start date');
   await page.getByTestId('projects-form-submit').click();
   const customer = form.locator('.MuiFormControl-root', { has: page.getByRole('combobox', { name: 'Customer' }) });
   await expect(customer).toContainText('Required');
@@ -117,7 +117,7 @@ test('an empty required reference says Required, dates are described as the fiel
   await page.keyboard.type('01011800');
   await page.getByTestId('projects-form-submit').click();
   await expect(form).toContainText('Utilisez une date entre 01/01/1900 et 31/12/2099');
-  await expect(form.locator('label', { hasText: 'Client' }).locator('.MuiFormLabel-asterisk')).toHaveCount(1);
+  await expect(form.locator('label', { hasText: 'Client' })).toHaveText(/^Client\s*\*$/);
 });
 
 for (const lang of ['fr', 'ar'] as const) {
@@ -137,3 +137,20 @@ for (const lang of ['fr', 'ar'] as const) {
     expect(await link.evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('isolate');
   });
 }
+
+test('an export asks for the screen’s French labels; the re-import file does not', async ({ page }) => {
+  await signIn(page, 'admin');
+  await switchTo(page, 'fr');
+  await spaGo(page, '/tickets');
+  const exported = page.waitForRequest((r) => r.url().includes('/tickets/export'));
+  await page.getByRole('button', { name: 'Exporter' }).click();
+  await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+  const labels = JSON.parse(new URL((await exported).url()).searchParams.get('labels') ?? '{}') as {
+    columns?: Record<string, string>;
+  };
+  expect(labels.columns?.category).toBe('Catégorie');
+  const raw = page.waitForRequest((r) => r.url().includes('/tickets/export'));
+  await page.getByRole('button', { name: 'Exporter' }).click();
+  await page.getByRole('menuitem', { name: 'Excel, pour réimport (clés brutes)' }).click();
+  expect(new URL((await raw).url()).searchParams.has('labels')).toBe(false);
+});
