@@ -102,9 +102,9 @@ test('an empty required reference says Required, dates are described as the fiel
   await settled(page);
   const form = page.getByTestId('projects-form');
   // The required fields carry their mark; the optional date does not.
-  await expect(form.locator('label', { hasText: 'Customer' })).toHaveText(/^Customer\s*\*$/);
-  await expect(form.locator('label', { hasText: 'Name' })).toHaveText(/^Name\s*\*$/);
-  await expect(form.locator('label', { hasText: 'Start date' })).toHaveText('Start date');
+  await expect(form.locator('.MuiFormLabel-root', { hasText: 'Customer' })).toHaveText(/^Customer\s*\*$/);
+  await expect(form.locator('.MuiFormLabel-root', { hasText: 'Name' })).toHaveText(/^Name\s*\*$/);
+  await expect(form.locator('.MuiFormLabel-root', { hasText: 'Start date' })).toHaveText('Start date');
   await page.getByTestId('projects-form-submit').click();
   const customer = form.locator('.MuiFormControl-root', { has: page.getByRole('combobox', { name: 'Customer' }) });
   await expect(customer).toContainText('Required');
@@ -117,7 +117,7 @@ test('an empty required reference says Required, dates are described as the fiel
   await page.keyboard.type('01011800');
   await page.getByTestId('projects-form-submit').click();
   await expect(form).toContainText('Utilisez une date entre 01/01/1900 et 31/12/2099');
-  await expect(form.locator('label', { hasText: 'Client' })).toHaveText(/^Client\s*\*$/);
+  await expect(form.locator('.MuiFormLabel-root', { hasText: 'Client' })).toHaveText(/^Client\s*\*$/);
 });
 
 for (const lang of ['fr', 'ar'] as const) {
