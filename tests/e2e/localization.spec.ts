@@ -100,12 +100,12 @@ test('an empty required reference says Required, dates are described as the fiel
   await signIn(page, 'admin');
   await page.goto('/projects/new');
   await settled(page);
-  const form = page.getByTestId('projects-form');
+  const form = page.getByTestId('project-form');
   // The required fields carry their mark; the optional date does not.
   await expect(form.locator('.MuiFormLabel-root', { hasText: 'Customer' })).toHaveText(/^Customer\s*\*$/);
   await expect(form.locator('.MuiFormLabel-root', { hasText: 'Name' })).toHaveText(/^Name\s*\*$/);
   await expect(form.locator('.MuiFormLabel-root', { hasText: 'Start date' })).toHaveText('Start date');
-  await page.getByTestId('projects-form-submit').click();
+  await page.getByTestId('project-form-submit').click();
   const customer = form.locator('.MuiFormControl-root', { has: page.getByRole('combobox', { name: 'Customer' }) });
   await expect(customer).toContainText('Required');
   await expect(form).not.toContainText('Not a valid id');
@@ -115,7 +115,7 @@ test('an empty required reference says Required, dates are described as the fiel
   const start = form.getByRole('group', { name: 'Date de début' });
   await start.click();
   await page.keyboard.type('01011800');
-  await page.getByTestId('projects-form-submit').click();
+  await page.getByTestId('project-form-submit').click();
   await expect(form).toContainText('Utilisez une date entre 01/01/1900 et 31/12/2099');
   await expect(form.locator('.MuiFormLabel-root', { hasText: 'Client' })).toHaveText(/^Client\s*\*$/);
 });
