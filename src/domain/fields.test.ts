@@ -75,6 +75,12 @@ describe('number, instant and optional builders', () => {
     [isoDate, '2100-01-01', 'date_range'],
     [isoDate, '2024-02-30', 'date'],
     [uuidRef, 'abc', 'invalid_id'],
+    // An empty picker is missing, not malformed.
+    [uuidRef, '', 'required'],
+    [uuidRef, null, 'required'],
+    [uuidRef, undefined, 'required'],
+    [isoDate, '', 'required'],
+    [isoDate, null, 'required'],
   ])('%#: %j → %s', (schema, value, expected) => {
     expect(code(schema, value)).toBe(expected);
   });

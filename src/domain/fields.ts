@@ -25,7 +25,13 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const isoDate = z.iso.date({ message: 'date' }).refine((d) => d >= DATE_MIN && d <= DATE_MAX, { message: 'date_range' });
+/** An issue's code, or 'required' when nothing was given (an empty picker is missing, not malformed). */
+const blankOr =
+  (code: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null || issue.input === '' ? 'required' : code;
+
+export const isoDate = z.iso.date({ error: blankOr('date') }).refine((d) => d >= DATE_MIN && d <= DATE_MAX, { message: 'date_range' });
 export const optionalDate = orNull(isoDate);
 
 /** An instant with its offset, within the same years as dates. */
@@ -57,7 +63,7 @@ export const tagList = (maxTags: number, maxLength: number) =>
     .max(maxTags)
     .transform((tags) => [...new Set(tags.filter(Boolean))]);
 
-export const uuidRef = z.uuid({ message: 'invalid_id' });
+export const uuidRef = z.uuid({ error: blankOr('invalid_id') });
 export const optionalRef = orNull(uuidRef);
 
 /** ISO 4217 codes the firm deals in; the base currency is USD. */

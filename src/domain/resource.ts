@@ -57,6 +57,8 @@ export interface FieldDecl {
   ref?: { resource: string; label: string; labels?: string; where?: Readonly<Record<string, readonly string[]>> };
   /** tags: a GET path under the resource's API path answering `[{ tag, count }]`, the form's suggestions. */
   suggestions?: string;
+  /** How a plain value reads: a year never digit-grouped ('2027'), a 'YYYY-MM' month named in the user's language ('janv. 2026'). */
+  display?: 'year' | 'month';
   /** money: the field holding the currency. */
   currencyField?: string;
   /** Set by the server (computed, counters): shown, never edited. */

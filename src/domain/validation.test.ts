@@ -31,7 +31,7 @@ describe('issueOf', () => {
     ['email', { code: 'invalid_format', format: 'email' }, { code: 'email' }],
     ['uuid', { code: 'invalid_format', format: 'uuid' }, { code: 'invalid_id' }],
     ['guid', { code: 'invalid_format', format: 'guid' }, { code: 'invalid_id' }],
-    ['date', { code: 'invalid_format', format: 'date' }, { code: 'date' }],
+    ['date', { code: 'invalid_format', format: 'date' }, { code: 'date', params: { example: '2024-01-31' } }],
     ['datetime', { code: 'invalid_format', format: 'datetime' }, { code: 'datetime' }],
     ['other format', { code: 'invalid_format', format: 'regex' }, { code: 'invalid' }],
     ['enum', { code: 'invalid_value', values: ['a', 1] }, { code: 'choice', params: { allowed: 'a, 1' } }],

@@ -1,6 +1,8 @@
 // Validation failures travel as stable codes with parameters, never as prose: the server
 // renders them in English for API readers, the client translates them (locales/*/validation.json).
 
+import { DATE_MAX, DATE_MIN } from './constants.js';
+
 export interface FieldIssue {
   code: string;
   params?: Record<string, string | number>;
@@ -26,7 +28,19 @@ export interface IssueLike {
  */
 const OWN_CODE = /^[a-z][a-z0-9_]*$/;
 
+/** The date codes carry their example and bounds: the client writes them as its date fields show dates. */
+const DATE_PARAMS: Record<string, Record<string, string>> = {
+  date: { example: '2024-01-31' },
+  date_range: { min: DATE_MIN, max: DATE_MAX },
+};
+
 export function issueOf(issue: IssueLike): FieldIssue {
+  const found = codeOf(issue);
+  const dates = DATE_PARAMS[found.code];
+  return dates ? { ...found, params: { ...dates, ...found.params } } : found;
+}
+
+function codeOf(issue: IssueLike): FieldIssue {
   if (issue.message && OWN_CODE.test(issue.message)) return { code: issue.message };
   const n = (v: number | bigint | undefined) => Number(v ?? 0);
   switch (issue.code) {
@@ -72,9 +86,9 @@ export const VALIDATION_EN: Record<string, string> = {
   too_many: 'Choose at most {{max}}',
   email: 'Enter a valid e-mail address',
   invalid_id: 'Not a valid id',
-  date: 'Use a date like 2024-01-31',
+  date: 'Use a date like {{example}}',
   datetime: 'Use a date and time like 2024-01-31T09:00:00Z',
-  date_range: 'Use a date between 1900-01-01 and 2099-12-31',
+  date_range: 'Use a date between {{min}} and {{max}}',
   choice: 'Use one of: {{allowed}}',
   step: 'Not an allowed step',
   unknown_field: 'Unknown field',

@@ -13,7 +13,7 @@ import type { CurrentUser } from './access.js';
 import { AppError, badRequest, conflict, forbidden, notFound, pgError } from './errors.js';
 import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from './list-query.js';
 import { countRows, estimateRows, filterCondition, searchCondition, setTotalHeaders, tableRowReader } from './paging.js';
-import { exportRows } from './export.js';
+import { exportLabelsParam, exportRows, type ExportLabels } from './export.js';
 import { assertCurrent, rowVersion, sendVersion } from './precondition.js';
 import { registerFileSlot, registerManyFileSlot, type DuplicateRow } from '../modules/files/file-slot.js';
 import { assertMonthsOpen } from '../modules/month-close/month-close.service.js';
@@ -330,7 +330,12 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     },
   );
 
-  const exportQuery = listQuerySchema(decl, { ...archivedParam, format: z.enum(['xlsx', 'csv']).default('xlsx') });
+  const exportQuery = listQuerySchema(decl, {
+    ...archivedParam,
+    format: z.enum(['xlsx', 'csv']).default('xlsx'),
+    // The screen's column and value labels in the user's language; without them the file keeps raw keys (for re-import).
+    labels: exportLabelsParam,
+  });
   app.get(
     url('/export'),
     {
@@ -338,13 +343,14 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
       schema: { tags, querystring: exportQuery, description: 'The whole list for these filters and sort, as .xlsx or .csv.' },
     },
     async (req, reply) => {
-      const q = req.query as unknown as ListQuery & { format: 'xlsx' | 'csv' };
+      const q = req.query as unknown as ListQuery & { format: 'xlsx' | 'csv'; labels?: ExportLabels };
       const condition = where(req.user!, q, archivedView(q));
       const order = orderBy(q);
       return exportRows(reply, {
         decl,
         entityKeys: keys,
         format: q.format,
+        labels: q.labels,
         fileName: decl.name,
         // The whole result, read in pages of the list's own order.
         async *batches() {

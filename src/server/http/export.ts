@@ -1,15 +1,44 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
+import { z } from 'zod';
 import type { ResourceDecl } from '../../domain/resource.js';
 
 type Row = Record<string, unknown>;
+
+/** Column labels by field, and enum value labels by field and value, as the screen shows them. */
+export interface ExportLabels {
+  columns?: Record<string, string>;
+  values?: Record<string, Record<string, string>>;
+}
+const label = z.string().max(200);
+const labelsSchema = z.strictObject({
+  columns: z.record(z.string().max(100), label).optional(),
+  values: z.record(z.string().max(100), z.record(z.string().max(100), label)).optional(),
+});
+/** The `labels` query parameter: JSON of ExportLabels (a bad one is a 400 on the field). */
+export const exportLabelsParam = z
+  .string()
+  .max(20_000)
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    try {
+      const parsed = labelsSchema.safeParse(JSON.parse(v));
+      if (parsed.success) return parsed.data as ExportLabels;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'invalid' });
+    return z.NEVER;
+  });
 
 export interface ExportJob {
   decl: ResourceDecl;
   /** The keys the API answers with: nothing else is exported. */
   entityKeys: string[];
   format: 'xlsx' | 'csv';
+  labels?: ExportLabels;
   fileName: string;
   batches: () => AsyncGenerator<Row[]>;
   refLabel: (resource: string, ids: string[]) => Promise<Map<string, string>>;
@@ -52,6 +81,7 @@ export async function exportRows(reply: FastifyReply, job: ExportJob) {
   }
   const rows = all();
   const columns = exportColumns(job.decl, job.entityKeys);
+  const header = (name: string) => job.labels?.columns?.[name] ?? name;
   const stamp = new Date().toISOString().slice(0, 10);
   const out = new PassThrough();
   reply
@@ -70,6 +100,8 @@ export async function exportRows(reply: FastifyReply, job: ExportJob) {
     return rows.map((r) =>
       columns.map(({ name }) => {
         const v = r[name];
+        const valueLabels = job.labels?.values?.[name];
+        if (valueLabels && typeof v === 'string') return valueLabels[v] ?? v;
         const map = labels.get(name);
         if (!map) return v;
         return Array.isArray(v) ? v.map((id) => map.get(id) ?? id) : v ? (map.get(v as string) ?? v) : v;
@@ -80,14 +112,14 @@ export async function exportRows(reply: FastifyReply, job: ExportJob) {
   const produce = async () => {
     if (job.format === 'csv') {
       // A BOM so that spreadsheet programs read UTF-8 (Vietnamese, Arabic names).
-      out.write('\uFEFF' + columns.map((c) => csvField(c.name)).join(',') + '\r\n');
+      out.write('\uFEFF' + columns.map((c) => csvField(header(c.name))).join(',') + '\r\n');
       for await (const batch of rows) for (const line of await resolve(batch)) out.write(line.map(csvField).join(',') + '\r\n');
       out.end();
       return;
     }
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
     const sheet = workbook.addWorksheet(job.decl.name);
-    sheet.columns = columns.map((c) => ({ header: c.name, key: c.name, width: Math.max(12, c.name.length + 2) }));
+    sheet.columns = columns.map((c) => ({ header: header(c.name), key: c.name, width: Math.max(12, header(c.name).length + 2) }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for await (const batch of rows) for (const line of await resolve(batch)) sheet.addRow(line.map(safeCell)).commit();

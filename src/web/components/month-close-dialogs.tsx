@@ -27,8 +27,7 @@ function lastMonth(): string {
 /** "October 2026" in the reader's language. */
 export function useMonthName() {
   const fmt = useFormatters();
-  return (month: string) =>
-    new Intl.DateTimeFormat(fmt.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  return (month: string) => fmt.month(month, 'long');
 }
 
 /** Close a month: which, an optional note, and a confirmation of what it makes read-only. */

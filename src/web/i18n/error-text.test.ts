@@ -3,6 +3,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { VALIDATION_EN } from '../../domain/validation';
 import { LANGS } from './langs';
 import { errorKind, errorText, isRetryable, issueText } from './error-text';
+import { changeLanguage, initI18n } from './index';
 
 // The codes the server's error bodies carry (src/server/http/errors.ts and the modules),
 // plus those another change may add, plus the client's own for a request without answer.
@@ -167,5 +168,19 @@ describe('issueText', () => {
     expect(issueText(t, { code: 'no_such_code' })).toBe('قيمة غير صالحة');
     const en = await instance('en');
     expect(issueText(en.t.bind(en), { code: 'choice', params: { allowed: 'a, b' } })).toBe('Use one of: a, b');
+  });
+});
+
+describe('issueText with dates', () => {
+  it('writes the dates of a date issue as the date fields show them in the user’s language', async () => {
+    await initI18n();
+    await changeLanguage('fr');
+    const t = i18next.t.bind(i18next);
+    expect(issueText(t, { code: 'date', params: { example: '2024-01-31' } })).toBe('Utilisez une date comme 31/01/2024');
+    expect(issueText(t, { code: 'date_range', params: { min: '1900-01-01', max: '2099-12-31' } })).toBe(
+      'Utilisez une date entre 01/01/1900 et 31/12/2099',
+    );
+    await changeLanguage('en');
+    expect(issueText(i18next.t.bind(i18next), { code: 'date', params: { example: '2024-01-31' } })).toBe('Use a date like 01/31/2024');
   });
 });

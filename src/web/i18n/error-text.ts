@@ -1,4 +1,5 @@
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
+import { createFormatters } from './format';
 import { codeForStatus } from '../../domain/error-codes';
 import type { FieldIssue } from '../../domain/validation';
 import { toHttpError, type AppHttpError } from '../providers/session';
@@ -64,9 +65,17 @@ export function errorText(t: Translate, error: unknown): string {
   return call(t, 'errors:status.other', { status });
 }
 
-/** The translated message of one field issue; unknown codes read as "Invalid value". */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The translated message of one field issue; unknown codes read as "Invalid value". Dates among its
+ * params are written as the date fields show them (31/01/2024 in French), not as the API sends them.
+ */
 export function issueText(t: Translate, issue: Issue): string {
-  const params = issue.params ?? {};
+  const fmt = createFormatters(i18next.resolvedLanguage ?? i18next.language ?? 'en');
+  const params = Object.fromEntries(
+    Object.entries(issue.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && ISO_DATE.test(v) ? fmt.date(v) : v]),
+  );
   const text = call(t, `validation:${issue.code}`, { ...params, defaultValue: '' });
   return text || call(t, 'validation:invalid', params);
 }

@@ -26,4 +26,20 @@ describe('createFormatters', () => {
   it('formats a date and time', () => {
     expect(createFormatters('en').dateTime('2024-01-31T09:05:00Z')).toMatch(/01\/31\/2024|02\/01\/2024/);
   });
+
+  it('writes a year without digit grouping, in the language’s digits', () => {
+    expect(createFormatters('en').year(2027)).toBe('2027');
+    expect(createFormatters('fr').year('2027')).toBe('2027');
+    expect(createFormatters('vi').year(2027)).toBe('2027');
+    expect(createFormatters('en').number(2027)).toBe('2,027');
+    expect(createFormatters('en').year(null)).toBe('');
+  });
+
+  it('names a month in the language', () => {
+    expect(createFormatters('en').month('2026-01')).toBe('Jan 2026');
+    expect(createFormatters('fr').month('2026-01')).toBe('janv. 2026');
+    expect(createFormatters('fr').month('2026-01-31', 'long')).toBe('janvier 2026');
+    expect(createFormatters('en').month('2026-12', 'long')).toBe('December 2026');
+    expect(createFormatters('en').month('soon')).toBe('soon');
+  });
 });

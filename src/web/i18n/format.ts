@@ -25,6 +25,10 @@ export type Formatters = {
   number: (n: number | string | null | undefined, options?: Intl.NumberFormatOptions) => string;
   /** An amount (a number or a NUMERIC string) in the given currency. */
   money: (amount: number | string | null | undefined, currency: string) => string;
+  /** A year, never digit-grouped (2027, not 2,027), in the language's digits. */
+  year: (y: number | string | null | undefined) => string;
+  /** A month ('YYYY-MM' or a date in it): 'janv. 2026' (short) or 'janvier 2026' (long). */
+  month: (ym: string | null | undefined, style?: 'short' | 'long') => string;
 };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,6 +51,11 @@ export function createFormatters(lang: string): Formatters {
     minute: '2-digit',
   });
   const numberFmt = new Intl.NumberFormat(locale);
+  const yearFmt = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 0 });
+  const monthFmts = {
+    short: new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+    long: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  };
   const moneyFmts = new Map<string, Intl.NumberFormat>();
   const blank = (v: unknown) => v === null || v === undefined || v === '';
   return {
@@ -67,6 +76,16 @@ export function createFormatters(lang: string): Formatters {
       const v = Number(n);
       if (Number.isNaN(v)) return String(n);
       return options ? new Intl.NumberFormat(locale, options).format(v) : numberFmt.format(v);
+    },
+    year: (y) => {
+      if (blank(y)) return '';
+      const v = Number(y);
+      return Number.isInteger(v) ? yearFmt.format(v) : String(y);
+    },
+    month: (ym, style = 'short') => {
+      if (blank(ym)) return '';
+      const m = /^(\d{4})-(\d{2})/.exec(ym!);
+      return m ? monthFmts[style].format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15, 12))) : String(ym);
     },
     money: (amount, currency) => {
       if (blank(amount)) return '';

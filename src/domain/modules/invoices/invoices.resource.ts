@@ -34,7 +34,7 @@ export const invoicesResource = defineResource({
     subject: { type: 'string', sort: true, filter: 'search', list: true },
     customerId: { type: 'ref', ref: { resource: 'customers', label: 'name' }, filter: 'eq', list: true },
     // A range: the analytic view's revenue by customer lists a window of billing months (`period_gte`, `period_lte`).
-    period: { type: 'string', sort: true, filter: 'range', list: true },
+    period: { type: 'string', display: 'month', sort: true, filter: 'range', list: true },
     issueDate: { type: 'date', sort: true, filter: 'range', list: true },
     dueDate: { type: 'date', sort: true, filter: 'range', list: true },
     total: { type: 'money', currencyField: 'currency', sort: true, filter: 'range', list: true, readOnly: true, form: false },

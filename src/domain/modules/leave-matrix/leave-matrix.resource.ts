@@ -29,7 +29,7 @@ export const leaveMatrixResource = defineResource({
   fields: {
     userName: { type: 'string', sort: true, filter: 'search', list: true },
     userId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq' },
-    year: { type: 'int', sort: true, filter: 'range', list: true },
+    year: { type: 'int', display: 'year', sort: true, filter: 'range', list: true },
     entitlement: { type: 'decimal', sort: true, filter: 'range', list: true },
     carried: { type: 'decimal', sort: true, filter: 'range', list: true },
     used: { type: 'decimal', sort: true, filter: 'range', list: true, readOnly: true, form: false },

@@ -11,11 +11,20 @@ export const NOTIFICATION_TYPES = [
   'announcement',
 ] as const;
 
+/**
+ * What a notification is about, by type: names as they were then, dates ('YYYY-MM-DD'), counts and the
+ * ids its link needs. The reader's client words it (title, message, link); rows stored before params
+ * existed have none and show their stored English text.
+ */
+export const notificationParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+export type NotificationParams = z.infer<typeof notificationParamsSchema>;
+
 export const notificationSchema = z.object({
   id: z.uuid(),
   type: z.string(),
   title: z.string(),
   message: z.string(),
+  params: notificationParamsSchema.nullable().optional(),
   isRead: z.boolean(),
   createdAt: z.string(),
   jobId: z.uuid().nullable().optional(),

@@ -20,7 +20,7 @@ export const salariesResource = defineResource({
   access: standardAccess('salary', { approve: LEADS, markPaid: LEADS, import: LEADS }),
   schemas: { entity: salarySchema, create: salaryCreateSchema, update: salaryUpdateSchema },
   fields: {
-    month: { type: 'string', sort: true, filter: 'eq', list: true },
+    month: { type: 'string', display: 'month', sort: true, filter: 'eq', list: true },
     userId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', list: true },
     base: { type: 'money', currencyField: 'currency', sort: true, filter: 'range' },
     allowance: { type: 'money', currencyField: 'currency', sort: true, filter: 'range' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../../auth/permissions.js';
-import { DATE_MAX, DATE_MIN } from '../../constants.js';
+import { isoDate } from '../../fields.js';
 import { emailSchema, passwordSchema } from '../auth/auth.schema.js';
 import { text } from '../../text.js';
 
@@ -13,8 +13,6 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
-
-const isoDate = z.iso.date({ message: 'date' }).refine((d) => d >= DATE_MIN && d <= DATE_MAX, { message: 'date_range' });
 
 export const userSchema = z.object({
   id: z.uuid(),

@@ -86,6 +86,7 @@ const jobsResourceModule: ResourceModule<JobRow> = {
         type: 'job_created',
         title: 'New job',
         message: `${ctx.user.fullName} opened ${row.title}`,
+        params: { actor: ctx.user.fullName, job: row.title },
       });
       return;
     }
@@ -98,6 +99,7 @@ const jobsResourceModule: ResourceModule<JobRow> = {
         type: 'job_status_changed',
         title: 'Job status changed',
         message: `${row.title}: ${before.status} → ${row.status}`,
+        params: { job: row.title, from: before.status, to: row.status },
       });
     } else {
       await notify(deps, recipients, {
@@ -105,6 +107,7 @@ const jobsResourceModule: ResourceModule<JobRow> = {
         type: 'job_updated',
         title: 'Job updated',
         message: `${ctx.user.fullName} updated ${row.title}`,
+        params: { actor: ctx.user.fullName, job: row.title },
       });
     }
   },

@@ -155,6 +155,7 @@ export function registerJobRoutes(app: Api, s: Services) {
         type: 'job_status_changed',
         title: 'Job status changed',
         message: `${job.title}: ${job.status} → ${next.status}`,
+        params: { job: job.title, from: job.status, to: next.status },
         jobId: job.id,
         changedByUserId: req.user!.id,
       });
@@ -287,6 +288,7 @@ export function registerJobRoutes(app: Api, s: Services) {
             type: 'candidate_added',
             title: 'Candidate added',
             message: `${candidate.name} was added to ${job.title}`,
+            params: { candidate: candidate.name, job: job.title, candidateId },
             jobId: id,
             changedByUserId: req.user!.id,
           });
@@ -324,10 +326,12 @@ export function registerJobRoutes(app: Api, s: Services) {
         await tx.insert(jobCandidateEvents).values({ jobCandidateId: row.id, fromStage: stage, toStage: null, byUserId: req.user!.id });
         await audit(tx, req, p.id, { pipeline: { candidateId: p.candidateId, stage } }, { pipeline: null });
         await applyHire(tx, req, job, stage, null);
+        const name = await candidateName(tx, p.candidateId);
         await tell(tx, job, {
           type: 'candidate_removed',
           title: 'Candidate removed',
-          message: `${await candidateName(tx, p.candidateId)} was removed from ${job.title}`,
+          message: `${name} was removed from ${job.title}`,
+          params: { candidate: name, job: job.title, candidateId: p.candidateId },
           jobId: p.id,
           changedByUserId: req.user!.id,
         });
@@ -375,10 +379,12 @@ export function registerJobRoutes(app: Api, s: Services) {
           { pipeline: { candidateId: p.candidateId, stage: from } },
           { pipeline: { candidateId: p.candidateId, stage: body.stage } },
         );
+        const name = await candidateName(tx, p.candidateId);
         await tell(tx, job, {
           type: 'candidate_status_changed',
           title: 'Candidate moved',
-          message: `${await candidateName(tx, p.candidateId)} (${job.title}): ${from} → ${body.stage}`,
+          message: `${name} (${job.title}): ${from} → ${body.stage}`,
+          params: { candidate: name, job: job.title, candidateId: p.candidateId, from, to: body.stage },
           jobId: p.id,
           changedByUserId: req.user!.id,
         });

@@ -10,6 +10,7 @@ import {
   asDb,
   checkRequest,
   describeRange,
+  leaveParams,
   placementOf,
   requesterOf,
   approversToTell,
@@ -53,6 +54,7 @@ const leaveRequestsResourceModule: ResourceModule<LeaveRow> = {
       type: 'leave_requested',
       title: 'Leave request to approve',
       message: `${requester.fullName} asks for ${describeRange(row)}`,
+      params: leaveParams(row, { requester: requester.fullName }),
       changedByUserId: ctx.user.id,
     });
     const placed = await placementOf(db, row);
@@ -61,6 +63,7 @@ const leaveRequestsResourceModule: ResourceModule<LeaveRow> = {
         type: 'leave_requested_placed',
         title: 'A placed developer asks for leave',
         message: `${requester.fullName} asks for ${describeRange(row)}: ${placed.billableDays} billable day(s)`,
+        params: leaveParams(row, { requester: requester.fullName, billableDays: placed.billableDays }),
         changedByUserId: ctx.user.id,
       });
   },

@@ -32,6 +32,7 @@ import { assertCurrent, rowVersion, sendVersion } from '../../http/precondition.
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
+import type { NotificationParams } from '../../../domain/modules/notifications/notifications.schema.js';
 import { balanceFor, holidayDates, refreshMatrix } from '../leave-matrix/leave-balance.js';
 import { holidays } from '../holidays/holidays.table.js';
 import { users } from '../users/users.table.js';
@@ -45,6 +46,7 @@ import {
   approversToTell,
   placementOf,
   describeRange,
+  leaveParams,
   yearsOf,
   asDb,
   type LeaveRow,
@@ -190,7 +192,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
       const user = req.user!;
       const { id } = req.params as { id: string };
       const { decision, note } = req.body as z.infer<typeof leaveDecisionSchema>;
-      const tell: Array<{ to: string[]; type: string; title: string; message: string }> = [];
+      const tell: Array<{ to: string[]; type: string; title: string; message: string; params: NotificationParams }> = [];
       const row = await s.db.transaction(async (tx) => {
         const db = asDb(tx);
         const { request, requester } = await lockRequest(db, user, id);
@@ -217,6 +219,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
             type: 'leave_rejected',
             title: 'Leave request rejected',
             message: `${describeRange(request)}: ${note}`,
+            params: leaveParams(request, { note: note ?? null }),
           });
           return after;
         }
@@ -228,6 +231,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
             type: 'leave_second_approval',
             title: 'Leave request to approve (second approval)',
             message: `${requester.fullName} asks for ${describeRange(request)}; first approved`,
+            params: leaveParams(request, { requester: requester.fullName }),
           });
           return after;
         }
@@ -237,10 +241,16 @@ export function registerLeaveRoutes(app: Api, s: Services) {
           decidedAt: now,
           decisionNote: note,
         });
-        tell.push({ to: [request.userId], type: 'leave_approved', title: 'Leave request approved', message: describeRange(request) });
+        tell.push({
+          to: [request.userId],
+          type: 'leave_approved',
+          title: 'Leave request approved',
+          message: describeRange(request),
+          params: leaveParams(request),
+        });
         return after;
       });
-      for (const n of tell) await notify(s, n.to, { type: n.type, title: n.title, message: n.message, changedByUserId: user.id });
+      for (const { to, ...n } of tell) await notify(s, to, { ...n, changedByUserId: user.id });
       emitLive(row);
       sendVersion(reply, row);
       return entity(row);
@@ -296,6 +306,7 @@ export function registerLeaveRoutes(app: Api, s: Services) {
         type: 'leave_cancelled',
         title: 'Leave cancelled',
         message: `${describeRange(row)}${note ? `: ${note}` : ''}`,
+        params: leaveParams(row, { note: note ?? null }),
         changedByUserId: user.id,
       });
       emitLive(row);

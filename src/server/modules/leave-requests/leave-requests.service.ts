@@ -95,6 +95,12 @@ export function mayRead(user: CurrentUser, requester: { id: string; managerId: s
   return isPrivileged(user.role) || user.id === requester.id || user.id === rawManagerId;
 }
 
+/** A request as a notification's params: the reader's client words the type, dates and days in their language. */
+export const leaveParams = (
+  r: Pick<LeaveRow, 'id' | 'startDate' | 'endDate' | 'halfDay' | 'days' | 'type'>,
+  more: Record<string, string | number | null> = {},
+) => ({ leaveId: r.id, leaveType: r.type, startDate: r.startDate, endDate: r.endDate, halfDay: r.halfDay ?? null, days: r.days, ...more });
+
 export const describeRange = (r: Pick<LeaveRow, 'startDate' | 'endDate' | 'halfDay' | 'days' | 'type'>) =>
   `${r.type} leave ${r.startDate === r.endDate ? r.startDate : `${r.startDate} – ${r.endDate}`}${r.halfDay ? ` (${r.halfDay})` : ''}, ${r.days} day(s)`;
 

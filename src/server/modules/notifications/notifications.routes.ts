@@ -47,6 +47,7 @@ export function registerNotificationRoutes(app: Api, s: Services) {
           type: n.type,
           title: n.title,
           message: n.message,
+          params: n.params,
           isRead: n.isRead,
           createdAt: n.createdAt,
           jobId: n.jobId,

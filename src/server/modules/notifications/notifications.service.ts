@@ -2,11 +2,13 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Realtime } from '../../realtime.js';
 import { notifications } from './notifications.table.js';
+import type { NotificationParams } from '../../../domain/modules/notifications/notifications.schema.js';
 
 export interface NotifyInput {
   type: string;
   title: string;
   message: string;
+  params?: NotificationParams | null;
   jobId?: string | null;
   changedByUserId?: string | null;
 }
@@ -43,6 +45,7 @@ export async function notify(
         type: row.type,
         title: row.title,
         message: row.message,
+        params: row.params,
         jobId: row.jobId,
         createdAt: row.createdAt,
       });

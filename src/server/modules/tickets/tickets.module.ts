@@ -153,7 +153,13 @@ function registerTicketRoutes(app: Api, s: Services) {
       });
       // The requester hears of every move but their own.
       const note = TICKET_NOTIFICATIONS[status];
-      await notify(s, [after.requesterId], { type: note.type, title: note.title, message: after.title, changedByUserId: user.id });
+      await notify(s, [after.requesterId], {
+        type: note.type,
+        title: note.title,
+        message: after.title,
+        params: { ticketId: id, ticket: after.title },
+        changedByUserId: user.id,
+      });
       const payload = { channel: 'resources/tickets', type: 'updated', payload: { ids: [id] }, date: new Date().toISOString() };
       s.realtime.toRoles(TICKET_HANDLERS, 'live', payload);
       s.realtime.toUser(before.requesterId, 'live', payload);

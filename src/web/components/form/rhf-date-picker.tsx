@@ -3,7 +3,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { Controller, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { DATE_MAX, DATE_MIN } from '../../../domain/constants';
 
-type Props<T extends FieldValues> = { name: Path<T>; label: string };
+type Props<T extends FieldValues> = { name: Path<T>; label: string; required?: boolean };
 
 /**
  * The field's digits run left to right in every language; each part (day, month, year)
@@ -17,7 +17,7 @@ const SECTIONS_SX = { '& .MuiPickersSectionList-sectionContent': { unicodeBidi: 
  * spec's 1900-01-01 … 2099-12-31. A date typed half-way stays in the form as text so that
  * the form's schema reports it on the field instead of silently dropping it.
  */
-export function RHFDatePicker<T extends FieldValues>({ name, label }: Props<T>) {
+export function RHFDatePicker<T extends FieldValues>({ name, label, required }: Props<T>) {
   const { control } = useFormContext<T>();
   return (
     <Controller
@@ -32,7 +32,15 @@ export function RHFDatePicker<T extends FieldValues>({ name, label }: Props<T>) 
           maxDate={dayjs(DATE_MAX)}
           inputRef={field.ref}
           slotProps={{
-            textField: { name, fullWidth: true, onBlur: field.onBlur, error: !!error, helperText: error?.message, sx: SECTIONS_SX },
+            textField: {
+              name,
+              required,
+              fullWidth: true,
+              onBlur: field.onBlur,
+              error: !!error,
+              helperText: error?.message,
+              sx: SECTIONS_SX,
+            },
           }}
         />
       )}

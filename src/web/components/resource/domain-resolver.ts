@@ -29,7 +29,8 @@ export function domainResolver(schema: ZodType, t: TFunction): Resolver<Values> 
     for (const [field, err] of Object.entries(result.errors)) {
       const message = firstMessage(err);
       if (message === undefined) continue;
-      const issue: FieldIssue = message.startsWith('{') ? (JSON.parse(message) as FieldIssue) : { code: message };
+      // A schema's own code (its message) gets the code's params too (a date's example).
+      const issue: FieldIssue = message.startsWith('{') ? (JSON.parse(message) as FieldIssue) : issueOf({ code: 'custom', message });
       errors[field] = { type: 'validate', message: issueText(t, issue) };
     }
     return { values: result.values, errors } as Awaited<ReturnType<Resolver<Values>>>;

@@ -17,6 +17,8 @@ type Formatters = ReturnType<typeof useFormatters>;
 export function formatValue(meta: ResourceMeta, fmt: Formatters, name: string, f: FieldDecl, record: Record<string, unknown>): string {
   const v = record[name];
   if (v === null || v === undefined || v === '') return '';
+  if (f.display === 'year') return fmt.year(v as number);
+  if (f.display === 'month') return fmt.month(String(v));
   switch (f.type) {
     case 'enum':
       return meta.valueLabel(name, v);
@@ -54,12 +56,30 @@ export function StatusChip({ label, color }: { label: string; color: NonNullable
 }
 
 /** A reference as a link to its detail page (plain text when the role may not open it). */
-export function RefLink({ resource, id, label, canShow }: { resource: string; id: string; label?: string; canShow: boolean }) {
+export function RefLink(props: { resource: string; id: string; label?: string; canShow: boolean; ellipsis?: boolean }) {
+  const { resource, id, label, canShow, ellipsis } = props;
   const decl = resourceByName(resource);
   const text = label ?? '…';
-  if (!decl || !canShow) return <span dir="auto">{text}</span>;
+  // A name keeps its own direction inside right-to-left text (isolated, as <bdi>).
+  const sx = {
+    unicodeBidi: 'isolate',
+    ...(ellipsis && { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }),
+  } as const;
+  if (!decl || !canShow)
+    return (
+      <Box component="span" dir="auto" title={ellipsis ? text : undefined} sx={sx}>
+        {text}
+      </Box>
+    );
   return (
-    <Link component={RouterLink} to={`${decl.route}/${id}`} onClick={(e) => e.stopPropagation()} dir="auto">
+    <Link
+      component={RouterLink}
+      to={`${decl.route}/${id}`}
+      onClick={(e) => e.stopPropagation()}
+      dir="auto"
+      title={ellipsis ? text : undefined}
+      sx={sx}
+    >
       {text}
     </Link>
   );

@@ -138,6 +138,8 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
       <DebouncedField
         key={name}
         size="small"
+        // A month picks from the browser's month picker, named in the user's language.
+        {...(f.display === 'month' && { type: 'month', slotProps: { inputLabel: { shrink: true } } })}
         label={label}
         value={values[0] ?? ''}
         onCommit={(v) => set(name, v.trim() ? [v.trim()] : [])}
@@ -147,7 +149,7 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
   };
 
   const rangeFilter = (name: string, f: FieldDecl) => {
-    const type = f.type === 'date' || f.type === 'datetime' ? 'date' : 'number';
+    const type = f.type === 'date' || f.type === 'datetime' ? 'date' : f.display === 'month' ? 'month' : 'number';
     // A datetime's "to" day includes the whole day.
     const toValue = (v: string) => (f.type === 'datetime' && v ? `${v}T23:59:59.999Z` : v);
     const fromValue = (v: string) => (f.type === 'datetime' && v ? v.slice(0, 10) : v);

@@ -29,9 +29,10 @@ export const RefLabelsContext = createContext<(resource: string) => Map<string, 
 function RefCell({ resource, source, ids, canShow }: { resource: string; source: string; ids: string[]; canShow: boolean }) {
   const labels = useContext(RefLabelsContext)(source);
   return (
-    <Stack direction="row" spacing={1} sx={{ overflow: 'hidden' }}>
+    // Each name ellipsises at its own end: a Latin name in a right-to-left cell would otherwise be clipped at its start.
+    <Stack direction="row" spacing={1} sx={{ overflow: 'hidden', minWidth: 0, '& > *': { minWidth: 0, flexShrink: 1 } }}>
       {ids.map((id) => (
-        <RefLink key={id} resource={resource} id={id} label={labels.get(id)} canShow={canShow} />
+        <RefLink key={id} resource={resource} id={id} label={labels.get(id)} canShow={canShow} ellipsis />
       ))}
     </Stack>
   );
@@ -48,7 +49,9 @@ function minWidth(f: FieldDecl, longestValue: number, fontSize: number): number 
   if (f.type === 'enum') return Math.max(96, Math.ceil((f.colors ? 52 : 24) + longestValue * 7.5 * scale));
   if (f.type === 'email') return Math.ceil(140 * scale);
   if (f.type === 'date' || f.type === 'datetime') return Math.ceil(108 * scale);
-  if (f.type === 'int' || f.type === 'decimal' || f.type === 'money') return Math.ceil(90 * scale);
+  // An amount and its currency are never cut: French and Arabic write them longer ("1 234 567,89 $US").
+  if (f.type === 'money') return Math.ceil(150 * scale);
+  if (f.type === 'int' || f.type === 'decimal') return Math.ceil(90 * scale);
   return Math.ceil(110 * scale);
 }
 

@@ -99,6 +99,7 @@ export function ResourceForm({
   const isCreate = action === 'create';
   const schema = isCreate ? decl.schemas.create : decl.schemas.update;
   const shape = shapeOf(schema);
+  const createShape = shapeOf(decl.schemas.create);
   const currencyFields = new Set(meta.fields.map(([, f]) => f.currencyField).filter(Boolean));
   const names = meta.fields
     .filter(([name, f]) => name in shape && f.form !== false && !f.readOnly && !currencyFields.has(name) && !hidden.includes(name))
@@ -202,7 +203,9 @@ export function ResourceForm({
     const f = decl.fields[name]!;
     const label = fieldLabel(name);
     const off = disabled.includes(name);
-    const required = isCreate && !shape[name]!.safeParse(undefined).success && !shape[name]!.safeParse(null).success;
+    // Marked as the create form marks it, also when editing: clearing it is refused either way.
+    const rule = createShape[name] ?? shape[name]!;
+    const required = !rule.safeParse(undefined).success && !rule.safeParse(null).success;
     switch (f.type) {
       case 'enum': {
         const optional = shape[name]!.safeParse(null).success;
@@ -237,7 +240,7 @@ export function ResourceForm({
           />
         );
       case 'date':
-        return <RHFDatePicker key={name} name={name} label={label} />;
+        return <RHFDatePicker key={name} name={name} label={label} required={required} />;
       case 'int':
       case 'decimal':
         return <RHFTextField key={name} name={name} label={label} type="number" required={required} disabled={off} />;

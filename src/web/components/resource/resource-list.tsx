@@ -172,11 +172,23 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
   };
   const selectedRows = rows.filter((r) => (selection.type === 'include' ? selection.ids.has(r.id) : !selection.ids.has(r.id)));
 
-  const doExport = async (format: 'xlsx' | 'csv') => {
+  /** The screen's column and value labels in the user's language; left out for a file to re-import (raw keys). */
+  const exportLabels = () => {
+    const columns: Record<string, string> = {};
+    const values: Record<string, Record<string, string>> = {};
+    for (const [name, f] of meta.fields) {
+      columns[name] = meta.fieldLabel(name);
+      if (f.type === 'enum' && f.values) values[name] = Object.fromEntries(f.values.map((v) => [v, meta.valueLabel(name, v)]));
+    }
+    return JSON.stringify({ columns, values });
+  };
+  const doExport = async (format: 'xlsx' | 'csv', forReimport = false) => {
     setExportAnchor(null);
     setExporting(true);
     try {
-      await downloadExport(resource, exportQuery(state, format, fixed));
+      const query = exportQuery(state, format, fixed);
+      if (!forReimport) query.set('labels', exportLabels());
+      await downloadExport(resource, query);
     } catch (error) {
       toast.error(errorText(t, error));
     } finally {
@@ -213,6 +225,7 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
               <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
                 <MenuItem onClick={() => void doExport('xlsx')}>{t('common:resource.exportXlsx')}</MenuItem>
                 <MenuItem onClick={() => void doExport('csv')}>{t('common:resource.exportCsv')}</MenuItem>
+                <MenuItem onClick={() => void doExport('xlsx', true)}>{t('common:resource.exportRaw')}</MenuItem>
               </Menu>
             </>
           )}

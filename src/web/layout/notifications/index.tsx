@@ -16,6 +16,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../toast';
 import { NotificationListItem } from './notification-item';
+import { notificationHref } from './notification-text';
 import { errorText } from '../../i18n/error-text';
 import { toHttpError } from '../../providers/session';
 import { fetchNotifications, fetchUnreadCount, markAllAsRead, markAsRead, serverMessage } from './notifications-api';
@@ -96,10 +97,10 @@ export function NotificationsPopover() {
   };
 
   const onItemClick = async (item: NotificationItem) => {
-    if (item.jobId !== undefined && item.jobId !== null && item.jobId !== '') {
+    const href = notificationHref(item);
+    if (href) {
       setAnchor(null);
-      const jobId = item.jobId;
-      setTimeout(() => navigate(`/jobs/${jobId}`), NOTIFICATION_NAVIGATE_DELAY_MS);
+      setTimeout(() => navigate(href), NOTIFICATION_NAVIGATE_DELAY_MS);
     }
     if (item.isRead) return;
     try {

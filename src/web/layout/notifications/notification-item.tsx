@@ -13,10 +13,11 @@ import PersonSearch from '@mui/icons-material/PersonSearch';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import WorkOutline from '@mui/icons-material/WorkOutline';
 import dayjs from 'dayjs';
-import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ReactElement } from 'react';
 import type { NotificationItem as Item } from './types';
+import { useFormatters } from '../../i18n/format';
+import { NOTIFICATION_NAMESPACES, notificationText } from './notification-text';
 
 type Look = { icon: ReactElement; color: 'primary' | 'info' | 'success' | 'warning' | 'error' | 'secondary' };
 
@@ -49,24 +50,18 @@ export function systemTextKey(item: Pick<Item, 'title' | 'message'>): string | u
   return known && known.message === item.message ? known.key : undefined;
 }
 
-/** The title of a notification whose type says it all (a ticket's move) in the user's language; else as stored. */
-export function typedTitle(i18n: Pick<I18n, 'exists' | 't'>, item: { type?: unknown; title?: string }): string {
-  const key = `notifications:types.${String(item.type)}`;
-  return typeof item.type === 'string' && i18n.exists(key) ? i18n.t(key) : (item.title ?? '');
-}
-
 export function notificationLook(type: string): Look {
   return LOOKS[type] ?? DEFAULT_LOOK;
 }
 
 export function NotificationListItem({ item, onClick }: { item: Item; onClick: (item: Item) => void }) {
-  const { t, i18n } = useTranslation('notifications');
+  const { t, i18n } = useTranslation(NOTIFICATION_NAMESPACES);
+  const fmt = useFormatters();
   const look = notificationLook(item.type);
   const system = systemTextKey(item);
-  // A type whose title is the same for everyone (a ticket's move) is shown in the user's language; the
-  // message (the ticket's own title) as written.
-  const title = system ? t(`system.${system}.title`) : typedTitle(i18n, item);
-  const message = system ? t(`system.${system}.message`) : item.message;
+  const typed = notificationText(i18n, fmt, item);
+  const title = system ? t(`notifications:system.${system}.title`) : typed.title;
+  const message = system ? t(`notifications:system.${system}.message`) : typed.message;
   const by = item.changedByUser?.fullName;
   const created = dayjs(item.createdAt);
   return (
@@ -113,14 +108,14 @@ export function NotificationListItem({ item, onClick }: { item: Item; onClick: (
             <time dateTime={item.createdAt} title={created.isValid() ? created.format('LLL') : undefined} key={i18n.language}>
               {created.isValid() ? created.fromNow() : ''}
             </time>
-            {by && <span>· {t('by', { name: by })}</span>}
+            {by && <span>· {t('notifications:by', { name: by })}</span>}
           </Typography>
         </Box>
         {!item.isRead && (
           <Box
             data-testid="notification-unread-dot"
             role="img"
-            aria-label={t('unread')}
+            aria-label={t('notifications:unread')}
             sx={{ mt: 1, width: 8, height: 8, flexShrink: 0, borderRadius: '50%', bgcolor: 'info.main' }}
           />
         )}

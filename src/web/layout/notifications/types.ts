@@ -6,6 +6,8 @@ export type NotificationItem = {
   type: string;
   title: string;
   message: string;
+  /** What it is about, by type (names, dates, counts, ids); absent on rows stored before params existed. */
+  params?: Record<string, string | number | null> | null;
   isRead: boolean;
   createdAt: string;
   jobId?: string | number | null;
@@ -14,7 +16,7 @@ export type NotificationItem = {
 
 export type NotificationPage = { data: NotificationItem[]; total: number };
 
-export type LiveNotification = { title: string; message: string; [key: string]: unknown };
+export type LiveNotification = Pick<NotificationItem, 'type' | 'title' | 'message' | 'params' | 'jobId'> & { [key: string]: unknown };
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const NOTIFICATIONS_REFETCH_MS = 30_000;

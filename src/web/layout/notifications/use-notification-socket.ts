@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../toast';
-import { typedTitle } from './notification-item';
+import { createFormatters } from '../../i18n/format';
+import { NOTIFICATION_NAMESPACES, notificationText } from './notification-text';
 import {
   SOCKET_OPTIONS,
   isNotificationSocketConnected,
@@ -31,7 +32,7 @@ export function useNotificationSocket(options: UseNotificationSocketOptions = {}
   const [unreadCount, setUnreadCount] = useState(0);
   const callbacks = useRef(options);
   callbacks.current = options;
-  const { i18n } = useTranslation('notifications');
+  const { i18n } = useTranslation(NOTIFICATION_NAMESPACES);
   const lang = useRef(i18n);
   lang.current = i18n;
 
@@ -42,7 +43,12 @@ export function useNotificationSocket(options: UseNotificationSocketOptions = {}
       callbacks.current.onUnreadCount?.(count);
     });
     const offNotification = onNotificationSocket<[LiveNotification]>('notification', (notification) => {
-      toast(notification ? typedTitle(lang.current, notification) : '', { description: notification?.message });
+      // Worded in the reader's language as the bell's list words it.
+      const i18nNow = lang.current;
+      const text = notification
+        ? notificationText(i18nNow, createFormatters(i18nNow.resolvedLanguage ?? i18nNow.language), notification)
+        : { title: '', message: '' };
+      toast(text.title, { description: text.message });
       callbacks.current.onNotification?.(notification);
     });
     const release = retainNotificationSocket();

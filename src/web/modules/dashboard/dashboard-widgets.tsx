@@ -342,8 +342,7 @@ export function RevenueWidget({ data, today, own }: { data: Revenue; today: stri
   const { t } = useTranslation();
   const fmt = useFormatters();
   const cur = data.baseCurrency;
-  const monthName = (period: string) =>
-    new Intl.DateTimeFormat(fmt.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-15T12:00:00Z`));
+  const monthName = (period: string) => fmt.month(period, 'long');
   const to = (filters: Record<string, string | string[]>) => `/invoices?${filtersQuery(filters)}`;
   return (
     <Widget title={t(own ? 'dashboard:revenue.titleOwn' : 'dashboard:revenue.title', { currency: cur })} testId="widget-revenue">

@@ -27,9 +27,7 @@ export function SharedHeadcountPage() {
   const { t, ready } = useTranslation('headcounts');
   const fmt = useFormatters();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  // `YYYY-MM` as the reader's language names a month.
-  const monthLabel = (month: string) =>
-    new Intl.DateTimeFormat(fmt.locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  const monthLabel = (month: string) => fmt.month(month);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const token = window.location.hash.slice(1);

@@ -123,13 +123,7 @@ export function AllDevsPage() {
   });
   const data = query.data;
 
-  const monthLabel = useMemo(
-    () =>
-      new Intl.DateTimeFormat(fmt.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-        new Date(`${filters.month}-15T12:00:00Z`),
-      ),
-    [fmt.locale, filters.month],
-  );
+  const monthLabel = fmt.month(filters.month, 'long');
   const weekdayFmt = useMemo(() => new Intl.DateTimeFormat(fmt.locale, { weekday: 'narrow', timeZone: 'UTC' }), [fmt.locale]);
   const percent = (u: number | null) => (u === null ? '—' : fmt.number(u, { style: 'percent', maximumFractionDigits: 1 }));
 
