@@ -44,10 +44,10 @@ describe('headcount create', () => {
   it.each([
     [{ title: undefined }, 'title: required'],
     // An id or a date states its own code even when absent; the server reports a field not sent as required.
-    [{ userId: undefined }, 'userId: invalid_id'],
-    [{ customerId: undefined }, 'customerId: invalid_id'],
+    [{ userId: undefined }, 'userId: required'],
+    [{ customerId: undefined }, 'customerId: required'],
     [{ billingRate: undefined }, 'billingRate: required'],
-    [{ startDate: undefined }, 'startDate: date'],
+    [{ startDate: undefined }, 'startDate: required'],
     [{ title: 'x'.repeat(200) }, 'ok'],
     [{ title: 'x'.repeat(201) }, 'title: too_long'],
     [{ userId: 'ann' }, 'userId: invalid_id'],
@@ -88,7 +88,7 @@ describe('headcount update', () => {
     [{ startDate: '2024-02-01', endDate: '2024-01-31' }, 'endDate: end_before_start'],
     [{ startDate: '2024-02-01', endDate: '2024-02-01' }, 'ok'],
     [{ endDate: '2000-01-01' }, 'ok'],
-    [{ startDate: null }, 'startDate: date'],
+    [{ startDate: null }, 'startDate: required'],
     [{ allocation: 101 }, 'allocation: too_big'],
     [{ id: id(1) }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
@@ -105,7 +105,7 @@ describe('share link create', () => {
     [{ expiresInDays: 90 }, 'ok'],
     [{ expiresInDays: 0 }, 'expiresInDays: too_small'],
     [{ expiresInDays: 91 }, 'expiresInDays: too_big'],
-    [{ customerId: undefined }, 'customerId: invalid_id'],
+    [{ customerId: undefined }, 'customerId: required'],
     [{ customerId: 'acme' }, 'customerId: invalid_id'],
     [{ token: 'x' }, ': unknown_field'],
   ])('%j → %s', (over, expected) => {

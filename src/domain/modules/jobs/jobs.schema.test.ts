@@ -50,7 +50,7 @@ describe('job create', () => {
     [{}, 'ok'],
     [{ title: undefined }, 'title: required'],
     [{ title: 'x'.repeat(201) }, 'title: too_long'],
-    [{ customerId: undefined }, 'customerId: invalid_id'],
+    [{ customerId: undefined }, 'customerId: required'],
     [{ customerId: 'acme' }, 'customerId: invalid_id'],
     [{ projectId: 'p' }, 'projectId: invalid_id'],
     [{ techStackIds: [id(2), id(3)] }, 'ok'],
@@ -91,7 +91,7 @@ describe('job create', () => {
 describe('pipeline bodies', () => {
   it.each([
     [jobCandidateAddSchema, { candidateId: id(9) }, 'ok'],
-    [jobCandidateAddSchema, {}, 'candidateId: invalid_id'],
+    [jobCandidateAddSchema, {}, 'candidateId: required'],
     [jobCandidateAddSchema, { candidateId: id(9), stage: 'hired' }, ': unknown_field'],
     [jobCandidateStatusSchema, { stage: 'interview' }, 'ok'],
     [jobCandidateStatusSchema, { stage: 'interview', note: 'Strong on React' }, 'ok'],

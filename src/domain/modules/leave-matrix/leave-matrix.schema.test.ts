@@ -30,7 +30,7 @@ describe('leave matrix create', () => {
   it.each([
     [{}, 'ok'],
     [{ userName: 'Trần Thị Lan', entitlement: 14, carried: 2.5 }, 'ok'],
-    [{ userId: undefined }, 'userId: invalid_id'],
+    [{ userId: undefined }, 'userId: required'],
     [{ userId: 'lan' }, 'userId: invalid_id'],
     [{ year: undefined }, 'year: required'],
     [{ year: 1899 }, 'year: too_small'],

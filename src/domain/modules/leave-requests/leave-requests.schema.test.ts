@@ -40,7 +40,7 @@ describe('leave request create', () => {
     [{ type: 'sick' }, 'ok'],
     [{ type: 'compensatory' }, 'ok'],
     [{ type: 'holiday' }, 'type: choice'],
-    [{ startDate: undefined }, 'startDate: date'],
+    [{ startDate: undefined }, 'startDate: required'],
     [{ startDate: '2026-02-30' }, 'startDate: date'],
     [{ endDate: '21/12/2026' }, 'endDate: date'],
     // One day is a range whose ends meet; the end never comes before the start.
@@ -110,7 +110,7 @@ describe('calendar query', () => {
     [{ from: '2026-01-01', to: '2027-02-04' }, 'ok'],
     [{ from: '2026-01-01', to: '2027-02-06' }, 'to: range_too_long'],
     [{ from: 'today', to: '2026-11-30' }, 'from: date'],
-    [{ to: '2026-11-30' }, 'from: date'],
+    [{ to: '2026-11-30' }, 'from: required'],
     [{ from: '2026-11-01', to: '2026-11-30', userId: 'x' }, ': unknown_field'],
   ])('%j → %s', (q, expected) => {
     expect(check(calendarQuerySchema, q)).toBe(expected);
@@ -131,7 +131,7 @@ describe('edges of the requester’s fields', () => {
     ['update', leaveRequestUpdateSchema, { reason: 'x'.repeat(501) }, 'reason: too_long'],
     ['create', leaveRequestCreateSchema, { ...base, startDate: '1899-12-31' }, 'startDate: date_range'],
     ['create', leaveRequestCreateSchema, { ...base, endDate: '2100-01-01' }, 'endDate: date_range'],
-    ['create', leaveRequestCreateSchema, { ...base, endDate: undefined }, 'endDate: date'],
+    ['create', leaveRequestCreateSchema, { ...base, endDate: undefined }, 'endDate: required'],
     // Several days with a half day: the message names the half day, not the dates.
     ['create', leaveRequestCreateSchema, { ...base, halfDay: 'pm' }, 'halfDay: half_day_one_day'],
     ['create', leaveRequestCreateSchema, { ...base, endDate: '2026-12-20', halfDay: 'pm' }, 'endDate: end_before_start'],

@@ -28,7 +28,7 @@ describe('project create', () => {
     [{ name: undefined }, 'name: required'],
     [{ code: undefined }, 'code: required'],
     // An id states its own code even when absent; the server reports a field not sent as required.
-    [{ customerId: undefined }, 'customerId: invalid_id'],
+    [{ customerId: undefined }, 'customerId: required'],
     [{ customerId: 'acme' }, 'customerId: invalid_id'],
     [{ name: 'P' }, 'name: required'],
     [{ name: 'x'.repeat(160) }, 'ok'],
@@ -62,7 +62,7 @@ describe('project update', () => {
     // One date alone is checked against the stored one by the server, not here.
     [{ endDate: '2000-01-01' }, 'ok'],
     [{ endDate: null }, 'ok'],
-    [{ customerId: null }, 'customerId: invalid_id'],
+    [{ customerId: null }, 'customerId: required'],
     [{ id: id(1) }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
     expect(check(projectUpdateSchema, body)).toBe(expected);
