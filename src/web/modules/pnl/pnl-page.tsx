@@ -79,9 +79,13 @@ export function PnlPage() {
   const cur = data?.baseCurrency ?? 'USD';
   const money = (v: string | null) => (v === null ? '—' : fmt.money(v, cur));
   const monthName = (m: string) =>
-    new Intl.DateTimeFormat(fmt.locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-15T12:00:00Z`));
+    /^\d{4}-\d{2}$/.test(m)
+      ? new Intl.DateTimeFormat(fmt.locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-15T12:00:00Z`))
+      : m;
+  // The rows on screen may still be the previous grouping's (kept while the next one loads).
+  const shownGroup = data?.groupBy ?? q.groupBy;
   const labelOf = (r: Pick<PnlRow, 'key' | 'label'>) =>
-    r.key === OVERHEAD_KEY ? t('pnl:overhead') : q.groupBy === 'month' ? monthName(r.key) : r.label || '—';
+    r.key === OVERHEAD_KEY ? t('pnl:overhead') : shownGroup === 'month' ? monthName(r.key) : r.label || '—';
   const exportXlsx = () =>
     void downloadFile(`${API}/export`, {
       params: { from: q.from, to: q.to, groupBy: q.groupBy },
@@ -190,7 +194,7 @@ export function PnlPage() {
               <Table size="small" aria-label={t('pnl:tableLabel', { currency: cur })} data-testid="pnl-table">
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t(`pnl:groups.${q.groupBy}`)}</TableCell>
+                    <TableCell>{t(`pnl:groups.${shownGroup}`)}</TableCell>
                     {MEASURES.map((m) => (
                       <TableCell key={m} align="right">
                         {t(`pnl:measures.${m}`)}
@@ -260,7 +264,15 @@ export function PnlPage() {
           )}
         </>
       )}
-      {cell && data && <DrillDialog cell={cell} q={q} currency={cur} onClose={() => setCell(null)} monthName={monthName} />}
+      {cell && data && (
+        <DrillDialog
+          cell={cell}
+          q={{ from: data.from, to: data.to, groupBy: data.groupBy }}
+          currency={cur}
+          onClose={() => setCell(null)}
+          monthName={monthName}
+        />
+      )}
     </Stack>
   );
 }
