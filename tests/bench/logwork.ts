@@ -18,10 +18,8 @@
  * Settings: BENCH_SECONDS=10  BENCH_WARMUP_SECONDS=2  BENCH_LOGWORK_CONNECTIONS=1,4
  * BENCH_LOGWORK_PEOPLE=500  BENCH_LOGWORK_MONTH=2026-10  BENCH_EXPORTS=3 (export runs)
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 import { templateName } from '../fixtures/postgres-template.js';
@@ -29,6 +27,7 @@ import { arr, pick, VI_GIVEN, VI_MIDDLE, VI_SURNAMES, weighted } from './fill.js
 import { compareLoad } from './load.js';
 import { backendCpuMeter } from './pg-cpu.js';
 import type { SqlClient } from './sql-client.js';
+import { startBenchServer } from './bench-server.js';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 10);
@@ -45,7 +44,6 @@ const TARGETS = { viewP99Ms: 300, exportSeconds: 3, exportMb: 300 };
 const GENERATOR_VERSION = 1;
 
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
-const server = fileURLToPath(new URL('./logwork-server.ts', import.meta.url));
 
 const NOTES = [
   'Sprint tasks',
@@ -169,14 +167,6 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-function startServer(url: string): Promise<{ proc: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = fork(server, [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    proc.once('message', (m: { port: number }) => resolve({ proc, base: `http://127.0.0.1:${m.port}` }));
-    proc.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
-  });
-}
-
 /** CPU time (user + system) of a process so far, in microseconds, from /proc (Linux USER_HZ = 100). */
 function processCpuUs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -246,7 +236,7 @@ async function main() {
   }
   const url = await ensureDatabase(adminUrl);
   log(`\n== All developers' logwork, PostgreSQL: ${PEOPLE} developers, ${MONTH} ==`);
-  const { proc, base } = await startServer(url);
+  const { proc, base } = await startBenchServer(url);
   try {
     const filled = await fill(url);
     log(

@@ -8,38 +8,14 @@
  * PostgreSQL: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; database `bench_pnl`,
  * made afresh each run. Settings: BENCH_PNL_RUNS=20.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import { freshDatabase, startBenchServer } from './bench-server.js';
 
 const DB = 'bench_pnl';
 const RUNS = Number(process.env.BENCH_PNL_RUNS ?? 20);
 const TARGETS = { pnl: 500, drill: 200 };
-const server = join(import.meta.dirname, 'logwork-server.ts');
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
-
-async function freshDatabase(adminUrl: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${DB}" with (force)`);
-    await admin.query(`create database "${DB}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${DB}`;
-  return url.toString();
-}
-
-function startServer(url: string): Promise<{ proc: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = fork(server, [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    proc.once('message', (m: { port: number }) => resolve({ proc, base: `http://127.0.0.1:${m.port}` }));
-    proc.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
-  });
-}
 
 /** The bench's books, written in SQL: months are counted back from this month (0) to 23. */
 const FILL = [
@@ -119,8 +95,8 @@ async function main() {
     log(`\n## P&L: skipped, no PostgreSQL at ${adminUrl.replace(/\/\/[^@]*@/, '//')}`);
     return;
   }
-  const url = await freshDatabase(adminUrl);
-  const { proc, base } = await startServer(url);
+  const url = await freshDatabase(adminUrl, DB);
+  const { proc, base } = await startBenchServer(url);
   try {
     const db = new pg.Client({ connectionString: url });
     await db.connect();

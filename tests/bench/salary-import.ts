@@ -7,41 +7,17 @@
  * PostgreSQL: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; database
  * `bench_salary_import`, made afresh each run. Settings: BENCH_SALARY_ROWS=10000.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import { freshDatabase, startBenchServer } from './bench-server.js';
 
 const ROWS = Number(process.env.BENCH_SALARY_ROWS ?? 10_000);
 const DB = 'bench_salary_import';
 const MONTH = '2035-06';
 const TARGETS = { seconds: 10, rssMb: 400 };
-const server = join(import.meta.dirname, 'logwork-server.ts');
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
-
-async function freshDatabase(adminUrl: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${DB}" with (force)`);
-    await admin.query(`create database "${DB}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${DB}`;
-  return url.toString();
-}
-
-function startServer(url: string): Promise<{ proc: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = fork(server, [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    proc.once('message', (m: { port: number }) => resolve({ proc, base: `http://127.0.0.1:${m.port}` }));
-    proc.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
-  });
-}
 
 const kb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -79,8 +55,8 @@ async function main() {
     log(`\n## Salary import: skipped, no PostgreSQL at ${adminUrl.replace(/\/\/[^@]*@/, '//')}`);
     return;
   }
-  const url = await freshDatabase(adminUrl);
-  const { proc, base } = await startServer(url);
+  const url = await freshDatabase(adminUrl, DB);
+  const { proc, base } = await startBenchServer(url);
   try {
     const db = new pg.Client({ connectionString: url });
     await db.connect();

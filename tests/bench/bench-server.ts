@@ -1,0 +1,33 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import pg from 'pg';
+
+// What the whole-server benches (logwork, salary import, P&L) share: a database of their own, made
+// afresh each run, and the real app in a child process (logwork-server.ts) that reports its port.
+
+/** Drops and recreates database `name` beside `adminUrl`'s; resolves with its URL. */
+export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The app on `url` in a child process; resolves once it listens. */
+export function startBenchServer(url: string): Promise<{ proc: ChildProcess; base: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = fork(join(import.meta.dirname, 'logwork-server.ts'), [url], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    proc.once('message', (m: { port: number }) => resolve({ proc, base: `http://127.0.0.1:${m.port}` }));
+    proc.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
+  });
+}
