@@ -48,9 +48,12 @@ function minWidth(f: FieldDecl, longestValue: number, fontSize: number): number 
   const scale = fontSize / 16;
   if (f.type === 'enum') return Math.max(96, Math.ceil((f.colors ? 52 : 24) + longestValue * 7.5 * scale));
   if (f.type === 'email') return Math.ceil(140 * scale);
-  if (f.type === 'date' || f.type === 'datetime') return Math.ceil(108 * scale);
+  if (f.type === 'date') return Math.ceil(100 * scale);
+  if (f.type === 'datetime') return Math.ceil(108 * scale);
   // An amount and its currency are never cut: French and Arabic write them longer ("1 234 567,89 $US").
-  if (f.type === 'money') return Math.ceil(150 * scale);
+  if (f.type === 'money') return Math.ceil(140 * scale);
+  // A yes/no chip: narrower than text, so that a wide list (invoices) still shows every column at 1440 px.
+  if (f.type === 'boolean') return Math.ceil(88 * scale);
   if (f.type === 'int' || f.type === 'decimal') return Math.ceil(90 * scale);
   return Math.ceil(110 * scale);
 }
