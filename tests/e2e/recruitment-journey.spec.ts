@@ -131,7 +131,7 @@ test('a sale opens a job, the recruiter moves a candidate to interview, both hea
     const moved = saleBell.locator('[data-testid="notification-item"][data-type="candidate_status_changed"]').filter({ hasText: name });
     await expect(moved).toBeVisible();
     await expect(moved).toContainText(jobTitle);
-    await expect(moved).toContainText('interview');
+    await expect(moved).toContainText('Sourced → Interview');
 
     // The recruiter downloads the branded CV from the candidate's page.
     await recruiter.goto(`/candidates/${candidateId}`);
