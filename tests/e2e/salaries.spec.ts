@@ -144,7 +144,7 @@ test('an admin creates a salary (the net computed), approves it and records it p
   await page.goto('/salary?month=2033-05');
   const row = page.getByRole('grid').getByRole('row').nth(1);
   await expect(row).toContainText('$2,199.75');
-  await row.getByRole('gridcell').filter({ hasText: '2033-05' }).first().click();
+  await row.getByRole('gridcell').filter({ hasText: 'May 2033' }).first().click();
   await expect(page).toHaveURL(/\/salary\/[\w-]+$/);
   const [edit, archive] = [
     page.getByRole('link', { name: 'Edit', exact: true }),

@@ -69,6 +69,11 @@ describe('notificationText', () => {
       title: 'Demande de congé approuvée',
       message: 'annual leave 2025-01-02, 1 day(s)',
     });
+    // A notice someone wrote under a known type keeps the title they gave it.
+    expect(text('fr', { type: 'job_created', title: 'Hiring day on Friday', message: 'Room 2' })).toEqual({
+      title: 'Hiring day on Friday',
+      message: 'Room 2',
+    });
     expect(text('fr', { type: 'announcement', title: 'Office closed', message: 'Monday' })).toEqual({
       title: 'Office closed',
       message: 'Monday',

@@ -36,8 +36,14 @@ function leaveText(i18n: Texts, fmt: Formatters, p: Record<string, unknown>): st
  */
 export function notificationText(i18n: Texts, fmt: Formatters, item: Item): { title: string; message: string } {
   const typeKey = `notifications:types.${String(item.type)}`;
-  const title = typeof item.type === 'string' && i18n.exists(typeKey) ? i18n.t(typeKey) : (item.title ?? '');
   const p = item.params;
+  // The type's title, in the reader's words, where the stored one is the type's own (any system
+  // notice, old rows too); a notice someone wrote under a type keeps the title they gave it.
+  const byType =
+    typeof item.type === 'string' &&
+    i18n.exists(typeKey) &&
+    (!!p || item.type.startsWith('ticket_') || !item.title || item.title === i18n.t(typeKey, { lng: 'en' }));
+  const title = byType ? i18n.t(typeKey) : (item.title ?? '');
   const messageKey = `notifications:messages.${String(item.type)}`;
   if (!p || !i18n.exists(messageKey)) return { title, message: item.message ?? '' };
   const words: Record<string, unknown> = {};
