@@ -124,11 +124,8 @@ export interface ResourceDecl<TCustom extends string = string> {
   owner?: OwnerScope;
   /** Fields never written to the audit log nor shown in History. */
   auditOmit?: readonly string[];
-  /**
-   * Its navigation item: `false`, none (reached from another page); `'manage'`, shown only to the
-   * roles that may create rows (a reference list everyone reads but a few keep).
-   */
-  nav?: false | 'manage';
+  /** A parent the client's navigation hides this resource under (e.g. projects live on a customer's page). */
+  nav?: false;
   /** Files kept on each row, by path segment (`cv` → `/<path>/:id/cv`): routes, checks and the pages' cards come from here. */
   files?: Record<string, FileSlotDecl>;
   /**

@@ -1,7 +1,7 @@
 // Pipeline and leave details end to end: the board's counts load as skeletons and a board wider
 // than its place scrolls with a visible cue (English, Arabic); "My requests" is the caller's own,
 // admin's too, approvals apart; the candidates' search finds tech stacks and hashtags (English,
-// French); projects and tech stacks are in the navigation of those who keep them.
+// French).
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signIn, useEnglish, type DemoRole } from './support/session';
@@ -135,26 +135,3 @@ for (const lang of ['en', 'fr'] as const) {
     }
   });
 }
-
-test('projects and tech stacks are in the navigation of those who keep them, in English and in French', async ({ page }) => {
-  await signIn(page, 'hr');
-  const nav = page.getByTestId('nav');
-  await expect(nav.getByRole('link', { name: 'Projects' })).toHaveCount(0);
-  await nav.getByRole('link', { name: 'Tech Stacks' }).click();
-  await expect(page).toHaveURL(/\/tech-stacks$/);
-  await expect(page.getByRole('heading', { name: 'Tech stacks' })).toBeVisible();
-  await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
-
-  await page.context().clearCookies();
-  await page.evaluate(() => window.localStorage.clear());
-  await presetShell(page, 'fr');
-  await page.goto('/auth/sign-in');
-  await page.getByLabel('Adresse e-mail').fill('sale@demo.local');
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Demo1234!');
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/auth\/sign-in/);
-  await expect(nav.getByRole('link', { name: 'Technologies' })).toHaveCount(0);
-  await nav.getByRole('link', { name: 'Projets' }).click();
-  await expect(page).toHaveURL(/\/projects$/);
-  await expect(page.getByRole('heading', { name: 'Projets' })).toBeVisible();
-});

@@ -3,8 +3,6 @@ import { ROLES, signIn, useEnglish, type DemoRole } from './support/session';
 
 // The spec's navigation (section 2) filtered by section 6, written out per role so the
 // test does not reuse the code it checks. Parent items are followed by their children.
-// Tech stacks and projects are areas of the spec's Management group ("all other modules"):
-// they show to the roles that keep them (create rows), not to every reader.
 const ALL = [
   'dashboard',
   'users',
@@ -15,9 +13,7 @@ const ALL = [
   'logworks.mine',
   'logworks.all-devs',
   'candidates',
-  'tech-stacks',
   'customers',
-  'projects',
   'jobs',
   'external-costs',
   'pnl',
@@ -52,7 +48,6 @@ const EXPECTED: Record<DemoRole, string[]> = {
     'logworks.mine',
     'logworks.all-devs',
     'candidates',
-    'tech-stacks',
     'customers',
     'jobs',
     'external-costs',
@@ -68,7 +63,6 @@ const EXPECTED: Record<DemoRole, string[]> = {
     'invoice',
     'candidates',
     'customers',
-    'projects',
     'jobs',
     'external-costs',
     'kpi',
@@ -108,9 +102,7 @@ const LABELS: Record<string, string> = {
   'logworks.mine': 'My Logwork',
   'logworks.all-devs': 'All Developers',
   candidates: 'Candidates',
-  'tech-stacks': 'Tech Stacks',
   customers: 'Customers',
-  projects: 'Projects',
   jobs: 'Jobs',
   'external-costs': 'External Costs',
   pnl: 'Profit & Loss',

@@ -38,22 +38,10 @@ describe('resources in the navigation', () => {
     for (const { decl } of WEB_RESOURCES) {
       const item = items.find((i) => i.path === decl.route);
       if (decl.nav === false) expect(item, decl.name).toBeUndefined();
-      else if (decl.nav === 'manage') expect(ids('developer'), decl.name).not.toContain(item?.id);
       else expect(item?.section, decl.name).toBe(decl.section);
     }
     // Every declared resource has its web module (screens).
     const { RESOURCES } = await import('../../domain/resources');
     expect(WEB_RESOURCES.map((r) => r.decl.name).sort()).toEqual(RESOURCES.map((r) => r.name).sort());
-  });
-});
-
-describe('reference lists in the navigation', () => {
-  it('shows projects and tech stacks to who keeps them only', () => {
-    expect(ids('sale')).toContain('projects');
-    expect(ids('sale')).not.toContain('tech-stacks');
-    expect(ids('hr')).toContain('tech-stacks');
-    expect(ids('hr')).not.toContain('projects');
-    expect(ids('admin')).toEqual(expect.arrayContaining(['projects', 'tech-stacks']));
-    for (const role of ['developer', 'manager']) expect(ids(role), role).not.toContain('tech-stacks');
   });
 });

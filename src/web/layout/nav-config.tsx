@@ -11,7 +11,7 @@ import CommissionIcon from '@mui/icons-material/MonetizationOnOutlined';
 import HrCommissionIcon from '@mui/icons-material/VolunteerActivismOutlined';
 import LeaveIcon from '@mui/icons-material/BeachAccessOutlined';
 import { NAV_ROLES, canSeeNavItem, navRole, type Role, type Section } from '../../domain/auth/permissions';
-import { can, resourceByName } from '../../domain/resources';
+import { can } from '../../domain/resources';
 import { resourceNav } from '../app/modules';
 
 // The side navigation of spec §2, filtered by §6. Labels are keys of the i18n
@@ -19,8 +19,7 @@ import { resourceNav } from '../app/modules';
 // otherwise it shows when the role's sections include the item's section. Children
 // with role lists are filtered; empty groups are hidden. Unknown role → developer.
 // Items that are resources (users, customers) take their path, icon and section from the
-// registry and their web module; resources declared `nav: false` have no item, and those declared
-// `nav: 'manage'` (projects, tech stacks: areas of the spec's Management group) show to who may create them.
+// registry and their web module; resources declared `nav: false` have no item.
 
 export type NavItem = {
   id: string;
@@ -89,9 +88,7 @@ export const NAV_GROUPS: NavGroup[] = [
         ],
       },
       { id: 'candidates', titleKey: 'navbar:candidates', ...resourceNav('candidates') },
-      { id: 'tech-stacks', titleKey: 'navbar:techStacks', ...resourceNav('tech-stacks') },
       { id: 'customers', titleKey: 'navbar:customers', ...resourceNav('customers') },
-      { id: 'projects', titleKey: 'navbar:projects', ...resourceNav('projects') },
       {
         id: 'jobs',
         titleKey: 'navbar:jobs',
@@ -171,18 +168,13 @@ export const NAV_GROUPS: NavGroup[] = [
   },
 ];
 
-/** What a role must be allowed on a resource to see its item. */
-function navAction(resource: string): string {
-  return resourceByName(resource)?.nav === 'manage' ? 'create' : 'list';
-}
-
 /** The navigation a role sees. */
 export function navForRole(role: unknown, groups: NavGroup[] = NAV_GROUPS): NavGroup[] {
   return groups
     .map((group) => ({
       ...group,
       items: group.items
-        .filter((item) => (item.resource ? can(navRole(role), item.resource, navAction(item.resource)) : canSeeNavItem(role, item)))
+        .filter((item) => (item.resource ? can(navRole(role), item.resource, 'list') : canSeeNavItem(role, item)))
         .map((item) =>
           item.children
             ? {

@@ -10,7 +10,7 @@ export const projectsResource = defineResource({
   path: 'projects',
   route: '/projects',
   section: 'customers',
-  nav: 'manage',
+  nav: false,
   access: standardAccess('customers', { create: [...PRIVILEGED_ROLES, 'sale'], edit: [...PRIVILEGED_ROLES, 'sale'], lookup: ROLES }),
   schemas: { entity: projectSchema, create: projectCreateSchema, update: projectUpdateSchema },
   fields: {

@@ -10,7 +10,7 @@ export const techStacksResource = defineResource({
   path: 'tech-stacks',
   route: '/tech-stacks',
   section: 'candidates',
-  nav: 'manage',
+  nav: false,
   access: {
     list: ROLES,
     show: ROLES,
