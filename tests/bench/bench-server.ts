@@ -5,6 +5,18 @@ import pg from 'pg';
 // What the whole-server benches (logwork, salary import, P&L) share: a database of their own, made
 // afresh each run, and the real app in a child process (logwork-server.ts) that reports its port.
 
+/** Whether PostgreSQL answers at `url` within 3 s (a bench without it says so and skips). */
+export async function reachable(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Drops and recreates database `name` beside `adminUrl`'s; resolves with its URL. */
 export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });

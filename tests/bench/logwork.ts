@@ -27,7 +27,7 @@ import { arr, pick, VI_GIVEN, VI_MIDDLE, VI_SURNAMES, weighted } from './fill.js
 import { compareLoad } from './load.js';
 import { backendCpuMeter } from './pg-cpu.js';
 import type { SqlClient } from './sql-client.js';
-import { startBenchServer } from './bench-server.js';
+import { reachable, startBenchServer } from './bench-server.js';
 
 const env = process.env;
 const SECONDS = Number(env.BENCH_SECONDS ?? 10);
@@ -154,17 +154,6 @@ async function ensureDatabase(adminUrl: string): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${BENCH_DB}`;
   return url.toString();
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** CPU time (user + system) of a process so far, in microseconds, from /proc (Linux USER_HZ = 100). */

@@ -10,7 +10,7 @@
  */
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
-import { freshDatabase, startBenchServer } from './bench-server.js';
+import { freshDatabase, reachable, startBenchServer } from './bench-server.js';
 
 const DB = 'bench_pnl';
 const RUNS = Number(process.env.BENCH_PNL_RUNS ?? 20);
@@ -87,11 +87,7 @@ async function timed(url: string, headers: Record<string, string>, concurrency: 
 
 async function main() {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await probe.connect();
-    await probe.end();
-  } catch {
+  if (!(await reachable(adminUrl))) {
     log(`\n## P&L: skipped, no PostgreSQL at ${adminUrl.replace(/\/\/[^@]*@/, '//')}`);
     return;
   }

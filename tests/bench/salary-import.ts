@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
-import { freshDatabase, startBenchServer } from './bench-server.js';
+import { freshDatabase, reachable, startBenchServer } from './bench-server.js';
 
 const ROWS = Number(process.env.BENCH_SALARY_ROWS ?? 10_000);
 const DB = 'bench_salary_import';
@@ -47,11 +47,7 @@ async function step(pid: number, url: string, headers: Record<string, string>, f
 
 async function main() {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await probe.connect();
-    await probe.end();
-  } catch {
+  if (!(await reachable(adminUrl))) {
     log(`\n## Salary import: skipped, no PostgreSQL at ${adminUrl.replace(/\/\/[^@]*@/, '//')}`);
     return;
   }
