@@ -1,10 +1,23 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { ResourceDecl } from '../../domain/resource.js';
 
 type Row = Record<string, unknown>;
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Sends a workbook as it is written. The caller reads its data before: a bad request or a refusal
+ * is still a JSON error, not a download cut short.
+ */
+export function sendWorkbook(reply: FastifyReply, fileName: string, write: (out: Writable) => Promise<void>) {
+  const out = new PassThrough();
+  reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${fileName}"`).type(XLSX_TYPE);
+  write(out).catch((err) => out.destroy(err as Error));
+  return reply.send(out);
+}
 
 /** Column labels by field, and enum value labels by field and value, as the screen shows them. */
 export interface ExportLabels {
@@ -87,7 +100,7 @@ export async function exportRows(reply: FastifyReply, job: ExportJob) {
   reply
     .header('cache-control', 'no-store')
     .header('content-disposition', `attachment; filename="${job.fileName}-${stamp}.${job.format}"`)
-    .type(job.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8');
+    .type(job.format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8');
 
   const resolve = async (rows: Row[]) => {
     // Reference columns show the referenced row's title, as the screen does.

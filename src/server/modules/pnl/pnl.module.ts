@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { NAV_ROLES } from '../../../domain/auth/permissions.js';
 import { add, formatMoney } from '../../../domain/money.js';
@@ -18,6 +17,7 @@ import { queryRows } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
 import { forbidden } from '../../http/errors.js';
+import { sendWorkbook } from '../../http/export.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
 import { writePnlWorkbook } from './pnl.excel.js';
@@ -227,13 +227,7 @@ function registerPnlRoutes(app: Api, s: Services) {
       const q = req.query as PnlQuery;
       // Computed before the first byte: a refusal is still a JSON error.
       const p = await computePnl(s, req.user!, q);
-      const out = new PassThrough();
-      reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="pnl-${q.from}-${q.to}-${q.groupBy}.xlsx"`)
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      writePnlWorkbook(out, s.config.FIRM_NAME, p).catch((err) => out.destroy(err as Error));
-      return reply.send(out);
+      return sendWorkbook(reply, `pnl-${q.from}-${q.to}-${q.groupBy}.xlsx`, (out) => writePnlWorkbook(out, s.config.FIRM_NAME, p));
     },
   );
 

@@ -27,6 +27,7 @@ import { formatMoney } from '../../../domain/money.js';
 import type { Db } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
 import { AppError, conflict, notFound, pgError } from '../../http/errors.js';
+import { XLSX_TYPE } from '../../http/export.js';
 import type { Services } from '../../services.js';
 import { auditLog } from '../audit/audit.table.js';
 import { readUpload, sendStoredFile, storeFile } from '../files/files.service.js';
@@ -34,7 +35,7 @@ import { users } from '../users/users.table.js';
 import { auditableSalary, salaryReaders } from './salaries.routes.js';
 import type { SalaryRow } from './salaries.service.js';
 import { salaries, salaryImports } from './salaries.table.js';
-import { readSheet, writeErrorSheet, writeSheet, XLSX_TYPE, type ReadSheet } from './salaries.workbook.js';
+import { readSheet, writeErrorSheet, writeSheet, type ReadSheet } from './salaries.workbook.js';
 
 const decl = salariesResource;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -189,9 +189,6 @@ export interface SheetLine {
   amounts: Partial<Record<(typeof SALARY_AMOUNTS)[number], string>>;
 }
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const XLSX_TYPE = XLSX;
-
 /**
  * The sheet of a month: one row per person with their e-mail, name, the month, the amounts (numbers,
  * blank where the person has no salary yet) and the currency, picked from a list. The template and

@@ -1,5 +1,3 @@
-import { PassThrough, type Writable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { can } from '../../../domain/resources.js';
@@ -13,21 +11,13 @@ import {
 import type { Api } from '../../http/api.js';
 import { queryRows } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { sendWorkbook } from '../../http/export.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
 import { loadAllDevs, personEntries } from './timesheets.all-devs.js';
 import { writeAllDevsWorkbook, writePersonWorkbook } from './timesheets.excel.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const allDevsAccess = { resource: 'timesheets', action: 'allDevs' } as const;
-
-/** Sends a workbook as it is written; the data is read before, so a bad request is still a JSON error. */
-function sendWorkbook(reply: FastifyReply, fileName: string, write: (out: Writable) => Promise<void>) {
-  const out = new PassThrough();
-  reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${fileName}"`).type(XLSX);
-  write(out).catch((err) => out.destroy(err as Error));
-  return reply.send(out);
-}
 
 /** What the export was filtered by, in words, for its header (the ids are the API's). */
 function describeFilters(q: AllDevsQuery): string {
