@@ -18,24 +18,54 @@ async function axeClean(page: Page, what: string) {
   expect(await seriousViolations(page), what).toEqual([]);
 }
 
+/** Fills the new cost form on the page it is on, up to its save; a date is typed as MMDDYYYY. */
+async function fillCost(
+  page: Page,
+  cost: {
+    description: string;
+    date: string;
+    category: string;
+    vendor: string;
+    number: string;
+    amount: string;
+    currency?: string;
+    rate?: string;
+  },
+) {
+  const form = page.getByTestId('external-cost-form');
+  await form.getByLabel(label('Description')).fill(cost.description);
+  await form
+    .getByRole('group', { name: label('Date') })
+    .getByRole('spinbutton')
+    .first()
+    .click();
+  await page.keyboard.type(cost.date);
+  await form.getByRole('combobox', { name: label('Category') }).click();
+  await page.getByRole('option', { name: cost.category, exact: true }).click();
+  await form.getByLabel(label('Vendor'), { exact: false }).first().fill(cost.vendor);
+  await form.getByLabel(label('Vendor invoice number')).fill(cost.number);
+  await form.getByLabel(label('Amount')).fill(cost.amount);
+  if (cost.currency) {
+    await form.getByRole('combobox', { name: label('Currency') }).click();
+    await page.getByRole('option', { name: cost.currency, exact: true }).click();
+    await form.getByLabel(label('Exchange rate')).fill(cost.rate!);
+  }
+}
+
 test('an admin records a cost with a vendor PDF, closes its month, and an edit of it is refused with the month named', async ({ page }) => {
   // A journey with four axe scans: more than the default budget when the machine is busy.
   test.setTimeout(180_000);
   const description = `Dell monitors ${Date.now().toString(36)}`;
   await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/external-costs/new')}`);
   const form = page.getByTestId('external-cost-form');
-  await form.getByLabel(label('Description')).fill(description);
-  await form
-    .getByRole('group', { name: label('Date') })
-    .getByRole('spinbutton')
-    .first()
-    .click();
-  await page.keyboard.type('03142087');
-  await form.getByRole('combobox', { name: label('Category') }).click();
-  await page.getByRole('option', { name: 'Equipment', exact: true }).click();
-  await form.getByLabel(label('Vendor'), { exact: false }).first().fill('Phong Vũ Computer');
-  await form.getByLabel(label('Vendor invoice number')).fill(`PV-${description.slice(-6)}`);
-  await form.getByLabel(label('Amount')).fill('1234.50');
+  await fillCost(page, {
+    description,
+    date: '03142087',
+    category: 'Equipment',
+    vendor: 'Phong Vũ Computer',
+    number: `PV-${description.slice(-6)}`,
+    amount: '1234.50',
+  });
   await axeClean(page, 'the new cost form');
   await page.getByTestId('external-cost-form-submit').click();
   await expect(page).toHaveURL(/\/external-costs$/);
@@ -114,29 +144,12 @@ test('a vendor invoice number seen twice is warned about, a vendor file already 
   const tag = Date.now().toString(36);
   const number = `INV-${tag}`;
   const file = { name: `vendor ${tag}.pdf`, mimeType: 'application/pdf', buffer: await pdf(`Vendor invoice ${tag}`) };
-  const form = page.getByTestId('external-cost-form');
 
-  /** Fills the new cost form (April 2087, Kyber Cloud, the same vendor invoice number) up to its save. */
-  async function fillCost(description: string, money: { amount: string; currency?: string; rate?: string }) {
+  /** A new cost of April 2087 from Kyber Cloud, under the same vendor invoice number, up to its save. */
+  const fillKyber = async (description: string, money: { amount: string; currency?: string; rate?: string }) => {
     await page.goto('/external-costs/new');
-    await form.getByLabel(label('Description')).fill(description);
-    await form
-      .getByRole('group', { name: label('Date') })
-      .getByRole('spinbutton')
-      .first()
-      .click();
-    await page.keyboard.type('04102087');
-    await form.getByRole('combobox', { name: label('Category') }).click();
-    await page.getByRole('option', { name: 'Software', exact: true }).click();
-    await form.getByLabel(label('Vendor'), { exact: false }).first().fill('Kyber Cloud');
-    await form.getByLabel(label('Vendor invoice number')).fill(number);
-    await form.getByLabel(label('Amount')).fill(money.amount);
-    if (money.currency) {
-      await form.getByRole('combobox', { name: label('Currency') }).click();
-      await page.getByRole('option', { name: money.currency, exact: true }).click();
-      await form.getByLabel(label('Exchange rate')).fill(money.rate!);
-    }
-  }
+    await fillCost(page, { description, date: '04102087', category: 'Software', vendor: 'Kyber Cloud', number, ...money });
+  };
   /** Saves the form and opens the saved cost's edit page from the list. */
   async function saveAndOpen(description: string) {
     await page.getByTestId('external-cost-form-submit').click();
@@ -151,7 +164,7 @@ test('a vendor invoice number seen twice is warned about, a vendor file already 
 
   await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/external-costs')}`);
   const first = `Kyber hosting ${tag}`;
-  await fillCost(first, { amount: '500.00' });
+  await fillKyber(first, { amount: '500.00' });
   const firstEdit = await saveAndOpen(first);
   await page.getByTestId('external-cost-upload-invoices-input').setInputFiles(file);
   await expect(page.getByTestId('external-cost-upload-invoices-item')).toHaveCount(1);
@@ -159,7 +172,7 @@ test('a vendor invoice number seen twice is warned about, a vendor file already 
 
   // The same vendor and invoice number on a second cost: a warning naming the first, the save still allowed.
   const second = `Kyber hosting again ${tag}`;
-  await fillCost(second, { amount: '1000.00', currency: 'EUR', rate: '1.0845' });
+  await fillKyber(second, { amount: '1000.00', currency: 'EUR', rate: '1.0845' });
   const seen = page.getByTestId('vendor-invoice-seen');
   await expect(seen).toContainText('This vendor invoice number is already on another cost');
   await expect(seen.getByRole('link', { name: new RegExp(`^${first}`) })).toHaveAttribute(
