@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { add, compare, dec, formatDecimal, formatMoney, minorUnits, subtract, toBaseCurrency, type Decimal } from '../../money.js';
 import { MONTH_PATTERN, monthBounds } from '../month-close/month-close.rules.js';
+import { monthText } from '../invoices/invoices.schema.js';
 
 /**
  * Profit and loss (decision 019): for a range of months, grouped by month, customer, project or
@@ -30,12 +31,10 @@ export const MIN_PEOPLE_FOR_SALARY = 3;
 export const PNL_DRILL_PAGE = 200;
 export const PNL_DRILL_LIMIT_MAX = 5000;
 
-const month = z.string().trim().regex(MONTH_PATTERN, { message: 'month' });
-
 export const pnlQuerySchema = z
   .strictObject({
-    from: month,
-    to: month,
+    from: monthText,
+    to: monthText,
     groupBy: z.enum(PNL_GROUPS, { message: 'choice' }).default('customer'),
   })
   .superRefine((q, ctx) => {
@@ -47,8 +46,8 @@ export type PnlQuery = z.output<typeof pnlQuerySchema>;
 
 export const pnlDrillQuerySchema = z
   .strictObject({
-    from: month,
-    to: month,
+    from: monthText,
+    to: monthText,
     groupBy: z.enum(PNL_GROUPS, { message: 'choice' }).default('customer'),
     /** The row's key: a month, a customer's, project's or person's id, or `overhead`. Absent: the totals row. */
     key: z.string().trim().min(1).max(64).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currency, isoDate, rowShape, uuidRef } from '../../fields.js';
+import { MONTH_PATTERN } from '../month-close/month-close.rules.js';
 
 export const TIMESHEET_RATE_UNIT_VALUES = ['month', 'day', 'hour'] as const;
 
@@ -56,7 +57,6 @@ export const timesheetCellsSchema = z.strictObject({
 export type TimesheetCell = z.infer<typeof timesheetCellSchema>;
 export const timesheetCellsResponseSchema = z.object({ data: z.array(timesheetSchema) });
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const monthParamSchema = z.object({ month: z.string().regex(MONTH_PATTERN, { message: 'month' }) });
 export const timesheetLockSchema = z.object({ month: z.string(), lockedBy: z.uuid().nullable(), lockedAt: z.string() });
 export type TimesheetLock = z.infer<typeof timesheetLockSchema>;
