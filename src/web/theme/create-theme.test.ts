@@ -28,6 +28,20 @@ describe('createAppTheme (spec §9)', () => {
     expect(theme.typography.h1.fontFamily).toMatch(/^'Barlow'/);
   });
 
+  it("drops transitions, ripples and the skeletons' pulse for a system that asks for less motion, and only then", () => {
+    const moving = createAppTheme(base);
+    expect(moving.transitions.create('opacity')).toMatch(/^opacity \d+ms/);
+    expect(moving.transitions.duration.enteringScreen).toBeGreaterThan(0);
+    expect(moving.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(false);
+    expect(moving.components?.MuiSkeleton?.defaultProps?.animation).toBe('pulse');
+    const still = createAppTheme({ ...base, reducedMotion: true });
+    expect(still.transitions.create(['opacity', 'transform'])).toBe('none');
+    expect(still.transitions.duration.enteringScreen).toBe(0);
+    expect(still.transitions.duration.leavingScreen).toBe(0);
+    expect(still.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+    expect(still.components?.MuiSkeleton?.defaultProps?.animation).toBe(false);
+  });
+
   it('applies mode, high contrast and direction', () => {
     expect(createAppTheme({ ...base, mode: 'dark' }).palette.mode).toBe('dark');
     const normal = createAppTheme(base).palette;

@@ -22,6 +22,14 @@ export const fontStack = (family: string) => `'${family}', ${FALLBACK_FONTS}`;
 
 export type ThemeInput = Pick<Settings, 'direction' | 'contrast' | 'primaryColor' | 'fontFamily'> & {
   mode: 'light' | 'dark';
+  /** The system asks for less motion (prefers-reduced-motion): no transitions, no ripples. */
+  reducedMotion?: boolean;
+};
+
+/** Transitions of a user who asked for less motion: none, and nothing waits for one to end. */
+const NO_MOTION = {
+  create: () => 'none',
+  duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
 };
 
 /** Where targets grow to thumb size: a coarse pointer or a screen below the desktop layout. */
@@ -80,7 +88,7 @@ export function themeTokens(input: Pick<ThemeInput, 'mode' | 'contrast' | 'prima
 }
 
 export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): Theme {
-  const { mode, direction, contrast, fontFamily } = input;
+  const { mode, direction, contrast, fontFamily, reducedMotion = false } = input;
   const dark = mode === 'dark';
   const high = contrast === 'hight';
   const tokens = themeTokens(input);
@@ -116,6 +124,7 @@ export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): The
       },
     },
     shape: { borderRadius: 8 },
+    ...(reducedMotion && { transitions: NO_MOTION }),
     // Font size setting scales the root (html) size; rem-based styles follow.
     typography: {
       fontFamily: primaryFont,
@@ -146,7 +155,9 @@ export function createAppTheme(input: ThemeInput, locale?: ComponentLocale): The
           '[tabindex="-1"]:focus, [tabindex="-1"]:focus-visible': { outline: 'none' },
         },
       },
-      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+      MuiButtonBase: { defaultProps: { disableRipple: reducedMotion }, styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+      // A loading placeholder that stays still for a user who asked for less motion.
+      MuiSkeleton: { defaultProps: { animation: reducedMotion ? false : 'pulse' } },
       MuiLink: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
       MuiOutlinedInput: {
         styleOverrides: {

@@ -38,6 +38,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const settings = useSettings();
   const { direction, contrast, primaryColor, fontFamily, fontSize, onUpdate } = settings;
   const mode = useResolvedMode();
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   const { i18n } = useTranslation();
   const lang = getLang(i18n.resolvedLanguage ?? i18n.language);
 
@@ -80,8 +81,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   }, [direction, lang.htmlLang]);
 
   const theme = useMemo(
-    () => createAppTheme({ mode, direction, contrast, primaryColor, fontFamily }, componentLocale),
-    [mode, direction, contrast, primaryColor, fontFamily, componentLocale],
+    () => createAppTheme({ mode, direction, contrast, primaryColor, fontFamily, reducedMotion }, componentLocale),
+    [mode, direction, contrast, primaryColor, fontFamily, reducedMotion, componentLocale],
   );
 
   return (
