@@ -55,15 +55,24 @@ function DebouncedField({
  */
 export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
   const { t, fields, fieldLabel, valueLabel, decl } = meta;
+  // What the user chose shows at once and is what the next choice builds on: the list's state
+  // comes back from the address in a transition, and a second pick made before it lands (All,
+  // then a value) would otherwise add to the first pick instead of replacing it.
+  const [shown, setShown] = useState<Pick<ListState, 'q' | 'filters'>>({ q: state.q, filters: state.filters });
+  useEffect(() => setShown({ q: state.q, filters: state.filters }), [state.q, state.filters]);
+  const change = (next: Pick<ListState, 'q' | 'filters'>) => {
+    setShown(next);
+    onChange(next);
+  };
   const [more, setMore] = useState(false);
   // On a phone the filters fold behind one button, so the first rows are on the first screen.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [unfolded, setUnfolded] = useState(false);
   const set = (key: string, values: string[]) => {
-    const filters = { ...state.filters };
+    const filters = { ...shown.filters };
     if (values.length) filters[key] = values;
     else delete filters[key];
-    onChange({ q: state.q, filters });
+    change({ q: shown.q, filters });
   };
   const { role } = useAuthContext();
   // A reference the caller may not look up has no picker to offer (a developer's own tickets by requester).
@@ -71,14 +80,14 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
   const usable = fields.filter(([name, f]) => f.filter && f.filter !== 'search' && !(name in fixed) && pickable(f));
   const main = usable.filter(([, f]) => f.filter === 'eq');
   const ranges = usable.filter(([, f]) => f.filter === 'range');
-  const rangeCount = ranges.filter(([n]) => state.filters[`${n}_gte`] || state.filters[`${n}_lte`]).length;
+  const rangeCount = ranges.filter(([n]) => shown.filters[`${n}_gte`] || shown.filters[`${n}_lte`]).length;
   const hasSearch = fields.some(([, f]) => f.filter === 'search');
-  const active = Object.keys(state.filters).length > 0 || !!state.q;
+  const active = Object.keys(shown.filters).length > 0 || !!shown.q;
   // A range counts once, whether one or both of its ends are set.
-  const activeCount = new Set(Object.keys(state.filters).map((k) => k.replace(/_(gte|lte)$/, ''))).size;
+  const activeCount = new Set(Object.keys(shown.filters).map((k) => k.replace(/_(gte|lte)$/, ''))).size;
 
   const eqFilter = (name: string, f: FieldDecl) => {
-    const values = state.filters[name] ?? [];
+    const values = shown.filters[name] ?? [];
     const label = fieldLabel(name);
     if (f.type === 'enum') {
       // Wide enough for the longest choice's chip whole (Vietnamese 'Trưởng nhóm kinh doanh'),
@@ -159,7 +168,7 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
         size="small"
         type={type}
         label={t(op === 'gte' ? 'common:resource.from' : 'common:resource.to', { field: fieldLabel(name) })}
-        value={fromValue(state.filters[`${name}_${op}`]?.[0] ?? '')}
+        value={fromValue(shown.filters[`${name}_${op}`]?.[0] ?? '')}
         onCommit={(v) => set(`${name}_${op}`, v ? [op === 'lte' ? toValue(v) : v] : [])}
         slotProps={{ inputLabel: { shrink: true } }}
         sx={{ minWidth: '10rem', flex: '1 1 10rem', maxWidth: { md: '13rem' } }}
@@ -170,8 +179,8 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
   const search = hasSearch && (
     <DebouncedField
       size="small"
-      value={state.q}
-      onCommit={(q) => onChange({ q, filters: state.filters })}
+      value={shown.q}
+      onCommit={(q) => change({ q, filters: shown.filters })}
       placeholder={t(`${decl.name}:search`)}
       slotProps={{
         htmlInput: { 'aria-label': t(`${decl.name}:search`), type: 'search' },
@@ -187,7 +196,7 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
     />
   );
   const clear = active && (
-    <Button color="inherit" onClick={() => onChange({ q: '', filters: {} })}>
+    <Button color="inherit" onClick={() => change({ q: '', filters: {} })}>
       {t('common:resource.clearFilters')}
     </Button>
   );
