@@ -61,6 +61,10 @@ export default defineConfig({
     trace: { mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     locale: 'en-US',
+    // The browser asks for less motion, as some people's systems do: the app then drops its
+    // transitions and ripples (src/web/theme), and the tests drive pages at rest instead of
+    // paying for animation frames. The settings and phone specs keep the motion (their test.use).
+    reducedMotion: 'reduce',
     launchOptions: CHROMIUM,
   },
   projects: [

@@ -23,6 +23,8 @@ const searchBox = (page: Page, w: Words) => page.getByLabel(w.search ?? 'Search.
  * fetched; a row clicked before that answer lands can be re-rendered away under the click.
  */
 async function searchList(page: Page, w: Words, text: string) {
+  // As a person would: once the list has come (its rows, or its empty state).
+  await expect(grid(page).getByRole('row').nth(1).or(page.getByTestId('empty-state'))).toBeVisible();
   await searchBox(page, w).fill(text);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}(&|$)`));
   await expect(grid(page).getByRole('progressbar')).toHaveCount(0);

@@ -4,8 +4,9 @@ import { presetShell, settled, spaGo } from './shell-support';
 import { todayIn } from '../../src/domain/modules/leave/leave.rules';
 import { addDays } from '../../src/web/modules/timesheets/week-dates';
 
-// 390 px wide, by thumb: no sideways scroll, nothing cut, targets of 44 px.
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+// 390 px wide, by thumb: no sideways scroll, nothing cut, targets of 44 px; with the motion most
+// phones show (the suite's default asks for less): the navigation drawer slides in and out.
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'no-preference' });
 
 async function noSidewaysScroll(page: Page, where: string) {
   const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));

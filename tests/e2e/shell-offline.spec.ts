@@ -68,6 +68,8 @@ test('a missing record is not retried for seconds', async ({ page }) => {
     if (/\/api\/v1\/user\/00000000-0000-4000-8000-000000000000/.test(r.url())) calls.push(Date.now());
   });
   await page.goto('/users/00000000-0000-4000-8000-000000000000/edit');
+  // The page asks once (however long it takes to start), then no more for seconds.
+  await expect.poll(() => calls.length).toBe(1);
   await page.waitForTimeout(4000);
   expect(calls.length).toBe(1);
 });

@@ -2,6 +2,9 @@ import { expect, test } from './support/test';
 import { signIn, useEnglish } from './support/session';
 import { DEFAULT_SETTINGS, SETTINGS_KEY, chooseLanguage, dismissToasts, openSettings, storedSettings } from './shell-support';
 
+// The drawer and the header as most people get them: with their motion (the suite's default asks for less).
+test.use({ reducedMotion: 'no-preference' });
+
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
