@@ -58,11 +58,19 @@ function useListState(meta: ReturnType<typeof useResource>, embedded: boolean, d
   const [local, setLocal] = useState(() => new URLSearchParams());
   const source = embedded ? local : sp;
   const state = useMemo(() => parseListState(meta.decl, source, defaultSize), [meta.decl, source, defaultSize]);
+  // Each change applies to the state as it is now, not as the last render saw it: the address
+  // changes at once but the list re-renders from it in a transition, and a second change made
+  // before that (the next page right after a filter) would otherwise drop the first.
+  const latestLocal = useRef(local);
+  latestLocal.current = local;
   const setState = useCallback(
-    (next: ListState) => {
-      const written = writeListState(meta.decl, next, defaultSize);
-      if (embedded) setLocal(written);
-      else setSp(written);
+    (update: (now: ListState) => ListState) => {
+      const now = embedded ? latestLocal.current : new URLSearchParams(window.location.search);
+      const written = writeListState(meta.decl, update(parseListState(meta.decl, now, defaultSize)), defaultSize);
+      if (embedded) {
+        latestLocal.current = written;
+        setLocal(written);
+      } else setSp(written);
     },
     [meta.decl, embedded, setSp, defaultSize],
   );
@@ -237,7 +245,7 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
         </Stack>
       </Stack>
       <Card>
-        <FilterBar meta={meta} state={state} fixed={fixed} onChange={(next) => setState({ ...state, ...next, page: 1 })} />
+        <FilterBar meta={meta} state={state} fixed={fixed} onChange={(next) => setState((now) => ({ ...now, ...next, page: 1 }))} />
         {decl.softDelete && !embedded && (
           <Stack direction="row" sx={{ px: 2, pb: 1, alignItems: 'center' }}>
             <FormControlLabel
@@ -246,7 +254,7 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
                   checked={archivedView}
                   onChange={(_, on) => {
                     setSelection({ type: 'include', ids: new Set() });
-                    setState({ ...state, page: 1, archived: on || undefined });
+                    setState((now) => ({ ...now, page: 1, archived: on || undefined }));
                   }}
                   slotProps={{ input: { 'aria-describedby': `${resource}-archived-hint` } }}
                 />
@@ -292,13 +300,13 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
                 onPaginationModelChange={(m) => {
                   if (m.page === state.page - 1 && m.pageSize === state.pageSize) return;
                   if (m.pageSize !== state.pageSize) setPrefs({ pageSize: m.pageSize });
-                  setState({ ...state, page: m.pageSize !== state.pageSize ? 1 : m.page + 1, pageSize: m.pageSize });
+                  setState((now) => ({ ...now, page: m.pageSize !== now.pageSize ? 1 : m.page + 1, pageSize: m.pageSize }));
                 }}
                 pageSizeOptions={PAGE_SIZES}
                 sortModel={sortModel}
                 onSortModelChange={(m) => {
                   const sort = m[0] ? { field: m[0].field, order: m[0].sort ?? ('asc' as const) } : decl.defaultSort;
-                  if (sort.field !== state.sort.field || sort.order !== state.sort.order) setState({ ...state, page: 1, sort });
+                  if (sort.field !== state.sort.field || sort.order !== state.sort.order) setState((now) => ({ ...now, page: 1, sort }));
                 }}
                 columnVisibilityModel={visibility}
                 onColumnVisibilityModelChange={(m) => setPrefs({ columns: m })}
