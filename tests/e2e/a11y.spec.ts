@@ -194,7 +194,8 @@ function crawl(lang: Lang) {
       console.log(`a11y crawl (${lang}): out of budget, left for another run: ${left.join(' ')}`);
       test.info().annotations.push({ type: 'a11y budget', description: `left: ${left.join(' ')}` });
     }
-    expect(report).toEqual({ leaks: {}, axe: {} });
+    // What was found, first and whole: a long run's output is often read only in part.
+    expect(report, `a11y crawl (${lang}, A11Y_SEED=${SEED}) found: ${JSON.stringify(report)}`).toEqual({ leaks: {}, axe: {} });
   });
 }
 
