@@ -32,6 +32,7 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { SocketRealtime } from '../../src/server/realtime.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/server/seed/demo.js';
 import { listSql, startBareServer, type BareList } from './bare.js';
+import { reachable } from './bench-server.js';
 import type { FillResult } from './fill.js';
 import { compareLoad, type LoadResult } from './load.js';
 import { backendCpuMeter } from './pg-cpu.js';
@@ -316,17 +317,6 @@ async function ensureBenchDatabase(adminUrl: string): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${BENCH_DB}`;
   return url.toString();
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function printReport(r: TargetReport) {
