@@ -63,7 +63,8 @@ test('a customer is archived with its dependants listed, found under Archived, o
   await expect(page).toHaveURL(/\/customers$/);
   await dismissToasts(page);
 
-  // Gone from the live list, there under Archived.
+  // Gone from the live list, there under Archived: searched once the list has come, as a person would.
+  await expect(grid(page).getByRole('row').nth(1)).toBeVisible();
   await page.getByRole('searchbox').first().fill(name);
   await expect(page).toHaveURL(/q=/);
   await expect(grid(page).getByRole('progressbar')).toHaveCount(0);
