@@ -359,6 +359,19 @@ async function measureInvoiceExtras(
     log(`  ${line}`);
     out.push(line);
   }
+  // The cache's miss, what the first reader after any write waits for: the version bumped before each request.
+  const cold: number[] = [];
+  for (let i = 0; i < PDF_REQUESTS + 3; i++) {
+    await db.query(`update data_versions set version = version + 1 where name = 'invoices'`);
+    const t0 = performance.now();
+    const res = await fetch(analytics, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`analytics answered ${res.status}`);
+    if (i >= 3) cold.push(performance.now() - t0);
+  }
+  const coldLine = `GET /api/v1/invoice/analytics?months=12 · uncached (data version bumped before each), one at a time, ${cold.length} requests: ${quantiles(cold)}  target p99 <= ${ANALYTICS_P99_MS} ms: ${verdict(pick(cold, 0.99) <= ANALYTICS_P99_MS)}`;
+  log(`  ${coldLine}`);
+  out.push(coldLine);
   const [invoice] = await db.query<{ id: string; lines: number }>(
     `select id, jsonb_array_length(lines) as lines from invoices where number like 'INV-%' and archived_at is null order by jsonb_array_length(lines) desc, issue_date desc limit 1`,
   );
@@ -371,13 +384,20 @@ async function measureInvoiceExtras(
     if (res.status !== 200 || bytes < 1000) throw new Error(`pdf answered ${res.status} (${bytes} bytes)`);
     if (i >= 5) times.push(performance.now() - t0); // the first few warm the fonts and the code
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
-  const line = `GET /api/v1/invoice/:id/pdf (${invoice!.lines} lines) · one at a time, ${times.length} requests: p50 ${at(0.5).toFixed(0)} ms  p99 ${at(0.99).toFixed(0)} ms  max ${times[times.length - 1]!.toFixed(0)} ms  target <= ${PDF_MS} ms: ${verdict(at(0.99) <= PDF_MS)}`;
+  const line = `GET /api/v1/invoice/:id/pdf (${invoice!.lines} lines) · one at a time, ${times.length} requests: ${quantiles(times)}  target <= ${PDF_MS} ms: ${verdict(pick(times, 0.99) <= PDF_MS)}`;
   log(`  ${line}`);
   out.push(line);
   return out;
 }
+
+/** The q-quantile of `times` (nearest rank). */
+function pick(times: readonly number[], q: number) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+const quantiles = (times: readonly number[]) =>
+  `p50 ${pick(times, 0.5).toFixed(0)} ms  p99 ${pick(times, 0.99).toFixed(0)} ms  max ${pick(times, 1).toFixed(0)} ms`;
 
 function printSection(kind: TargetReport['kind'], r: ResourceReport) {
   const { p99Ms, ratio: targetRatio } = r.resource.targets;
