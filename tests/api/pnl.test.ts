@@ -281,3 +281,41 @@ describe('a closed month keeps its P&L', () => {
     expect(p.rows.map((r) => r.key)).toEqual(p.months);
   });
 });
+
+describe('the figures are cached per data version', () => {
+  it('a write underneath, through any instance or plain SQL, changes the next read of the table and its drill-down', async () => {
+    const [cost] = await queryRows<{ id: string; month: string }>(
+      t.services.db,
+      sql`select c.id, to_char(c.date, 'YYYY-MM') as month from external_costs c
+          where c.archived_at is null and not exists (select 1 from month_closes m where m.month = to_char(c.date, 'YYYY-MM'))
+          order by c.date desc limit 1`,
+    );
+    expect(cost, 'a cost in an open month').toBeDefined();
+    const q = `from=${cost!.month}&to=${cost!.month}&groupBy=customer&measure=externalCost`;
+    // Read twice: the second answer comes from the cache, which the write must invalidate.
+    await pnl('admin', 'customer', cost!.month, cost!.month);
+    const before = await pnl('admin', 'customer', cost!.month, cost!.month);
+    expect((await drill('admin', q)).stated).toBe(before.totals.externalCost);
+    await t.services.db.execute(sql`update external_costs set amount_base = amount_base + 1000 where id = ${cost!.id}`);
+    try {
+      const after = await pnl('admin', 'customer', cost!.month, cost!.month);
+      expect(after.totals.externalCost).toBe(formatMoney(add(before.totals.externalCost, '1000'), BASE));
+      expect((await drill('admin', q)).stated).toBe(after.totals.externalCost);
+    } finally {
+      await t.services.db.execute(sql`update external_costs set amount_base = amount_base - 1000 where id = ${cost!.id}`);
+    }
+  });
+
+  it.each(['invoices', 'salaries', 'external_costs', 'timesheets', 'headcounts', 'projects', 'month_closes', 'pnl_snapshots'])(
+    'a write to %s is a new version of the P&L',
+    async (table) => {
+      const version = async () =>
+        (await queryRows<{ v: string }>(t.services.db, sql`select version::text as v from data_versions where name = 'pnl'`))[0]!.v;
+      const before = await version();
+      // A statement trigger fires for a statement that changes no row too.
+      const column = sql.identifier(table === 'month_closes' || table === 'pnl_snapshots' ? 'month' : 'id');
+      await t.services.db.execute(sql`update ${sql.identifier(table)} set ${column} = ${column} where false`);
+      expect(BigInt(await version())).toBeGreaterThan(BigInt(before));
+    },
+  );
+});

@@ -39,3 +39,17 @@ export class VersionCache<T> {
     return value;
   }
 }
+
+const perDatabase = new WeakMap<Db, Map<string, VersionCache<unknown>>>();
+
+/**
+ * The cache named `name` of one database handle: two apps in one process (as tests build them, each
+ * on its own database whose versions count alike) never share results.
+ */
+export function versionCacheOf<T>(db: Db, name: string, maxEntries?: number): VersionCache<T> {
+  let caches = perDatabase.get(db);
+  if (!caches) perDatabase.set(db, (caches = new Map()));
+  let cache = caches.get(name);
+  if (!cache) caches.set(name, (cache = new VersionCache<unknown>(name, maxEntries)));
+  return cache as VersionCache<T>;
+}

@@ -17,7 +17,7 @@ import type { CurrentUser } from '../../http/access.js';
 import { registeredResource } from '../../http/crud.js';
 import { listQuerySchema, type ListQuery } from '../../http/list-query.js';
 import { queryRows } from '../../db/client.js';
-import { VersionCache } from '../data-versions/version-cache.js';
+import { versionCacheOf } from '../data-versions/version-cache.js';
 import type { Services } from '../../services.js';
 import { todayUtc } from './invoices.service.js';
 
@@ -33,18 +33,16 @@ function scope(user: CurrentUser): SQL {
 }
 
 /**
- * The analytic view's results by query and scope, valid while no invoice or customer is written
- * (the `invoices` data version, bumped by triggers in the writing transaction): on a busy day many
- * people open the same view, and each computation reads every invoice of a year.
+ * The analytic view through a cache: same figures as `invoiceAnalytics`, computed once per query,
+ * scope and data version — valid while no invoice or customer is written (the `invoices` version,
+ * bumped by triggers in the writing transaction): on a busy day many people open the same view, and
+ * each computation reads every invoice of a year.
  */
-const analyticsCache = new VersionCache<InvoiceAnalytics>('invoices');
-
-/** The analytic view through the cache: same figures as `invoiceAnalytics`, computed once per data version, query and scope. */
 export function cachedInvoiceAnalytics(s: Services, user: CurrentUser, q: InvoiceAnalyticsQuery): Promise<InvoiceAnalytics> {
   const asOf = q.asOf ?? todayUtc();
   const query = { ...q, asOf };
   const key = JSON.stringify([s.config.BASE_CURRENCY, ownScoped(user) ? user.id : '*', asOf, q.months]);
-  return analyticsCache.get(s.db, key, () => invoiceAnalytics(s, user, query));
+  return versionCacheOf<InvoiceAnalytics>(s.db, 'invoices').get(s.db, key, () => invoiceAnalytics(s, user, query));
 }
 
 interface Sum {

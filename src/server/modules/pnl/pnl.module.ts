@@ -20,6 +20,7 @@ import { forbidden } from '../../http/errors.js';
 import { sendWorkbook } from '../../http/export.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
+import { versionCacheOf } from '../data-versions/version-cache.js';
 import { writePnlWorkbook } from './pnl.excel.js';
 import { factsOf, keyOf, missingRates, monthStates, seedPnlSnapshots, withoutJit, type FactRow } from './pnl.service.js';
 
@@ -51,6 +52,13 @@ async function namesOf(s: Services, table: 'customers' | 'projects' | 'users', i
   return new Map(rows.map((r) => [r.id, { name: r.name, customer: r.customer }]));
 }
 
+/**
+ * The P&L's figures by query, valid while nothing it reads is written (the `pnl` data version,
+ * bumped by triggers on every table of its facts): a person reading the P&L switches groupings and
+ * pages through drill-downs, and each computation reads every month of the range.
+ */
+const pnlCache = <T>(s: Services) => versionCacheOf<T>(s.db, 'pnl', 500);
+
 export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): Promise<Pnl> {
   const detail = salaryDetail(s, user);
   if (!detail && q.groupBy === 'person') throw salaryRefused();
@@ -58,16 +66,23 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
   const months = monthsBetween(q.from, q.to);
   const key = keyOf(q.groupBy);
   // One grouped read in PostgreSQL: each group's sum per measure, and who is paid in its salary cost.
-  const { states, groups, missing } = await withoutJit(s.db, async (db) => {
-    const states = await monthStates(db, months);
-    const groups = await queryRows<{ key: string; measure: FactRow['measure']; total: string; people: string[] | null }>(
-      db,
-      sql`select ${key} as key, f.measure, sum(f.amount)::text as total,
-            array_agg(distinct f.person_id::text) filter (where f.measure = 'salaryCost') as people
-          from ${factsOf(base, states.live, states.frozen)} f group by 1, 2`,
-    );
-    return { states, groups, missing: await missingRates(db, base, states.live) };
-  });
+  const sums = () =>
+    withoutJit(s.db, async (db) => {
+      const states = await monthStates(db, months);
+      const groups = await queryRows<{ key: string; measure: FactRow['measure']; total: string; people: string[] | null }>(
+        db,
+        sql`select ${key} as key, f.measure, sum(f.amount)::text as total,
+              array_agg(distinct f.person_id::text) filter (where f.measure = 'salaryCost') as people
+            from ${factsOf(base, states.live, states.frozen)} f group by 1, 2`,
+      );
+      return { states, groups, missing: await missingRates(db, base, states.live) };
+    });
+  // Who may see what is decided below, per request: the cache holds the figures only.
+  const { states, groups, missing } = await pnlCache<Awaited<ReturnType<typeof sums>>>(s).get(
+    s.db,
+    JSON.stringify(['sums', base, q.from, q.to, q.groupBy]),
+    sums,
+  );
   const keys = new Set(groups.map((g) => g.key));
   if (q.groupBy === 'month') for (const m of months) keys.add(m);
   const table = q.groupBy === 'customer' ? 'customers' : q.groupBy === 'project' ? 'projects' : q.groupBy === 'person' ? 'users' : null;
@@ -132,24 +147,30 @@ export async function drillDown(s: Services, user: CurrentUser, q: PnlDrillQuery
   const base = s.config.BASE_CURRENCY;
   const where = sql`f.measure = ${q.measure}${q.key === undefined ? sql`` : sql` and ${keyOf(q.groupBy)} = ${q.key}`}`;
   // The page's rows and every row's sum, from one read of the facts.
-  const { rows, total, count } = await withoutJit(s.db, async (db) => {
-    const states = await monthStates(db, monthsBetween(q.from, q.to));
-    const facts = factsOf(base, states.live, states.frozen);
-    const rows = await queryRows<FactRow & { total: string; count: number }>(
-      db,
-      sql`select f.*, f.amount::text as amount, sum(f.amount) over ()::text as total, (count(*) over ())::int as count
+  const page = () =>
+    withoutJit(s.db, async (db) => {
+      const states = await monthStates(db, monthsBetween(q.from, q.to));
+      const facts = factsOf(base, states.live, states.frozen);
+      const rows = await queryRows<FactRow & { total: string; count: number }>(
+        db,
+        sql`select f.*, f.amount::text as amount, sum(f.amount) over ()::text as total, (count(*) over ())::int as count
         from ${facts} f where ${where}
         order by f.month, f.ref nulls last, f.source_id, f.line nulls first, f.project_id nulls last, f.customer_id nulls last
         offset ${q.offset} limit ${q.limit}`,
-    );
-    if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total, count: rows[0]?.count ?? 0 };
-    // A page past the end: the total still is every row's.
-    const [agg] = await queryRows<{ total: string | null; count: number }>(
-      db,
-      sql`select sum(f.amount)::text as total, count(*)::int as count from ${facts} f where ${where}`,
-    );
-    return { rows, total: agg?.total ?? undefined, count: agg?.count ?? 0 };
-  });
+      );
+      if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total, count: rows[0]?.count ?? 0 };
+      // A page past the end: the total still is every row's.
+      const [agg] = await queryRows<{ total: string | null; count: number }>(
+        db,
+        sql`select sum(f.amount)::text as total, count(*)::int as count from ${facts} f where ${where}`,
+      );
+      return { rows, total: agg?.total ?? undefined, count: agg?.count ?? 0 };
+    });
+  const { rows, total, count } = await pnlCache<Awaited<ReturnType<typeof page>>>(s).get(
+    s.db,
+    JSON.stringify(['drill', base, q.from, q.to, q.groupBy, q.key ?? null, q.measure, q.offset, q.limit]),
+    page,
+  );
   const [customers, projects, people] = await Promise.all([
     namesOf(
       s,
