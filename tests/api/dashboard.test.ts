@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../src/domain/auth/permissions.js';
 import { todayIn } from '../../src/domain/modules/leave/leave.rules.js';
 import { analyticsFilters, filtersQuery, type ListFilters } from '../../src/domain/modules/invoices/invoices.analytics.js';
+import { add, compare, formatMoney, subtract } from '../../src/domain/money.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 
 // The home page's one call: each role gets exactly the blocks whose data it may read, and the
@@ -31,15 +32,15 @@ const byKey = <T extends Record<string, unknown>>(rows: T[], key: keyof T, value
 // Hand-written from the spec's section table: jobs → recruitment, everyone → own leave, leave
 // approvers → team, headcount → workforce, a developer → their hours, headcount and everyone's
 // logwork (the leads) → utilisation, the leads and admin (the firm's) and a sale (their customers')
-// → revenue.
+// → revenue, the P&L's navigation list (admin, hr_lead, sale_lead, manager) → profit.
 const BLOCKS: Record<Role, string[]> = {
-  admin: ['leave', 'recruitment', 'revenue', 'team', 'utilisation', 'workforce'],
-  hr_lead: ['leave', 'recruitment', 'revenue', 'team', 'utilisation', 'workforce'],
-  sale_lead: ['leave', 'recruitment', 'revenue', 'team', 'utilisation', 'workforce'],
+  admin: ['leave', 'profit', 'recruitment', 'revenue', 'team', 'utilisation', 'workforce'],
+  hr_lead: ['leave', 'profit', 'recruitment', 'revenue', 'team', 'utilisation', 'workforce'],
+  sale_lead: ['leave', 'profit', 'recruitment', 'revenue', 'team', 'utilisation', 'workforce'],
   developer: ['hours', 'leave'],
   hr: ['leave', 'recruitment'],
   sale: ['leave', 'recruitment', 'revenue', 'workforce'],
-  manager: ['leave', 'recruitment', 'team', 'workforce'],
+  manager: ['leave', 'profit', 'recruitment', 'team', 'workforce'],
 };
 
 describe('who gets what', () => {
@@ -333,5 +334,58 @@ describe('revenue', () => {
     );
     const ownSum = own.json() as Sum;
     expect({ total: sale.lastMonth.total, count: sale.lastMonth.count }).toEqual({ total: ownSum.total, count: ownSum.count });
+  });
+});
+
+describe('profit', () => {
+  type Figures = { revenue: string; salaryCost: string | null; externalCost: string; profit: string | null; margin: string | null };
+  const pnl = async (role: Role, month: string, groupBy: string) => {
+    const res = await call(role, 'GET', `/api/v1/pnl?from=${month}&to=${month}&groupBy=${groupBy}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { totals: Figures; rows: Array<Figures & { key: string }> };
+  };
+  const pick = ({ revenue, salaryCost, externalCost, profit, margin }: Figures) => ({ revenue, salaryCost, externalCost, profit, margin });
+
+  it.each(['admin', 'manager'] as const)("%s: this month's and last month's figures are the P&L's of that month", async (role) => {
+    const p = (await dashboard(role)).profit as {
+      baseCurrency: string;
+      thisMonth: Figures & { period: string };
+      lastMonth: Figures & { period: string };
+      costsByCategory: Array<{ category: string; total: string }>;
+      benchCost: string | null;
+      salaryDetail: boolean;
+    };
+    expect(p.baseCurrency).toBe('USD');
+    expect(p.thisMonth.period).toBe(todayIn().slice(0, 7));
+    expect(p.salaryDetail).toBe(role === 'admin');
+    for (const m of [p.thisMonth, p.lastMonth]) expect(pick(m)).toEqual(pick((await pnl(role, m.period, 'customer')).totals));
+    // The demo firm bills and pays every month: last month has a profit to show, to everyone of the P&L.
+    expect(p.lastMonth.revenue).not.toBe('0.00');
+    expect(p.lastMonth.profit).not.toBeNull();
+    // The bench's cost is the P&L's row that no project takes.
+    const byProject = await pnl(role, p.thisMonth.period, 'project');
+    expect(p.benchCost).toBe(byProject.rows.find((r) => r.key === 'overhead')?.salaryCost ?? '0.00');
+    // Costs by category add up to the month's external cost, largest first.
+    expect(formatMoney(add('0', ...p.costsByCategory.map((c) => c.total)), 'USD')).toBe(p.thisMonth.externalCost);
+    p.costsByCategory.slice(1).forEach((c, i) => expect(compare(c.total, p.costsByCategory[i]!.total)).toBeLessThanOrEqual(0));
+  });
+
+  it('follows a cost written this month', async () => {
+    const before = (await dashboard('admin')).profit;
+    const cost = await call('admin', 'POST', '/api/v1/external-costs', {
+      date: todayIn(),
+      category: 'software',
+      vendor: 'Dashboard Test Vendor',
+      description: 'A licence',
+      amount: '123.45',
+      currency: 'USD',
+      exchangeRate: '1',
+    });
+    expect(cost.statusCode, cost.body).toBe(201);
+    const after = (await dashboard('admin')).profit;
+    const software = (p: { costsByCategory: Array<{ category: string; total: string }> }) =>
+      p.costsByCategory.find((c) => c.category === 'software')?.total ?? '0';
+    expect(formatMoney(subtract(software(after), software(before)), 'USD')).toBe('123.45');
+    expect(formatMoney(subtract(after.thisMonth.externalCost, before.thisMonth.externalCost), 'USD')).toBe('123.45');
   });
 });

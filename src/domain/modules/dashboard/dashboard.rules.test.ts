@@ -4,15 +4,16 @@ import { dashboardBlocks, expectedHours, utilisationRate } from './dashboard.rul
 // Written from the spec's section table (section 6) and the leave approvers of DOMAIN.md, not
 // read from the code: jobs → recruitment, everyone's own leave, approvers → team, headcount → workforce,
 // a developer's own hours, utilisation for who sees headcount and everyone's logwork, revenue for
-// the leads and admin (the firm's) and a sale (their customers').
+// the leads and admin (the firm's) and a sale (their customers'), profit for the P&L's navigation list
+// (admin, hr_lead, sale_lead, manager).
 const EXPECTED: Record<string, string[]> = {
-  admin: ['recruitment', 'leave', 'team', 'workforce', 'utilisation', 'revenue'],
-  hr_lead: ['recruitment', 'leave', 'team', 'workforce', 'utilisation', 'revenue'],
-  sale_lead: ['recruitment', 'leave', 'team', 'workforce', 'utilisation', 'revenue'],
+  admin: ['recruitment', 'leave', 'team', 'workforce', 'utilisation', 'revenue', 'profit'],
+  hr_lead: ['recruitment', 'leave', 'team', 'workforce', 'utilisation', 'revenue', 'profit'],
+  sale_lead: ['recruitment', 'leave', 'team', 'workforce', 'utilisation', 'revenue', 'profit'],
   developer: ['leave', 'hours'],
   hr: ['recruitment', 'leave'],
   sale: ['recruitment', 'leave', 'workforce', 'revenue'],
-  manager: ['recruitment', 'leave', 'team', 'workforce'],
+  manager: ['recruitment', 'leave', 'team', 'workforce', 'profit'],
 };
 
 describe('dashboardBlocks', () => {

@@ -1,4 +1,4 @@
-import { canAccessSection, isPrivileged, toRole } from '../../auth/permissions.js';
+import { canAccessSection, isPrivileged, NAV_ROLES, toRole } from '../../auth/permissions.js';
 import { can } from '../../resources.js';
 import { activeAccessOverrides, type AccessOverrides } from '../../auth/access-overrides.js';
 import { workingDates, type LeaveRange } from '../leave/leave.rules.js';
@@ -12,7 +12,8 @@ export const HOURS_PER_DAY = 8;
  * recruitment the jobs section, my leave the leave requests of one's own, the team's leave who
  * approves leave, the workforce the headcount section; a developer's own hours of the week; the
  * firm's utilisation for the roles that read both the headcount and everyone's logwork (the leads);
- * the revenue for the leads and admin (the firm's) and a sale (their customers').
+ * the revenue for the leads and admin (the firm's) and a sale (their customers'); the profit for the
+ * P&L's roles.
  */
 export function dashboardBlocks(role: unknown, overrides: AccessOverrides = activeAccessOverrides()): DashboardBlock[] {
   const out: DashboardBlock[] = [];
@@ -23,6 +24,7 @@ export function dashboardBlocks(role: unknown, overrides: AccessOverrides = acti
   if (toRole(role) === 'developer' && can(role, 'timesheets', 'create', overrides)) out.push('hours');
   if (canAccessSection(role, 'headcount') && can(role, 'timesheets', 'list', overrides)) out.push('utilisation');
   if (can(role, 'invoices', 'list', overrides) && (isPrivileged(role) || toRole(role) === 'sale')) out.push('revenue');
+  if ((NAV_ROLES['/pnl'] as readonly string[]).includes(toRole(role) ?? '')) out.push('profit');
   return out;
 }
 

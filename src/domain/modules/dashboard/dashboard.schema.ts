@@ -96,6 +96,30 @@ export const revenueBlockSchema = z.object({
   overdue: sum,
 });
 
+/** One month of the P&L, in the base currency; null where the caller may not see it (a salary cost of too few people). */
+const monthPnl = z.object({
+  period: z.string(),
+  revenue: z.string(),
+  salaryCost: z.string().nullable(),
+  externalCost: z.string(),
+  profit: z.string().nullable(),
+  /** Per cent with one decimal; null without revenue or when hidden. */
+  margin: z.string().nullable(),
+});
+export const profitBlockSchema = z.object({
+  baseCurrency: z.string(),
+  thisMonth: monthPnl,
+  lastMonth: monthPnl,
+  /** This month's external costs by category, largest first. */
+  costsByCategory: z.array(z.object({ category: z.string(), total: z.string() })),
+  /** This month's salary cost no project takes (the bench and overhead); null when hidden. */
+  benchCost: z.string().nullable(),
+  /** Whether the caller may open salary rows (the Salary section). */
+  salaryDetail: z.boolean(),
+});
+
+export type ProfitBlock = z.infer<typeof profitBlockSchema>;
+
 export const dashboardSchema = z.object({
   today: z.string(),
   week: z.object({ from: z.string(), to: z.string() }),
@@ -107,6 +131,8 @@ export const dashboardSchema = z.object({
   utilisation: utilisationBlockSchema.optional(),
   /** The leads' and admin's: the firm's; a sale's: their customers'. */
   revenue: revenueBlockSchema.optional(),
+  /** The P&L's roles': this month against the last, costs by category, the bench's cost. */
+  profit: profitBlockSchema.optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type DashboardBlock = Exclude<keyof Dashboard, 'today' | 'week'>;

@@ -18,6 +18,7 @@ import { jobCandidateEvents, jobCandidates, jobs } from '../jobs/jobs.table.js';
 import { balanceFor, holidayDates } from '../leave-matrix/leave-balance.js';
 import { leaveRequests } from '../leave-requests/leave-requests.table.js';
 import { revenueSummary } from '../invoices/invoices.analytics.js';
+import { profitSummary } from '../pnl/pnl.module.js';
 import { timesheets } from '../timesheets/timesheets.table.js';
 import { users } from '../users/users.table.js';
 
@@ -57,7 +58,7 @@ function registerDashboardRoutes(app: Api, s: Services) {
       const today = todayIn();
       const week = weekOf(today);
       const blocks = new Set(dashboardBlocks(user.role, s.access.snapshot()));
-      const [recruitment, leave, team, workforce, hours, utilisation, revenue] = await Promise.all([
+      const [recruitment, leave, team, workforce, hours, utilisation, revenue, profit] = await Promise.all([
         blocks.has('recruitment') ? recruitmentOf(s.db, user, week.from) : undefined,
         blocks.has('leave') ? leaveOf(s.db, user, today) : undefined,
         blocks.has('team') ? teamOf(s.db, user, today) : undefined,
@@ -66,6 +67,7 @@ function registerDashboardRoutes(app: Api, s: Services) {
         blocks.has('utilisation') ? utilisationOf(s.db, today) : undefined,
         // Invoices count days in UTC, as their overdue flag does.
         blocks.has('revenue') ? revenueSummary(s, user) : undefined,
+        blocks.has('profit') ? profitSummary(s, user, today) : undefined,
       ]);
       const out: Dashboard = { today, week };
       if (recruitment) out.recruitment = recruitment;
@@ -75,6 +77,7 @@ function registerDashboardRoutes(app: Api, s: Services) {
       if (hours) out.hours = hours;
       if (utilisation) out.utilisation = utilisation;
       if (revenue) out.revenue = revenue;
+      if (profit) out.profit = profit;
       return out;
     },
   );

@@ -12,6 +12,7 @@ import {
   type PnlQuery,
 } from '../../../domain/modules/pnl/pnl.rules.js';
 import { pnlDrillSchema, pnlSchema, type Pnl, type PnlDrill } from '../../../domain/modules/pnl/pnl.schema.js';
+import type { ProfitBlock } from '../../../domain/modules/dashboard/dashboard.schema.js';
 import { can } from '../../../domain/resources.js';
 import { queryRows } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
@@ -138,6 +139,49 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
     missingRates: missing,
     rows,
     totals: { ...totals, ...(hideTotal ? { salaryCost: null, profit: null, margin: null } : {}), masked: hideTotal },
+  };
+}
+
+/** The month before `month` (`YYYY-MM`). */
+const previousMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};
+
+/**
+ * The dashboard's profit block: this month against the last, this month's costs by category and the
+ * salary cost no project takes — the P&L's own figures, hidden as the P&L hides them from the caller.
+ */
+export async function profitSummary(s: Services, user: CurrentUser, today: string): Promise<ProfitBlock> {
+  const base = s.config.BASE_CURRENCY;
+  const month = today.slice(0, 7);
+  const last = previousMonth(month);
+  const costs = () =>
+    withoutJit(s.db, async (db) => {
+      const states = await monthStates(db, [month]);
+      return queryRows<{ category: string; total: string }>(
+        db,
+        sql`select f.basis as category, sum(f.amount)::text as total from ${factsOf(base, states.live, states.frozen)} f
+            where f.measure = 'externalCost' group by 1 order by sum(f.amount) desc, 1`,
+      );
+    });
+  const [byMonth, byProject, byCategory] = await Promise.all([
+    computePnl(s, user, { from: last, to: month, groupBy: 'month' }),
+    computePnl(s, user, { from: month, to: month, groupBy: 'project' }),
+    pnlCache<Awaited<ReturnType<typeof costs>>>(s).get(s.db, JSON.stringify(['costs', base, month]), costs),
+  ]);
+  const figures = (period: string) => {
+    const r = byMonth.rows.find((x) => x.key === period)!;
+    return { period, revenue: r.revenue, salaryCost: r.salaryCost, externalCost: r.externalCost, profit: r.profit, margin: r.margin };
+  };
+  const overhead = byProject.rows.find((r) => r.key === OVERHEAD_KEY);
+  return {
+    baseCurrency: base,
+    thisMonth: figures(month),
+    lastMonth: figures(last),
+    costsByCategory: byCategory.map((c) => ({ category: c.category, total: formatMoney(c.total, base) })),
+    benchCost: overhead ? overhead.salaryCost : formatMoney('0', base),
+    salaryDetail: byMonth.salaryDetail,
   };
 }
 

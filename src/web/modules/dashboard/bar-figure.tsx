@@ -19,7 +19,10 @@ const visuallyHidden = {
 export interface Bar {
   key: string;
   label: string;
+  /** What the bar's length is drawn from. */
   value: number;
+  /** The figure as it is read (an exact amount); the number's own format when absent. */
+  shown?: string;
 }
 
 /**
@@ -48,7 +51,7 @@ export function BarFigure({ caption, headers, bars, testId }: { caption: string;
           yAxis={[
             {
               scaleType: 'band',
-              data: bars.map((b) => `${b.label} · ${fmt.number(b.value)}`),
+              data: bars.map((b) => `${b.label} · ${b.shown ?? fmt.number(b.value)}`),
               width: 150,
               position: rtl ? 'right' : 'left',
             },
@@ -68,7 +71,7 @@ export function BarFigure({ caption, headers, bars, testId }: { caption: string;
           {bars.map((b) => (
             <tr key={b.key}>
               <th scope="row">{b.label}</th>
-              <td>{fmt.number(b.value)}</td>
+              <td>{b.shown ?? fmt.number(b.value)}</td>
             </tr>
           ))}
         </tbody>

@@ -118,6 +118,42 @@ describe('DashboardPage', () => {
     expect(within(customers).getByRole('row', { name: 'Sakura Systems 12' })).toBeTruthy();
   });
 
+  it("shows a manager this month's profit against the last, the bench's cost hidden, costs by category in a chart", async () => {
+    renderPage('manager', {
+      ...base,
+      leave,
+      profit: {
+        baseCurrency: 'USD',
+        thisMonth: {
+          period: '2031-03',
+          revenue: '1000.00',
+          salaryCost: '600.00',
+          externalCost: '150.50',
+          profit: '249.50',
+          margin: '25.0',
+        },
+        lastMonth: { period: '2031-02', revenue: '0.00', salaryCost: '500.00', externalCost: '0.00', profit: '-500.00', margin: null },
+        costsByCategory: [
+          { category: 'software', total: '100.50' },
+          { category: 'office', total: '50.00' },
+        ],
+        benchCost: null,
+        salaryDetail: false,
+      },
+    });
+    const thisMonth = await screen.findByRole('link', { name: 'Profit, March 2031: $249.50' });
+    expect(thisMonth.getAttribute('href')).toBe('/pnl?from=2031-03&to=2031-03&groupBy=customer');
+    expect(screen.getByTestId('profit-this-month-margin').textContent).toBe('Margin 25.0 %');
+    expect(screen.getByTestId('profit-last-month').textContent).toBe('-$500.00');
+    expect(screen.getByTestId('profit-last-month-margin').textContent).toBe('No revenue: no margin');
+    expect(screen.getByRole('link', { name: 'Bench and overhead salary cost, this month: Hidden' }).getAttribute('href')).toBe(
+      '/pnl?from=2031-03&to=2031-03&groupBy=project',
+    );
+    const costs = within(screen.getByTestId('costs-chart')).getByRole('table', { name: 'External costs by category, March 2031' });
+    expect(within(costs).getByRole('row', { name: 'Software $100.50' })).toBeTruthy();
+    expect(within(costs).getByRole('row', { name: 'Office $50.00' })).toBeTruthy();
+  });
+
   it('says so when there is nothing to show', async () => {
     renderPage('sale', {
       ...base,

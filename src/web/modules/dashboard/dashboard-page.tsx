@@ -16,6 +16,7 @@ import {
   MyWeekWidget,
   OpenJobsWidget,
   PipelineWidget,
+  ProfitWidget,
   RevenueWidget,
   TeamLeaveWidget,
   UtilisationWidget,
@@ -88,6 +89,7 @@ function Widgets({ d, role }: { d: Dashboard; role: string }) {
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
       }}
     >
+      {d.profit && <ProfitWidget data={d.profit} />}
       {d.revenue && <RevenueWidget data={d.revenue} today={new Date().toISOString().slice(0, 10)} own={role === 'sale'} />}
       {d.hours && <HoursWidget data={d.hours} week={d.week} />}
       {d.leave && <MyLeaveWidget data={d.leave} />}
