@@ -76,8 +76,9 @@ describe('every cell equals the sum of its drill-down', () => {
             row[measure],
           );
         }
-        // And the route asked for a row's key gives exactly that row's facts: the first row and the last (the overhead, when there is one).
-        const sample = [p.rows[0]!, p.rows.at(-1)!];
+        // And the route asked for a row's key gives exactly that row's facts: the first row and the last (the overhead, when
+        // there is one); every row for salaries, whose drill-down reads only the people who can have a share in it.
+        const sample = measure === 'salaryCost' ? p.rows : [p.rows[0]!, p.rows.at(-1)!];
         for (const row of sample) {
           const one = await drill('admin', `from=${FROM}&to=${TO}&groupBy=${groupBy}&measure=${measure}&key=${row.key}`, 200);
           expect(one.sum, `${groupBy} ${row.key} ${measure}`).toBe(row[measure]);
@@ -318,4 +319,50 @@ describe('the figures are cached per data version', () => {
       expect(BigInt(await version())).toBeGreaterThan(BigInt(before));
     },
   );
+});
+
+describe("a salary's share in a cell's drill-down", () => {
+  it('is there for a person paid on a seat who logged no hours (the seat makes the share)', async () => {
+    const [open] = await queryRows<{ month: string }>(
+      t.services.db,
+      sql`select to_char(d, 'YYYY-MM') as month from generate_series(date_trunc('month', current_date) - interval '11 months', current_date, interval '1 month') d
+          where to_char(d, 'YYYY-MM') not in (select month from month_closes) order by d desc limit 1`,
+    );
+    expect(open, 'an open month in the range').toBeDefined();
+    const month = open!.month;
+    const [project] = await queryRows<{ id: string; customer_id: string }>(
+      t.services.db,
+      sql`select id, customer_id from projects where archived_at is null and customer_id is not null order by name limit 1`,
+    );
+    const [person] = await queryRows<{ id: string }>(
+      t.services.db,
+      sql`insert into users (email, full_name, role, status, password_hash)
+          values ('seat.no.hours@example.com', 'Seat Without Hours', 'developer', 'active', 'x') returning id`,
+    );
+    await t.services.db
+      .execute(sql`insert into headcounts (title, user_id, customer_id, project_id, billing_rate, rate_unit, allocation, start_date, status, currency)
+      values ('Seat, no hours', ${person!.id}, ${project!.customer_id}, ${project!.id}, 3000, 'month', 100, ${`${month}-01`}::date, 'active', 'USD')`);
+    await t.services.db
+      .execute(sql`insert into salaries (user_id, month, base, allowance, overtime, bonus, commission, deductions, net, currency, status)
+      values (${person!.id}, ${month}, 1234.56, 0, 0, 0, 0, 0, 1234.56, 'USD', 'paid')`);
+    try {
+      for (const [groupBy, key] of [
+        ['customer', project!.customer_id],
+        ['project', project!.id],
+        ['person', person!.id],
+      ] as const) {
+        const cell = (await pnl('admin', groupBy, month, month)).rows.find((r) => r.key === key)!;
+        const one = await drill('admin', `from=${month}&to=${month}&groupBy=${groupBy}&measure=salaryCost&key=${key}`);
+        expect(
+          one.rows.filter((r) => r.personId === person!.id).map((r) => r.amount),
+          groupBy,
+        ).toEqual(['1234.56']);
+        expect(one.sum, groupBy).toBe(cell.salaryCost);
+      }
+    } finally {
+      await t.services.db.execute(sql`delete from salaries where user_id = ${person!.id}`);
+      await t.services.db.execute(sql`delete from headcounts where user_id = ${person!.id}`);
+      await t.services.db.execute(sql`delete from users where id = ${person!.id}`);
+    }
+  });
 });

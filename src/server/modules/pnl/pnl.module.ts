@@ -23,7 +23,7 @@ import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
 import { versionCacheOf } from '../data-versions/version-cache.js';
 import { writePnlWorkbook } from './pnl.excel.js';
-import { factsOf, keyOf, missingRates, monthStates, seedPnlSnapshots, withoutJit, type FactRow } from './pnl.service.js';
+import { factsOf, keyOf, missingRates, monthStates, peopleOfCell, seedPnlSnapshots, withoutJit, type FactRow } from './pnl.service.js';
 
 /** The spec's navigation list for Profit & Loss (manager included, decision 001). */
 const ACCESS = { roles: NAV_ROLES['/pnl'] } as const;
@@ -72,9 +72,12 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
       const states = await monthStates(db, months);
       const groups = await queryRows<{ key: string; measure: FactRow['measure']; total: string; people: string[] | null }>(
         db,
-        sql`select ${key} as key, f.measure, sum(f.amount)::text as total,
-              array_agg(distinct f.person_id::text) filter (where f.measure = 'salaryCost') as people
-            from ${factsOf(base, states.live, states.frozen)} f group by 1, 2`,
+        // Summed per person first: the people of a group then need no sort to be distinct.
+        sql`select g.key, g.measure, sum(g.total)::text as total, array_agg(g.person) filter (where g.measure = 'salaryCost') as people
+            from (
+              select ${key} as key, f.measure, f.person_id::text as person, sum(f.amount) as total
+              from ${factsOf(base, states.live, states.frozen)} f group by 1, 2, 3
+            ) g group by 1, 2`,
       );
       return { states, groups, missing: await missingRates(db, base, states.live) };
     });
@@ -193,8 +196,11 @@ export async function drillDown(s: Services, user: CurrentUser, q: PnlDrillQuery
   // The page's rows and every row's sum, from one read of the facts.
   const page = () =>
     withoutJit(s.db, async (db) => {
-      const states = await monthStates(db, monthsBetween(q.from, q.to));
-      const facts = factsOf(base, states.live, states.frozen);
+      const months = monthsBetween(q.from, q.to);
+      // A month's cell reads that month alone; a customer's, project's or person's salaries only of who can have a share in it.
+      const states = await monthStates(db, q.groupBy === 'month' && q.key && months.includes(q.key) ? [q.key] : months);
+      const people = q.measure === 'salaryCost' ? peopleOfCell(q.groupBy, q.key, months) : undefined;
+      const facts = factsOf(base, states.live, states.frozen, people);
       const rows = await queryRows<FactRow & { total: string; count: number }>(
         db,
         sql`select f.*, f.amount::text as amount, sum(f.amount) over ()::text as total, (count(*) over ())::int as count

@@ -38,7 +38,7 @@ const list = (values: readonly string[]) =>
  * (by date) — in that month or before it, else the earliest after it. None at all: the salary has
  * no rate and the answer names it (`missingRates`) rather than guessing.
  */
-function ratesCte(base: string, months: readonly string[]): SQL {
+function ratesCte(base: string, months: readonly string[], people?: SQL): SQL {
   return sql`
     pm as (select x as month, (x || '-01')::date as first, ((x || '-01')::date + interval '1 month')::date as nxt from unnest(${list(months)}) x),
     fxm as (
@@ -52,7 +52,7 @@ function ratesCte(base: string, months: readonly string[]): SQL {
     ),
     sal0 as materialized (
       select s.id, s.user_id, s.month, s.currency, (s.base + s.allowance + s.overtime + s.bonus + s.commission) as gross
-      from salaries s join pm on pm.month = s.month where s.archived_at is null
+      from salaries s join pm on pm.month = s.month where s.archived_at is null${people ? sql` and s.user_id in (${people})` : sql``}
     ),
     salfx as materialized (
       select p.currency, p.month, case when p.currency = ${base} then 1::numeric else coalesce(
@@ -67,15 +67,18 @@ function ratesCte(base: string, months: readonly string[]): SQL {
  * (its amount before tax at the invoice's rate, rounded once), every salary's shares (allocated as
  * `allocateSalary` says, in SQL: floors, then the left-over minor units to the largest remainders,
  * ties by project id, the bench last), every cost. Amounts are in the base currency, rounded to it.
+ * `people` (a query of user ids) limits the salaries to theirs: each salary's shares are its own
+ * person's alone, so a drill-down names everyone who could have a share in its cell and skips the rest.
  */
-export function liveFacts(base: string, months: readonly string[]): SQL {
+export function liveFacts(base: string, months: readonly string[], people?: SQL): SQL {
   const digits = minorUnits(base);
   const d = sql.raw(String(digits));
   const scale = sql.raw(`1${'0'.repeat(digits)}`);
   const sorted = [...months].sort();
   const { start, end } = rangeDates(sorted[0]!, sorted[sorted.length - 1]!);
+  const only = (column: SQL) => (people ? sql` and ${column} in (${people})` : sql``);
   return sql`(
-    with ${ratesCte(base, months)},
+    with ${ratesCte(base, months, people)},
     sal as (
       select s.*, fx.rate, round(s.gross * fx.rate, ${d}) as cost from sal0 s
       join salfx fx on fx.currency = s.currency and fx.month = s.month where fx.rate is not null
@@ -83,13 +86,13 @@ export function liveFacts(base: string, months: readonly string[]): SQL {
     hrs as (
       select t.user_id, to_char(t.date, 'YYYY-MM') as month, p.customer_id, t.project_id, sum(t.hours) as w
       from timesheets t join projects p on p.id = t.project_id
-      where t.date >= ${start}::date and t.date < ${end}::date
+      where t.date >= ${start}::date and t.date < ${end}::date${only(sql`t.user_id`)}
       group by 1, 2, 3, 4 having sum(t.hours) > 0
     ),
     seat as (
       select h.user_id, pm.month, h.customer_id, h.project_id, sum(h.allocation)::numeric as w
       from headcounts h join pm on h.start_date < pm.nxt and (h.end_date is null or h.end_date >= pm.first)
-      where h.archived_at is null and h.status in ('active', 'ended') and h.allocation > 0
+      where h.archived_at is null and h.status in ('active', 'ended') and h.allocation > 0${only(sql`h.user_id`)}
       group by 1, 2, 3, 4
     ),
     logged as (select distinct user_id, month from hrs),
@@ -155,9 +158,9 @@ const snapshotColumns = sql.raw(
 );
 
 /** The facts of the range: closed months with a snapshot from it, the others live. */
-export function factsOf(base: string, live: readonly string[], frozen: readonly string[]): SQL {
+export function factsOf(base: string, live: readonly string[], frozen: readonly string[], people?: SQL): SQL {
   const parts: SQL[] = [];
-  if (live.length) parts.push(sql`select * from ${liveFacts(base, live)} lf`);
+  if (live.length) parts.push(sql`select * from ${liveFacts(base, live, people)} lf`);
   if (frozen.length) parts.push(sql`select ${snapshotColumns} from pnl_snapshot_facts where month = any(${list(frozen)})`);
   if (!parts.length) parts.push(sql`select ${snapshotColumns} from pnl_snapshot_facts where false`);
   return sql`(${sql.join(parts, sql` union all `)})`;
@@ -231,4 +234,19 @@ export function withoutJit<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> 
     await tx.execute(sql`set local jit = off`);
     return read(tx as unknown as Db);
   });
+}
+
+/**
+ * Everyone whose salary can have a share in a customer's or project's cell over `months`: who logged
+ * hours on it then or holds a seat on it (the two ways a share is made), or the person themselves.
+ * Undefined (everyone) for a month's or the bench's cell.
+ */
+export function peopleOfCell(groupBy: PnlGroup, key: string | undefined, months: readonly string[]): SQL | undefined {
+  if (key === undefined || key === OVERHEAD_KEY || groupBy === 'month' || !months.length) return undefined;
+  const { start, end } = rangeDates(months[0]!, months[months.length - 1]!);
+  if (groupBy === 'person') return sql`select ${key}::uuid`;
+  const column = sql.raw(groupBy === 'customer' ? 'customer_id' : 'id');
+  return sql`select t.user_id from timesheets t join projects p on p.id = t.project_id
+      where p.${column} = ${key}::uuid and t.date >= ${start}::date and t.date < ${end}::date
+    union select h.user_id from headcounts h where h.${sql.raw(groupBy === 'customer' ? 'customer_id' : 'project_id')} = ${key}::uuid`;
 }
