@@ -161,8 +161,10 @@ export function invoiceTotals(lines: readonly LineInput[], taxRate: string, curr
 /**
  * For display only: the decimal string split into a sign, whole digits and fraction digits, so that
  * Intl can group it without ever reading it as a float (`formatToParts` on the integer part).
+ * `isolateCurrency` wraps the currency in a left-to-right isolate, for right-to-left text: there a
+ * Latin code's trailing sign ("US$") would otherwise be moved to the far end ("$-96,870.23 US").
  */
-export function formatMoneyLocale(value: string, currency: string, locale: string): string {
+export function formatMoneyLocale(value: string, currency: string, locale: string, isolateCurrency = false): string {
   const digits = minorUnits(currency);
   const text = formatDecimal(value, digits);
   const negative = text.startsWith('-');
@@ -173,6 +175,7 @@ export function formatMoneyLocale(value: string, currency: string, locale: strin
   return parts
     .map((p) => {
       if (p.type === 'fraction') return fraction;
+      if (p.type === 'currency' && isolateCurrency) return `\u2066${p.value}\u2069`;
       return p.value;
     })
     .join('');

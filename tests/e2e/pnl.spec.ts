@@ -117,3 +117,25 @@ test('a manager sees no salary rows and cannot group by person', async ({ page }
   await page.goto('/pnl?groupBy=person');
   await expect(page.getByText("Salary rows are for the Salary section's roles")).toBeVisible();
 });
+
+test("the dashboard's profit of last month opens that month's P&L, whose total profit reads the same", async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page, 'admin');
+  const figure = (await page.getByTestId('profit-last-month').textContent())!;
+  expect(figure).toMatch(/\$/);
+  await expect(page.getByTestId('profit-last-month-margin')).toHaveText(/^Margin -?[\d.]+ %$/);
+  await page.getByTestId('profit-last-month').click();
+  await expect(page).toHaveURL(new RegExp(`/pnl\\?from=${monthAgo(1)}&to=${monthAgo(1)}&groupBy=customer$`));
+  await expect(page.getByTestId('pnl-row-total')).toContainText(figure);
+});
+
+test('the profit widgets have no serious axe finding in Arabic and fit 390 px', async ({ page }) => {
+  await presetShell(page, 'ar');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'sale_lead');
+  await expect(page.getByTestId('costs-chart')).toBeVisible();
+  await expect(page.getByTestId('widget-profit')).toContainText('الربح');
+  await settled(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});

@@ -21,6 +21,9 @@ describe('createFormatters', () => {
     expect(createFormatters('vi').money(1234, 'VND')).toMatch(/1\.234.₫/);
     expect(createFormatters('cn').money(12, 'CNY')).toBe('¥12.00');
     expect(createFormatters('en').money('', 'USD')).toBe('');
+    // In Arabic the currency is isolated left to right: "US$" stays whole at the end of a right-to-left line.
+    expect(createFormatters('ar').money('-96870.23', 'USD')).toBe('\u200f\u200e-96,870.23\u00a0\u2066US$\u2069');
+    expect(createFormatters('ar').money(-5, 'USD')).toBe('\u200f\u200e-5.00\u00a0\u2066US$\u2069');
   });
 
   it('formats a date and time', () => {

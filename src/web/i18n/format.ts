@@ -41,6 +41,8 @@ function toDate(value: string | Date): Date | undefined {
 
 export function createFormatters(lang: string): Formatters {
   const locale = FORMAT_LOCALES[getLang(lang).value];
+  // A currency's Latin code keeps its order inside right-to-left text (formatMoneyLocale).
+  const rtl = getLang(lang).direction === 'rtl';
   const dateFmt = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
   const dateOnlyFmt = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
   const dateTimeFmt = new Intl.DateTimeFormat(locale, {
@@ -90,7 +92,8 @@ export function createFormatters(lang: string): Formatters {
     money: (amount, currency) => {
       if (blank(amount)) return '';
       // A decimal string (the API's exact amounts) is grouped as it is, never read as a float.
-      if (typeof amount === 'string' && currency in MINOR_UNITS && parseDecimal(amount)) return formatMoneyLocale(amount, currency, locale);
+      if (typeof amount === 'string' && currency in MINOR_UNITS && parseDecimal(amount))
+        return formatMoneyLocale(amount, currency, locale, rtl);
       const v = Number(amount);
       if (Number.isNaN(v)) return String(amount);
       let fmt = moneyFmts.get(currency);
@@ -98,7 +101,12 @@ export function createFormatters(lang: string): Formatters {
         fmt = new Intl.NumberFormat(locale, { style: 'currency', currency });
         moneyFmts.set(currency, fmt);
       }
-      return fmt.format(v);
+      return rtl
+        ? fmt
+            .formatToParts(v)
+            .map((p) => (p.type === 'currency' ? `\u2066${p.value}\u2069` : p.value))
+            .join('')
+        : fmt.format(v);
     },
   };
 }
