@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { NAV_ROLES } from '../../../domain/auth/permissions.js';
-import { add, formatMoney } from '../../../domain/money.js';
+import { add, formatDecimal, formatMoney } from '../../../domain/money.js';
 import {
   MIN_PEOPLE_FOR_SALARY,
   monthsBetween,
@@ -60,27 +60,64 @@ async function namesOf(s: Services, table: 'customers' | 'projects' | 'users', i
  */
 const pnlCache = <T>(s: Services) => versionCacheOf<T>(s.db, 'pnl', 500);
 
+/** Parts a cold read of the range is split into on PostgreSQL (each a query on its own connection and core). */
+const PARALLEL_READS = 2;
+
+type GroupSum = { key: string; measure: FactRow['measure']; total: string; people: string[] };
+
+/** `months` in at most `parts` runs of consecutive months, none empty (one empty run for no month). */
+function splitMonths(months: readonly string[], parts: number): string[][] {
+  const size = Math.max(1, Math.ceil(months.length / parts));
+  const runs: string[][] = [];
+  for (let i = 0; i < months.length; i += size) runs.push(months.slice(i, i + size));
+  return runs.length ? runs : [[]];
+}
+
+/** Each group's sum per measure over `live` and `frozen` months, and who is paid in its salary cost. */
+function groupedSums(s: Services, key: SQL, live: readonly string[], frozen: readonly string[]) {
+  return withoutJit(s.db, (db) =>
+    queryRows<GroupSum>(
+      db,
+      // Summed per person first: the people of a group then need no sort to be distinct.
+      sql`select g.key, g.measure, sum(g.total)::text as total,
+            coalesce(array_agg(g.person) filter (where g.measure = 'salaryCost' and g.person is not null), '{}') as people
+          from (
+            select ${key} as key, f.measure, f.person_id::text as person, sum(f.amount) as total
+            from ${factsOf(s.config.BASE_CURRENCY, live, frozen)} f group by 1, 2, 3
+          ) g group by 1, 2`,
+    ),
+  );
+}
+
+/** The parts' sums added up per group and measure, their people together. */
+function addGroups(parts: GroupSum[][]): GroupSum[] {
+  const out = new Map<string, GroupSum>();
+  for (const g of parts.flat()) {
+    const id = `${g.key}\u0000${g.measure}`;
+    const had = out.get(id);
+    out.set(id, had ? { ...had, total: formatDecimal(add(had.total, g.total)), people: [...new Set([...had.people, ...g.people])] } : g);
+  }
+  return [...out.values()];
+}
+
 export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): Promise<Pnl> {
   const detail = salaryDetail(s, user);
   if (!detail && q.groupBy === 'person') throw salaryRefused();
   const base = s.config.BASE_CURRENCY;
   const months = monthsBetween(q.from, q.to);
   const key = keyOf(q.groupBy);
-  // One grouped read in PostgreSQL: each group's sum per measure, and who is paid in its salary cost.
-  const sums = () =>
-    withoutJit(s.db, async (db) => {
-      const states = await monthStates(db, months);
-      const groups = await queryRows<{ key: string; measure: FactRow['measure']; total: string; people: string[] | null }>(
-        db,
-        // Summed per person first: the people of a group then need no sort to be distinct.
-        sql`select g.key, g.measure, sum(g.total)::text as total, array_agg(g.person) filter (where g.measure = 'salaryCost') as people
-            from (
-              select ${key} as key, f.measure, f.person_id::text as person, sum(f.amount) as total
-              from ${factsOf(base, states.live, states.frozen)} f group by 1, 2, 3
-            ) g group by 1, 2`,
-      );
-      return { states, groups, missing: await missingRates(db, base, states.live) };
-    });
+  const sums = async () => {
+    const states = await withoutJit(s.db, (db) => monthStates(db, months));
+    // Each month's facts are its own (its invoices, its salaries shared by its hours): the range is
+    // read in parts side by side on PostgreSQL, one connection each, and their sums added here.
+    const parts = s.dbKind === 'postgres' ? splitMonths(states.live, PARALLEL_READS) : [states.live];
+    const reads = parts.map((live, i) => groupedSums(s, key, live, i === 0 ? states.frozen : []));
+    const [groups, missing] = await Promise.all([
+      Promise.all(reads).then(addGroups),
+      withoutJit(s.db, (db) => missingRates(db, base, states.live)),
+    ]);
+    return { states, groups, missing };
+  };
   // Who may see what is decided below, per request: the cache holds the figures only.
   const { states, groups, missing } = await pnlCache<Awaited<ReturnType<typeof sums>>>(s).get(
     s.db,
@@ -97,7 +134,7 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
   const hiddenPeople = new Set<string>();
   const rows = [...keys].map((k) => {
     const of = (m: FactRow['measure']) => groups.find((g) => g.key === k && g.measure === m);
-    const people = (of('salaryCost')?.people ?? []).filter(Boolean);
+    const people = of('salaryCost')?.people ?? [];
     const row = pnlRow(
       {
         revenue: money(of('revenue')?.total),
