@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { trimBundle } from './scripts/vite-trim.ts';
 
 /**
  * Writes a .br and a .gz beside every text asset of the build: the server sends them
@@ -42,7 +43,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress('dist/web')],
+  plugins: [trimBundle(), react(), precompress('dist/web')],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
