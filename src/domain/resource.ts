@@ -57,8 +57,12 @@ export interface FieldDecl {
   ref?: { resource: string; label: string; labels?: string; where?: Readonly<Record<string, readonly string[]>> };
   /** tags: a GET path under the resource's API path answering `[{ tag, count }]`, the form's suggestions. */
   suggestions?: string;
-  /** How a plain value reads: a year never digit-grouped ('2027'), a 'YYYY-MM' month named in the user's language ('janv. 2026'). */
-  display?: 'year' | 'month';
+  /**
+   * How a plain value reads: a year never digit-grouped ('2027'), a 'YYYY-MM' month named in the user's
+   * language ('janv. 2026'), an ISO country code (an enum of COUNTRY_CODES) by its name in that language
+   * ('VN': 'Viêt Nam'), picked by typing that name.
+   */
+  display?: 'year' | 'month' | 'country';
   /** money: the field holding the currency. */
   currencyField?: string;
   /** Set by the server (computed, counters): shown, never edited. */
