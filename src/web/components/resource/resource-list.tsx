@@ -191,9 +191,11 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
     const values: Record<string, Record<string, string>> = {};
     for (const [name, f] of meta.fields) {
       columns[name] = meta.fieldLabel(name);
-      if (f.type === 'enum' && f.values) values[name] = Object.fromEntries(f.values.map((v) => [v, meta.valueLabel(name, v)]));
+      // Countries the server names itself, in the screen's locale: their 249 names would not fit an address.
+      if (f.type === 'enum' && f.values && f.display !== 'country')
+        values[name] = Object.fromEntries(f.values.map((v) => [v, meta.valueLabel(name, v)]));
     }
-    return JSON.stringify({ columns, values });
+    return JSON.stringify({ columns, values, locale: fmt.locale });
   };
   const doExport = async (format: 'xlsx' | 'csv', forReimport = false) => {
     setExportAnchor(null);
