@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SIDE_CHANNEL, trimBundle } from './vite-trim';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { SIDE_CHANNEL, jsonSchemaStandIn, trimBundle } from './vite-trim';
 
 /** The replacement module, run as CommonJS. */
 function sideChannel() {
@@ -59,5 +64,26 @@ describe('what the build leaves out', () => {
     expect(system.id).toMatch(/@mui\/material\/index\.js -> @mui\/system\/RtlProvider$/);
     expect(await resolve('papaparse', '/n/node_modules/@refinedev/core/dist/index.mjs')).toMatchObject({ moduleSideEffects: false });
     expect(await resolve('react', '/app/src/web/main.tsx')).toBeNull();
+  });
+});
+
+describe("zod's JSON Schema output in the client", () => {
+  const require = createRequire(import.meta.url);
+  const file = (name: string) => join(dirname(require.resolve('zod/package.json')), 'v4', 'core', `${name}.js`);
+
+  it.each(['json-schema-processors', 'to-json-schema'])('%s: the stand-in exports what the real module does', async (name) => {
+    const standIn = jsonSchemaStandIn(readFileSync(file(name), 'utf8'));
+    const exported = [...standIn.matchAll(/^export const (\w+) =/gm)].map((m) => m[1]).sort();
+    const real = Object.keys((await import(pathToFileURL(file(name)).href)) as object).sort();
+    expect(exported).toEqual(real);
+    // Each export, called as zod calls it when a schema is built, answers a function that says what is missing.
+    const module = { exports: {} as Record<string, () => () => unknown> };
+    new Function('module', standIn.replace(/^export const (\w+) =/gm, 'module.exports.$1 ='))(module);
+    expect(() => module.exports[real[0]!]!()()).toThrow(/left out of the client build/);
+  });
+
+  it('is not what validating a form needs: zod parses without it', () => {
+    // The real toJSONSchema is reached only through these modules; parsing never calls them.
+    expect(z.object({ country: z.string() }).safeParse({ country: 'VN' }).success).toBe(true);
   });
 });

@@ -59,6 +59,31 @@ const AXIOS_NO_FETCH = `export const getFetch = () => false;
 export default false;
 `;
 
+/**
+ * zod's JSON Schema output (its processors and generator, ~17 KB): every schema gets a
+ * toJSONSchema method built from it, which only the server's OpenAPI document calls. In the
+ * client each export of these two modules is a function whose result says so if ever called.
+ */
+const ZOD_JSON_SCHEMA = /\/zod\/v4\/core\/(json-schema-processors|to-json-schema)\.js$/;
+export function jsonSchemaStandIn(code: string): string {
+  const names = new Set<string>();
+  for (const m of code.matchAll(/^export (?:async )?(?:function\*?|const|let|var|class) ([A-Za-z_$][\w$]*)/gm)) names.add(m[1]!);
+  for (const m of code.matchAll(/^export \{([^}]*)\}/gm))
+    for (const part of m[1]!.split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
+      if (name) names.add(name);
+    }
+  if (/^export default/m.test(code) || /^export \*/m.test(code))
+    throw new Error('zod changed: its JSON Schema modules have a default or star export');
+  return [
+    "const unavailable = () => { throw new Error('JSON Schema output is left out of the client build (scripts/vite-trim.ts)'); };",
+    ...[...names].map((n) => `export const ${n} = () => unavailable;`),
+  ].join('\n');
+}
+
 const SIDE_CHANNEL_ID = '\0trim:side-channel';
 const AXIOS_NO_FETCH_ID = '\0trim:axios-no-fetch';
 const UNUSED_ID = '\0trim:unused-component';
@@ -85,6 +110,9 @@ export function trimBundle(): Plugin {
         return resolved && { ...resolved, moduleSideEffects: false };
       }
       return null;
+    },
+    transform(code, id) {
+      return ZOD_JSON_SCHEMA.test(id) ? { code: jsonSchemaStandIn(code), map: null } : null;
     },
     load(id) {
       if (id === SIDE_CHANNEL_ID) return SIDE_CHANNEL;
