@@ -421,6 +421,9 @@ test("a sale is offered Edit only on their own customers; another sale's custome
   await expect(row).toBeVisible();
   const countries = await grid(page).locator('[role="gridcell"][data-field="country"]').allTextContents();
   expect(new Set(countries)).toEqual(new Set(['Allemagne']));
+  // The detail page names it too.
+  await grid(page).getByRole('link', { name: mine.name, exact: true }).click();
+  await expect(page.getByTestId('customers-show')).toContainText('Allemagne');
 });
 
 test('Back from a form with unsaved input asks first; staying keeps the input, leaving goes back', async ({ page }) => {
