@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_MAX, DATE_MIN } from './constants.js';
+import { isCountryCode } from './countries.js';
 
 // Field builders shared by every resource's schemas. Messages are issue codes (validation.ts),
 // translated by the client; the same schema validates the form and the route.
@@ -24,6 +25,15 @@ export const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/** An optional country, as its ISO 3166-1 alpha-2 code ('vn' is VN): blank is null, anything else is refused ('country'). */
+export const optionalCountry = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isCountryCode(v), { message: 'country' });
 
 /** An issue's code, or 'required' when nothing was given (an empty picker is missing, not malformed). */
 const blankOr =

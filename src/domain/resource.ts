@@ -57,8 +57,12 @@ export interface FieldDecl {
   ref?: { resource: string; label: string; labels?: string; where?: Readonly<Record<string, readonly string[]>> };
   /** tags: a GET path under the resource's API path answering `[{ tag, count }]`, the form's suggestions. */
   suggestions?: string;
-  /** How a plain value reads: a year never digit-grouped ('2027'), a 'YYYY-MM' month named in the user's language ('janv. 2026'). */
-  display?: 'year' | 'month';
+  /**
+   * How a plain value reads: a year never digit-grouped ('2027'), a 'YYYY-MM' month named in the user's
+   * language ('janv. 2026'), an ISO country code (an enum of COUNTRY_CODES) by its name in that language
+   * ('VN': 'Viêt Nam'), picked by typing that name.
+   */
+  display?: 'year' | 'month' | 'country';
   /** money: the field holding the currency. */
   currencyField?: string;
   /** Set by the server (computed, counters): shown, never edited. */
@@ -124,8 +128,13 @@ export interface ResourceDecl<TCustom extends string = string> {
   owner?: OwnerScope;
   /** Fields never written to the audit log nor shown in History. */
   auditOmit?: readonly string[];
-  /** A parent the client's navigation hides this resource under (e.g. projects live on a customer's page). */
-  nav?: false;
+  /**
+   * Its item in the client's navigation, shown by default to whoever may list it. `{ action }`: only
+   * to those who may do that action (a reference list every role reads through the pickers, in the
+   * navigation of its keepers). `false`: no item; a parent page reaches it (holidays, leave balances).
+   * Either way the forms that pick it link to its list.
+   */
+  nav?: false | { action: string };
   /** Files kept on each row, by path segment (`cv` → `/<path>/:id/cv`): routes, checks and the pages' cards come from here. */
   files?: Record<string, FileSlotDecl>;
   /**
@@ -152,6 +161,8 @@ export function defineResource<const T extends ResourceDecl>(decl: T): T {
   }
   if (decl.closesWithMonth && !entityKeys.includes(decl.closesWithMonth.field))
     throw new Error(`${decl.name}.closesWithMonth: the entity has no field ${decl.closesWithMonth.field}`);
+  if (decl.nav && !Object.hasOwn(decl.access, decl.nav.action))
+    throw new Error(`${decl.name}.nav: the access table has no action ${decl.nav.action}`);
   if (decl.dependants?.length && !decl.softDelete)
     throw new Error(`${decl.name}: dependants are listed before an archive; it needs softDelete`);
   if (!decl.fields[decl.defaultSort.field]?.sort && decl.defaultSort.field !== 'createdAt')

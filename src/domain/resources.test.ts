@@ -120,7 +120,6 @@ const IDENTITY: Record<string, Partial<ResourceDecl>> = {
     path: 'projects',
     route: '/projects',
     section: 'customers',
-    nav: false,
     softDelete: true,
     recordTitle: 'name',
   },
@@ -130,7 +129,7 @@ const IDENTITY: Record<string, Partial<ResourceDecl>> = {
     path: 'tech-stacks',
     route: '/tech-stacks',
     section: 'candidates',
-    nav: false,
+    nav: { action: 'edit' },
     softDelete: true,
     recordTitle: 'name',
   },
@@ -378,7 +377,7 @@ describe.each(cases)('%s declaration', (name, r) => {
     it('has its identity and routes', () => {
       expect(r).toMatchObject(IDENTITY[name]!);
       expect(r.owner).toEqual(IDENTITY[name]!.owner);
-      expect(r.nav).toBe(IDENTITY[name]!.nav);
+      expect(r.nav).toEqual(IDENTITY[name]!.nav);
     });
 
   if (name in LISTS)
@@ -519,6 +518,13 @@ describe('the registry', () => {
     expect(dependantFilter(d, 'c1')).toEqual({ customerId: ['c1'] });
     expect(dependantFilter(d, 'c1', true)).toEqual({ customerId: ['c1'], status: ['open', 'on_hold'] });
     expect(() => defineResource({ ...byName('timesheets'), dependants: [{ resource: 'x', field: 'y' }] })).toThrow(/needs softDelete/);
+  });
+
+  it('a navigation item shown for another action than list names an action of the access table', () => {
+    expect(RESOURCES.filter((r) => r.nav).map((r) => [r.name, r.nav])).toEqual([['tech-stacks', { action: 'edit' }]]);
+    expect(() => defineResource({ ...byName('tech-stacks'), nav: { action: 'keep' } })).toThrow(
+      /tech-stacks.nav: the access table has no action keep/,
+    );
   });
 
   it('the users audit never keeps the password hash nor the search column', () => {

@@ -90,6 +90,7 @@ export const VALIDATION_EN: Record<string, string> = {
   datetime: 'Use a date and time like 2024-01-31T09:00:00Z',
   date_range: 'Use a date between {{min}} and {{max}}',
   choice: 'Use one of: {{allowed}}',
+  country: 'Choose a country from the list',
   step: 'Not an allowed step',
   unknown_field: 'Unknown field',
   control_characters: 'Control characters are not allowed',

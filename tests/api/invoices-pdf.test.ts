@@ -132,11 +132,14 @@ describe('invoice PDF', () => {
     expect(text).toMatch(/Total \(VND\)\s+29,873,324\n/);
     expect(text).toContain('Kỹ sư phần mềm');
     expect(text).toContain(vnd.name);
+    // The customer's country (stored as VN) by its name in the invoice's language, on a line of its own.
+    expect(text).toMatch(/\nVietnam\n/);
 
     const vi = await pdfOf('manager', inv.id, '?lang=vi');
     expect(vi.headers['x-missing-glyphs']).toBe('0');
     const viText = await pdfText(vi.rawPayload);
     expect(viText).toContain('HÓA ĐƠN Bản nháp');
+    expect(viText).toMatch(/\nViệt Nam\n/);
     expect(viText).toContain('Thành tiền');
     expect(viText).toContain('27.160.485');
     expect(viText).toContain('29.873.324');
@@ -144,7 +147,9 @@ describe('invoice PDF', () => {
     // French groups with a narrow no-break space the font lacks: the PDF has no empty box.
     const fr = await pdfOf('manager', inv.id, '?lang=fr');
     expect(fr.headers['x-missing-glyphs']).toBe('0');
-    expect((await pdfText(fr.rawPayload)).replace(/\s/g, ' ')).toContain('29 873 324');
+    const frText = await pdfText(fr.rawPayload);
+    expect(frText.replace(/\s/g, ' ')).toContain('29 873 324');
+    expect(frText).toMatch(/\nViêt Nam\n/);
   });
 
   it("a sale prints their own customers' invoices only (404 outside), a developer none (403), an unknown id 404, a bad language 400", async () => {

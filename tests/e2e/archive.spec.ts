@@ -19,7 +19,7 @@ async function api(request: APIRequestContext, method: 'post' | 'patch' | 'delet
 
 async function customerWithProject(request: APIRequestContext, name: string) {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
-  const customer = await api(request, 'post', '/api/v1/customers', { name, code: `E2E${stamp}`, country: 'France' });
+  const customer = await api(request, 'post', '/api/v1/customers', { name, code: `E2E${stamp}`, country: 'FR' });
   const project = await api(request, 'post', '/api/v1/projects', {
     name: 'Archive Portal',
     code: `E2EP${stamp}`,

@@ -3,6 +3,8 @@ import { ROLES, signIn, useEnglish, type DemoRole } from './support/session';
 
 // The spec's navigation (section 2) filtered by section 6, written out per role so the
 // test does not reuse the code it checks. Parent items are followed by their children.
+// Projects and tech stacks, which the spec's list leaves out, are children of customers and
+// candidates (their sections) for the roles that may list projects and that keep tech stacks.
 const ALL = [
   'dashboard',
   'users',
@@ -13,7 +15,11 @@ const ALL = [
   'logworks.mine',
   'logworks.all-devs',
   'candidates',
+  'candidates.list',
+  'candidates.tech-stacks',
   'customers',
+  'customers.list',
+  'customers.projects',
   'jobs',
   'external-costs',
   'pnl',
@@ -48,7 +54,11 @@ const EXPECTED: Record<DemoRole, string[]> = {
     'logworks.mine',
     'logworks.all-devs',
     'candidates',
+    'candidates.list',
+    'candidates.tech-stacks',
     'customers',
+    'customers.list',
+    'customers.projects',
     'jobs',
     'external-costs',
     'hr-commission',
@@ -63,6 +73,8 @@ const EXPECTED: Record<DemoRole, string[]> = {
     'invoice',
     'candidates',
     'customers',
+    'customers.list',
+    'customers.projects',
     'jobs',
     'external-costs',
     'kpi',
@@ -81,6 +93,8 @@ const EXPECTED: Record<DemoRole, string[]> = {
     'invoice',
     'candidates',
     'customers',
+    'customers.list',
+    'customers.projects',
     'jobs',
     'external-costs',
     'pnl',
@@ -102,7 +116,11 @@ const LABELS: Record<string, string> = {
   'logworks.mine': 'My Logwork',
   'logworks.all-devs': 'All Developers',
   candidates: 'Candidates',
+  'candidates.list': 'Candidates',
+  'candidates.tech-stacks': 'Tech Stacks',
   customers: 'Customers',
+  'customers.list': 'Customers',
+  'customers.projects': 'Projects',
   jobs: 'Jobs',
   'external-costs': 'External Costs',
   pnl: 'Profit & Loss',
@@ -181,6 +199,26 @@ for (const role of ROLES) {
     }
   });
 }
+
+test('a sale, who manages projects, reaches their list from the navigation under Customers', async ({ page }) => {
+  await signIn(page, 'sale');
+  const nav = page.getByTestId('nav');
+  await nav.locator('[data-nav-item="customers"]').click();
+  await nav.locator('[data-nav-item="customers.projects"]').click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New project' }).first()).toBeVisible();
+  await expect(nav.locator('[data-nav-item="customers.projects"]')).toHaveAttribute('aria-current', 'page');
+});
+
+test('a developer, who may not list projects, has no such item and is refused the page', async ({ page }) => {
+  await signIn(page, 'developer');
+  const nav = page.getByTestId('nav');
+  await expect(nav.locator('[data-nav-item="dashboard"]')).toBeAttached();
+  await expect(nav.locator('[data-nav-item="customers.projects"], [data-nav-item="candidates.tech-stacks"]')).toHaveCount(0);
+  await page.goto('/projects');
+  await expect(page.getByTestId('permission-denied')).toBeVisible();
+});
 
 test('a module not built yet shows the coming-soon page inside the layout', async ({ page }) => {
   await signIn(page, 'admin');

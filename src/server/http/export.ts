@@ -2,6 +2,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
+import { countryName } from '../../domain/countries.js';
 import type { ResourceDecl } from '../../domain/resource.js';
 
 type Row = Record<string, unknown>;
@@ -19,15 +20,24 @@ export function sendWorkbook(reply: FastifyReply, fileName: string, write: (out:
   return reply.send(out);
 }
 
-/** Column labels by field, and enum value labels by field and value, as the screen shows them. */
+/**
+ * Column labels by field, and enum value labels by field and value, as the screen shows them; the
+ * screen's locale (BCP 47), in which the file names countries.
+ */
 export interface ExportLabels {
   columns?: Record<string, string>;
   values?: Record<string, Record<string, string>>;
+  locale?: string;
 }
 const label = z.string().max(200);
 const labelsSchema = z.strictObject({
   columns: z.record(z.string().max(100), label).optional(),
   values: z.record(z.string().max(100), z.record(z.string().max(100), label)).optional(),
+  locale: z
+    .string()
+    .max(35)
+    .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/)
+    .optional(),
 });
 /** The `labels` query parameter: JSON of ExportLabels (a bad one is a 400 on the field). */
 export const exportLabelsParam = z
@@ -111,8 +121,10 @@ export async function exportRows(reply: FastifyReply, job: ExportJob) {
       labels.set(name, await job.refLabel(field.ref.resource, ids));
     }
     return rows.map((r) =>
-      columns.map(({ name }) => {
+      columns.map(({ name, field }) => {
         const v = r[name];
+        // A country by its name in the screen's language; a file to re-import (no labels) keeps the code.
+        if (field.display === 'country' && job.labels?.locale && typeof v === 'string') return countryName(v, job.labels.locale);
         const valueLabels = job.labels?.values?.[name];
         if (valueLabels && typeof v === 'string') return valueLabels[v] ?? v;
         const map = labels.get(name);

@@ -37,9 +37,19 @@ export const REFINE_RESOURCES: ResourceProps[] = WEB_RESOURCES.map(({ decl }) =>
   meta: { label: decl.label, section: decl.section },
 }));
 
-/** The navigation entry of a resource (path, icon, section); the nav config places it. */
-export function resourceNav(name: string): { path: string; icon: ReactNode; section: ResourceDecl['section']; resource: string } {
+/**
+ * The navigation entry of a resource (path, icon, section, and the action whose roles see it: list,
+ * unless the declaration names another); the nav config places it.
+ */
+export function resourceNav(name: string): {
+  path: string;
+  icon: ReactNode;
+  section: ResourceDecl['section'];
+  resource: string;
+  action: string;
+} {
   const r = webResource(name);
   if (!r) throw new Error(`no web module for resource ${name}`);
-  return { path: r.decl.route, icon: createElement(r.module.icon), section: r.decl.section, resource: name };
+  const action = (r.decl.nav && r.decl.nav.action) || 'list';
+  return { path: r.decl.route, icon: createElement(r.module.icon), section: r.decl.section, resource: name, action };
 }

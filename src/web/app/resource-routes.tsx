@@ -1,12 +1,14 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
+import type { ResourceDecl } from '../../domain/resource';
 import { can } from '../../domain/resources';
+import { loadAllNamespaces, loadNamespaces } from '../i18n';
 import { LoadingScreen } from '../components/loading-screen';
 import { NotFoundView } from '../components/not-found';
 import { PermissionDeniedView } from '../components/permission-denied';
 import { useAuthContext } from '../providers/auth-context';
 import { WEB_RESOURCES } from './modules';
-import type { PageKind, ResourcePage } from './web-module';
+import type { PageKind, ResourcePage, WebModule } from './web-module';
 
 // The routes of every resource, generated from the registry and the web modules: list,
 // new, :id/edit and :id, each guarded by the action it performs (not only the section).
@@ -40,10 +42,27 @@ function ResourceRoute({
   );
 }
 
+/**
+ * The translations a resource's list page shows, beyond the layout's: the resource's own (title,
+ * fields, values, search), those of the resources it points to and of those pointing to it (the
+ * archive dialog names them), and what the module's own list page declares. Undefined (every
+ * namespace) for a module's own list page that declares nothing. Forms and detail pages, with
+ * their tabs from other modules, load every namespace.
+ */
+export function listNamespaces(decl: ResourceDecl, module: WebModule): string[] | undefined {
+  if (module.pages?.list && !module.listNamespaces) return undefined;
+  const refs = Object.values(decl.fields).flatMap((f) => (f.ref ? [f.ref.resource] : []));
+  const dependants = (decl.dependants ?? []).map((d) => d.resource);
+  return [...new Set([decl.name, ...refs, ...dependants, ...(module.listNamespaces ?? [])])];
+}
+
 export const RESOURCE_ROUTES: RouteObject[] = WEB_RESOURCES.flatMap(({ decl, module }) =>
   (['list', 'create', 'edit', 'show'] as const).map((kind) => {
     const loader = module.pages?.[kind] ?? generic[kind];
-    const Page = lazy(() => loader().then((c) => ({ default: c })));
+    const namespaces = kind === 'list' ? listNamespaces(decl, module) : undefined;
+    const Page = lazy(() =>
+      Promise.all([loader(), namespaces ? loadNamespaces(namespaces) : loadAllNamespaces()]).then(([c]) => ({ default: c })),
+    );
     return { path: `${decl.route.slice(1)}${SUFFIX[kind]}`, element: <ResourceRoute resource={decl.name} kind={kind} Page={Page} /> };
   }),
 );

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { NotFoundView } from '../components/not-found';
-import { loadAllNamespaces } from '../i18n';
+import { loadAllNamespaces, loadNamespaces, SHELL_NAMESPACES } from '../i18n';
 import { useAuthContext } from '../providers/auth-context';
 import { SIGN_IN_PATH } from '../providers/session';
 import { AuthGuard, GuestGuard } from './guards';
@@ -14,28 +14,43 @@ import { RouteErrorBoundary } from './route-error-boundary';
 const named = <T extends object>(loader: () => Promise<T>, name: keyof T) =>
   lazy(() => loader().then((m) => ({ default: m[name] as unknown as ComponentType })));
 
+/** A signed-in page, shown once its translations are in: the namespaces it names, else all of them. */
+const signedIn = <T extends object>(loader: () => Promise<T>, name: keyof T, namespaces?: readonly string[]) =>
+  named(() => Promise.all([loader(), namespaces ? loadNamespaces(namespaces) : loadAllNamespaces()]).then(([m]) => m), name);
+
 const AuthLayout = named(() => import('../modules/auth/auth-layout'), 'AuthLayout');
 const SignInPage = named(() => import('../modules/auth/sign-in-page'), 'SignInPage');
 const SignUpPage = named(() => import('../modules/auth/sign-up-page'), 'SignUpPage');
 const VerifyPage = named(() => import('../modules/auth/verify-page'), 'VerifyPage');
 const ResetPasswordPage = named(() => import('../modules/auth/reset-password-page'), 'ResetPasswordPage');
 const UpdatePasswordPage = named(() => import('../modules/auth/update-password-page'), 'UpdatePasswordPage');
-// The signed-in screens render once all the current language's namespaces are in.
-const SignedInShell = named(() => Promise.all([import('./signed-in-shell'), loadAllNamespaces()]).then(([m]) => m), 'SignedInShell');
-const DashboardPage = named(() => import('../modules/dashboard/dashboard-page'), 'DashboardPage');
-const PersonalInfoPage = named(() => import('../modules/personal-info/personal-info-page'), 'PersonalInfoPage');
+// The signed-in layout renders once its namespaces are in; each page waits for its own.
+const SignedInShell = named(
+  () => Promise.all([import('./signed-in-shell'), loadNamespaces(SHELL_NAMESPACES)]).then(([m]) => m),
+  'SignedInShell',
+);
+// The widgets' words: recruitment (jobs), leave (its requests and balances), costs (their categories).
+const DashboardPage = signedIn(() => import('../modules/dashboard/dashboard-page'), 'DashboardPage', [
+  'dashboard',
+  'users',
+  'jobs',
+  'leave-requests',
+  'leave-matrix',
+  'external-costs',
+]);
+const PersonalInfoPage = signedIn(() => import('../modules/personal-info/personal-info-page'), 'PersonalInfoPage');
 // Resources' routes are generated from the registry (resource-routes.tsx); the registry
 // carries the domain's zod schemas, so it loads with the signed-in screens, not sign-in.
 const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes');
 // A customer's read-only view through a share link: no sign-in, no layout.
-const LeaveDashboardPage = named(() => import('../modules/leave-requests/leave-dashboard-page'), 'LeaveDashboardPage');
-const InvoiceAnalyticsPage = named(() => import('../modules/invoices/invoice-analytics-page'), 'InvoiceAnalyticsPage');
-const PnlPage = named(() => import('../modules/pnl/pnl-page'), 'PnlPage');
-const AllDevsPage = named(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
-const LeaveApprovalsPage = named(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
-const SalaryImportPage = named(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
-const AccessPage = named(() => import('../modules/access/access-page'), 'AccessPage');
-const MonthClosePage = named(() => import('../modules/month-close/month-close-page'), 'MonthClosePage');
+const LeaveDashboardPage = signedIn(() => import('../modules/leave-requests/leave-dashboard-page'), 'LeaveDashboardPage');
+const InvoiceAnalyticsPage = signedIn(() => import('../modules/invoices/invoice-analytics-page'), 'InvoiceAnalyticsPage');
+const PnlPage = signedIn(() => import('../modules/pnl/pnl-page'), 'PnlPage');
+const AllDevsPage = signedIn(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
+const LeaveApprovalsPage = signedIn(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
+const SalaryImportPage = signedIn(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
+const AccessPage = signedIn(() => import('../modules/access/access-page'), 'AccessPage');
+const MonthClosePage = signedIn(() => import('../modules/month-close/month-close-page'), 'MonthClosePage');
 const SharedHeadcountPage = named(() => import('../modules/headcounts/shared-headcount-page'), 'SharedHeadcountPage');
 const SignedOutElsewhere = named(
   () => import('./resource-routes').then((m) => ({ SignedOutElsewhere: () => <SignedOut isResource={m.isResourcePath} /> })),

@@ -15,6 +15,12 @@ export interface WebModule {
   resource: string;
   icon: ComponentType<SvgIconProps>;
   pages?: Partial<Record<PageKind, () => Promise<ResourcePage>>>;
+  /**
+   * The translation namespaces its own list page shows beyond the kit's list (the resource's own,
+   * those of the resources it points to or that point to it, the layout's). A module with its own
+   * list page that leaves this out has every namespace loaded before that page shows.
+   */
+  listNamespaces?: readonly string[];
   /** What this module adds to other resources' detail pages (a customer's headcount, its jobs…). */
   contributes?: ShowContribution[];
 }

@@ -45,4 +45,17 @@ describe('createFormatters', () => {
     expect(createFormatters('en').month('2026-12', 'long')).toBe('December 2026');
     expect(createFormatters('en').month('soon')).toBe('soon');
   });
+
+  it('names a country by its code in the language', () => {
+    expect(['en', 'fr', 'vi', 'cn', 'ar'].map((l) => createFormatters(l).country('DE'))).toEqual([
+      'Germany',
+      'Allemagne',
+      'Đức',
+      '德国',
+      'ألمانيا',
+    ]);
+    expect(createFormatters('fr').country(null)).toBe('');
+    // A value from before codes (an old History entry) as it was written.
+    expect(createFormatters('fr').country('Germany')).toBe('Germany');
+  });
 });

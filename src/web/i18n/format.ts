@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '../../domain/countries';
 import { MINOR_UNITS, formatMoneyLocale, parseDecimal } from '../../domain/money';
 import { getLang, type LangValue } from './langs';
 
@@ -29,6 +30,8 @@ export type Formatters = {
   year: (y: number | string | null | undefined) => string;
   /** A month ('YYYY-MM' or a date in it): 'janv. 2026' (short) or 'janvier 2026' (long). */
   month: (ym: string | null | undefined, style?: 'short' | 'long') => string;
+  /** A country by its ISO 3166-1 alpha-2 code: 'DE' is Allemagne in French, 德国 in Chinese. */
+  country: (code: string | null | undefined) => string;
 };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -89,6 +92,7 @@ export function createFormatters(lang: string): Formatters {
       const m = /^(\d{4})-(\d{2})/.exec(ym!);
       return m ? monthFmts[style].format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15, 12))) : String(ym);
     },
+    country: (code) => (blank(code) ? '' : countryName(code!, locale)),
     money: (amount, currency) => {
       if (blank(amount)) return '';
       // A decimal string (the API's exact amounts) is grouped as it is, never read as a float.

@@ -55,11 +55,19 @@ const bundledBackend: BackendModule = {
 /** What the signed-out screens (sign-in and the other auth pages, loading, errors) use. */
 export const GUEST_NAMESPACES: string[] = [DEFAULT_NS, 'auth', 'errors'];
 
+/**
+ * What the signed-in layout shows: navigation, header, settings, the permission-denied view
+ * (which names the role: users) and the bell, whose live notifications speak of jobs and leave
+ * requests (NOTIFICATION_NAMESPACES). Each page loads its own before it shows (app/routes.tsx,
+ * app/resource-routes.tsx).
+ */
+export const SHELL_NAMESPACES: string[] = [...GUEST_NAMESPACES, 'navbar', 'settings', 'users', 'notifications', 'jobs', 'leave-requests'];
+
 let initPromise: Promise<void> | undefined;
 
 /**
  * Loads the current language's translations: every namespace, or only the given ones
- * (the app starts with GUEST_NAMESPACES; loadAllNamespaces() before the signed-in shell).
+ * (the app starts with GUEST_NAMESPACES; the signed-in shell and each page add theirs).
  */
 export function initI18n(namespaces: string[] = NAMESPACES): Promise<void> {
   initPromise ??= (async () => {
@@ -93,10 +101,18 @@ export function initI18n(namespaces: string[] = NAMESPACES): Promise<void> {
   return initPromise;
 }
 
-/** The current language's remaining namespaces (the signed-in screens use them all). */
-export async function loadAllNamespaces(): Promise<void> {
+/**
+ * These namespaces of the current language, before a screen that uses them shows. A language
+ * change reloads every namespace loaded so far (i18next keeps them in its `ns` option).
+ */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
   await initI18n();
-  await i18next.loadNamespaces(NAMESPACES);
+  await i18next.loadNamespaces([...namespaces]);
+}
+
+/** Every namespace of the current language: for the pages that have not said which they use. */
+export function loadAllNamespaces(): Promise<void> {
+  return loadNamespaces(NAMESPACES);
 }
 
 export function currentLangValue(): LangValue {
@@ -114,8 +130,8 @@ export async function changeLanguage(lng: string): Promise<void> {
   const toast = await loadToast().catch((error: unknown) => console.error(error));
   const id = toast?.loading(i18next.t('common:languageChange.loading'));
   try {
+    // The namespaces loaded so far come in the new language (the next pages load theirs in it).
     await i18next.changeLanguage(lang.value);
-    await i18next.loadNamespaces(NAMESPACES);
     // changeLanguage resolves even when a bundle failed to load: check it arrived.
     if (!i18next.hasResourceBundle(lang.value, DEFAULT_NS)) {
       throw new Error(`Translations for "${lang.value}" failed to load`);

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
@@ -29,6 +28,9 @@ import { NavHorizontal } from './nav-horizontal';
 import { NavSection } from './nav-section';
 import { RoleGuard } from '../app/guards';
 import { MAIN_CONTENT_ID } from '../app/page-a11y';
+
+// The navigation's drawer is a phone's and a tablet's: it loads on such a screen only.
+const Drawer = lazy(() => import('@mui/material/Drawer'));
 
 /** The signed-in layout: navigation (vertical, mini or horizontal), header, content. */
 export function DashboardLayout() {
@@ -127,29 +129,31 @@ export function DashboardLayout() {
       )}
 
       {!isDesktop && (
-        <Drawer
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          anchor="left" // MUI mirrors it in right-to-left
-          PaperProps={{
-            sx: { width: LAYOUT.navMobileWidth, ...navListSx(headerNav) },
-          }}
-        >
-          <Box
-            sx={{
-              height: LAYOUT.headerHeightMobile,
-              // The drawer paper is a flex column: keep the full header height
-              // when the navigation below is taller than the screen.
-              flexShrink: 0,
-              display: 'flex',
-              alignItems: 'center',
-              px: 2.5,
+        <Suspense fallback={null}>
+          <Drawer
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            anchor="left" // MUI mirrors it in right-to-left
+            PaperProps={{
+              sx: { width: LAYOUT.navMobileWidth, ...navListSx(headerNav) },
             }}
           >
-            {brand}
-          </Box>
-          <NavSection groups={groups} onNavigate={() => setMobileOpen(false)} />
-        </Drawer>
+            <Box
+              sx={{
+                height: LAYOUT.headerHeightMobile,
+                // The drawer paper is a flex column: keep the full header height
+                // when the navigation below is taller than the screen.
+                flexShrink: 0,
+                display: 'flex',
+                alignItems: 'center',
+                px: 2.5,
+              }}
+            >
+              {brand}
+            </Box>
+            <NavSection groups={groups} onNavigate={() => setMobileOpen(false)} />
+          </Drawer>
+        </Suspense>
       )}
 
       <Box

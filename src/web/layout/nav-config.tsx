@@ -19,7 +19,11 @@ import { resourceNav } from '../app/modules';
 // otherwise it shows when the role's sections include the item's section. Children
 // with role lists are filtered; empty groups are hidden. Unknown role → developer.
 // Items that are resources (users, customers) take their path, icon and section from the
-// registry and their web module; resources declared `nav: false` have no item.
+// registry and their web module, and show to the roles that may list them (or do the action
+// their declaration names: tech stacks to their keepers); resources declared `nav: false` have
+// no item. A resource that belongs to another is a child of that one's item (projects under
+// customers, tech stacks under candidates: their sections), beside the list itself; a parent
+// left with only its own list is that list's item again.
 
 export type NavItem = {
   id: string;
@@ -27,8 +31,9 @@ export type NavItem = {
   path: string;
   icon?: ReactNode;
   section?: Section;
-  /** A resource's item shows to whoever may list it, the firm's access overrides included. */
+  /** A resource's item shows to whoever may list it (or do `action`), the firm's access overrides included. */
   resource?: string;
+  action?: string;
   roles?: readonly Role[];
   children?: NavItem[];
 };
@@ -87,8 +92,24 @@ export const NAV_GROUPS: NavGroup[] = [
           child('logworks.all-devs', 'navbar:allDevelopers', '/logwork/all-devs', NAV_ROLES['/logwork/all-devs']),
         ],
       },
-      { id: 'candidates', titleKey: 'navbar:candidates', ...resourceNav('candidates') },
-      { id: 'customers', titleKey: 'navbar:customers', ...resourceNav('customers') },
+      {
+        id: 'candidates',
+        titleKey: 'navbar:candidates',
+        ...resourceNav('candidates'),
+        children: [
+          { id: 'candidates.list', titleKey: 'navbar:candidates', ...resourceNav('candidates') },
+          { id: 'candidates.tech-stacks', titleKey: 'navbar:techStacks', ...resourceNav('tech-stacks') },
+        ],
+      },
+      {
+        id: 'customers',
+        titleKey: 'navbar:customers',
+        ...resourceNav('customers'),
+        children: [
+          { id: 'customers.list', titleKey: 'navbar:customers', ...resourceNav('customers') },
+          { id: 'customers.projects', titleKey: 'navbar:projects', ...resourceNav('projects') },
+        ],
+      },
       {
         id: 'jobs',
         titleKey: 'navbar:jobs',
@@ -168,24 +189,31 @@ export const NAV_GROUPS: NavGroup[] = [
   },
 ];
 
+const visible = (role: unknown, item: NavItem) =>
+  item.resource ? can(navRole(role), item.resource, item.action ?? 'list') : !item.roles || canSeeNavItem(role, item);
+
 /** The navigation a role sees. */
 export function navForRole(role: unknown, groups: NavGroup[] = NAV_GROUPS): NavGroup[] {
   return groups
     .map((group) => ({
       ...group,
       items: group.items
-        .filter((item) => (item.resource ? can(navRole(role), item.resource, 'list') : canSeeNavItem(role, item)))
-        .map((item) =>
-          item.children
-            ? {
-                ...item,
-                children: item.children.filter((c) => !c.roles || canSeeNavItem(role, c)),
-              }
-            : item,
-        )
-        .filter((item) => !item.children || item.children.length > 0),
+        .filter((item) => (item.resource ? visible(role, item) : canSeeNavItem(role, item)))
+        .flatMap((item): NavItem[] => {
+          if (!item.children) return [item];
+          const children = item.children.filter((c) => visible(role, c));
+          if (!children.length) return [];
+          // Only the list itself left (a sale has no tech stacks under candidates): the list's own item.
+          if (children.length === 1 && children[0]!.path === item.path && item.resource) return [{ ...item, children: undefined }];
+          return [{ ...item, children }];
+        }),
     }))
     .filter((group) => group.items.length > 0);
+}
+
+/** Whether an item is the current location's: its own path, or one of its children's. */
+export function isActiveItem(item: NavItem, pathname: string): boolean {
+  return isActivePath(item.path, pathname) || !!item.children?.some((c) => isActivePath(c.path, pathname));
 }
 
 /** Whether a nav path is the active one for the current location. */

@@ -15,7 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
-import { isActivePath, type NavGroup, type NavItem } from './nav-config';
+import { isActiveItem, isActivePath, type NavGroup, type NavItem } from './nav-config';
 
 type Variant = 'vertical' | 'mini';
 
@@ -71,7 +71,7 @@ const itemSx = { borderRadius: 1, mb: 0.5, minHeight: 44 } as const;
 function VerticalItem({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const { t } = useTranslation('auth');
   const { pathname } = useLocation();
-  const active = isActivePath(item.path, pathname);
+  const active = isActiveItem(item, pathname);
   const [open, setOpen] = useState(active);
 
   if (!item.children) {
@@ -135,7 +135,7 @@ function VerticalItem({ item, onNavigate }: { item: NavItem; onNavigate?: () => 
 function MiniItem({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const { t } = useTranslation('auth');
   const { pathname } = useLocation();
-  const active = isActivePath(item.path, pathname);
+  const active = isActiveItem(item, pathname);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = t(item.titleKey);
 

@@ -4,17 +4,17 @@ import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-// MUI X (date pickers, DataGrid) asks @mui/system 7 whether the page is right-to-left;
-// @mui/material 6's ThemeProvider only tells its own @mui/system 6. Without this the
-// pickers' month arrows and field keep their left-to-right order in Arabic.
+// MUI X (date pickers, DataGrid) asks @mui/system whether the page is right-to-left. Installed,
+// it finds @mui/system 7 while @mui/material 6's ThemeProvider only tells its own @mui/system 6
+// (the build keeps the material's copy alone, scripts/vite-trim.ts; Node, in the unit tests, has
+// both). Without this the pickers' month arrows and field keep their left-to-right order in Arabic.
 import RtlProvider from '@mui/system/RtlProvider';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../settings';
 import { getLang } from '../i18n/langs';
 import { applyDayjsLocale } from '../i18n/dayjs-locale';
 import { createAppTheme } from './create-theme';
+import { DateLocaleContext } from './date-locale';
 import { loadComponentLocale, type ComponentLocale } from './component-locales';
 import { getEmotionCache } from './rtl-cache';
 import './fonts';
@@ -109,9 +109,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
           })}
         />
         <RtlProvider value={direction === 'rtl'}>
-          <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dateLocale}>
-            {children}
-          </LocalizationProvider>
+          <DateLocaleContext.Provider value={dateLocale}>{children}</DateLocaleContext.Provider>
         </RtlProvider>
       </ThemeProvider>
     </CacheProvider>

@@ -7,6 +7,7 @@ import { i18n, initI18n, type LangValue } from '../i18n';
 import { AR_PICKERS_TEXT } from '../i18n/pickers-ar';
 import { SettingsProvider } from '../settings';
 import { AppThemeProvider } from './index';
+import { PickersLocalization } from './pickers-localization';
 
 let texts: PickersLocaleText | undefined;
 let adapterLocale: string | undefined;
@@ -32,13 +33,15 @@ const EXPECTED: Record<LangValue, { previousMonth: string; okButtonLabel: string
   ar: { previousMonth: 'الشهر السابق', okButtonLabel: 'موافق', dayjs: 'ar-sa', empty: 'يوم/شهر/سنة' },
 };
 
-describe('date pickers follow the language (AppThemeProvider)', () => {
+describe('date pickers follow the language (AppThemeProvider, PickersLocalization)', () => {
   it('uses each language’s picker texts and dayjs locale, and back to English', async () => {
     const { container } = render(
       <SettingsProvider>
         <AppThemeProvider>
-          <Probe />
-          <DateField label="Join date" />
+          <PickersLocalization>
+            <Probe />
+            <DateField label="Join date" />
+          </PickersLocalization>
         </AppThemeProvider>
       </SettingsProvider>,
     );

@@ -1,5 +1,6 @@
 import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
 import { defineResource, standardAccess } from '../../resource.js';
+import { COUNTRY_CODES } from '../../countries.js';
 import { CURRENCIES } from '../../fields.js';
 import { CUSTOMER_STATUSES, customerCreateSchema, customerSchema, customerUpdateSchema } from './customers.schema.js';
 
@@ -26,7 +27,8 @@ export const customersResource = defineResource({
       list: true,
       colors: { active: 'success', inactive: 'default' },
     },
-    country: { type: 'string', sort: true, filter: 'eq', list: true },
+    // A code, named in the reader's language: the list sorts by the code (VN after US), not by the name shown.
+    country: { type: 'enum', values: COUNTRY_CODES, display: 'country', sort: true, filter: 'eq', list: true },
     // The account's owner is one of the firm's sales.
     ownerSaleId: {
       type: 'ref',

@@ -32,6 +32,13 @@ describe('customer create', () => {
     });
   });
 
+  it('keeps a country as its upper-case code, and blank as none', () => {
+    expect(customerCreateSchema.parse({ ...base, country: ' vn ' }).country).toBe('VN');
+    expect(customerCreateSchema.parse({ ...base, country: '' }).country).toBeNull();
+    expect(customerUpdateSchema.parse({ country: null })).toEqual({ country: null });
+    expect(customerUpdateSchema.parse({ country: 'fr' })).toEqual({ country: 'FR' });
+  });
+
   it.each([
     [{ name: undefined }, 'name: required'],
     [{ code: undefined }, 'code: required'],
@@ -42,8 +49,13 @@ describe('customer create', () => {
     [{ code: 'C'.repeat(20) }, 'ok'],
     [{ code: 'C'.repeat(21) }, 'code: too_long'],
     [{ code: 'A B' }, 'code: code_chars'],
-    [{ country: 'x'.repeat(80) }, 'ok'],
-    [{ country: 'x'.repeat(81) }, 'country: too_long'],
+    // A country is its ISO 3166-1 alpha-2 code; a name, an unassigned code or the alpha-3 form is refused.
+    [{ country: 'VN' }, 'ok'],
+    [{ country: 'Vietnam' }, 'country: country'],
+    [{ country: 'XK' }, 'country: country'],
+    [{ country: 'VNM' }, 'country: country'],
+    [{ country: 'ZZ' }, 'country: country'],
+    [{ country: 1 }, 'country: invalid'],
     [{ billingContact: 'x'.repeat(120) }, 'ok'],
     [{ billingContact: 'x'.repeat(121) }, 'billingContact: too_long'],
     [{ address: 'x'.repeat(500) }, 'ok'],

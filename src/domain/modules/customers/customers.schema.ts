@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { codeText, currency, optionalRef, optionalText, requiredText, rowShape } from '../../fields.js';
+import { COUNTRY_CODES } from '../../countries.js';
+import { codeText, currency, optionalCountry, optionalRef, optionalText, requiredText, rowShape } from '../../fields.js';
 import { emailSchema } from '../auth/auth.schema.js';
 
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
@@ -8,7 +9,7 @@ export const customerSchema = z.object({
   ...rowShape,
   name: z.string(),
   code: z.string(),
-  country: z.string().nullable(),
+  country: z.enum(COUNTRY_CODES).nullable(),
   currency: currency,
   billingContact: z.string().nullable(),
   billingEmail: z.string().nullable(),
@@ -24,7 +25,8 @@ const fields = {
   name: requiredText(160, 2),
   // Short, upper-case, used on invoices: ACME, VNG-01.
   code: codeText(20),
-  country: optionalText(80),
+  // ISO 3166-1 alpha-2 ('VN'); the screens name it in the reader's language.
+  country: optionalCountry,
   currency: currency,
   billingContact: optionalText(120),
   billingEmail: emailSchema.nullish().transform((v) => v ?? null),

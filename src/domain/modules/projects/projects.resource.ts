@@ -2,7 +2,7 @@ import { PRIVILEGED_ROLES, ROLES } from '../../auth/permissions.js';
 import { defineResource, standardAccess } from '../../resource.js';
 import { PROJECT_STATUSES, projectCreateSchema, projectSchema, projectUpdateSchema } from './projects.schema.js';
 
-/** A customer's engagements; managed from the customer's page. Everyone who logs hours picks one. */
+/** A customer's engagements, listed on their own and on the customer's page. Everyone who logs hours picks one. */
 export const projectsResource = defineResource({
   name: 'projects',
   label: 'Project',
@@ -10,7 +10,6 @@ export const projectsResource = defineResource({
   path: 'projects',
   route: '/projects',
   section: 'customers',
-  nav: false,
   access: standardAccess('customers', { create: [...PRIVILEGED_ROLES, 'sale'], edit: [...PRIVILEGED_ROLES, 'sale'], lookup: ROLES }),
   schemas: { entity: projectSchema, create: projectCreateSchema, update: projectUpdateSchema },
   fields: {

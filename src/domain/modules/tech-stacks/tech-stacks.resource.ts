@@ -10,7 +10,8 @@ export const techStacksResource = defineResource({
   path: 'tech-stacks',
   route: '/tech-stacks',
   section: 'candidates',
-  nav: false,
+  // Every role reads the list through the pickers; its keepers have it in the navigation.
+  nav: { action: 'edit' },
   access: {
     list: ROLES,
     show: ROLES,

@@ -1,41 +1,42 @@
+import { countryName, type CountryCode } from '../../../domain/countries.js';
 import { customersResource } from '../../../domain/modules/customers/customers.resource.js';
 import type { ServerModule } from '../module.js';
 import { eq } from 'drizzle-orm';
 import { invoices } from '../invoices/invoices.table.js';
 import { customers } from './customers.table.js';
 
-// [name, code, country, currency, billing contact, payment terms]
-const DEMO: Array<[string, string, string, string, string, number]> = [
-  ['Nordlicht Software GmbH', 'NORD', 'Germany', 'EUR', 'Jana Fischer', 30],
-  ['Helios Retail SA', 'HELIOS', 'France', 'EUR', 'Mathilde Girard', 45],
-  ['Sakura Fintech KK', 'SAKURA', 'Japan', 'JPY', 'Haruto Sato', 30],
-  ['Blue Harbor Logistics', 'BHL', 'Singapore', 'SGD', 'Tan Wei Ming', 30],
-  ['Công ty Cổ phần Sao Việt', 'SAOVIET', 'Vietnam', 'VND', 'Nguyễn Thị Hồng', 15],
-  ['Desert Rose Trading LLC', 'DRT', 'United Arab Emirates', 'AED', 'Khalid Al Farsi', 60],
-  ['Maple Health Inc.', 'MAPLE', 'Canada', 'USD', 'Emily Tremblay', 30],
-  ['Kangaroo Payments Pty', 'KPAY', 'Australia', 'AUD', 'Liam Walker', 30],
-  ['Thames Analytics Ltd', 'THAMES', 'United Kingdom', 'GBP', 'Oliver Hughes', 30],
-  ['Panda Cloud Technology', 'PANDA', 'China', 'CNY', 'Wang Fang', 45],
-  ['Lumière Médias', 'LUMIERE', 'France', 'EUR', 'Élise Moreau', 30],
-  ['Atlas Insurance Group', 'ATLAS', 'United States', 'USD', 'Michael Johnson', 30],
-  ['Saigon Smart City JSC', 'SSC', 'Vietnam', 'VND', 'Trần Quốc Toản', 30],
-  ['Hanoi Edutech', 'HNEDU', 'Vietnam', 'USD', 'Phạm Minh Châu', 30],
-  ['Fjord Energy AS', 'FJORD', 'Norway', 'EUR', 'Ingrid Hansen', 30],
-  ['Cedar Bank', 'CEDAR', 'Lebanon', 'USD', 'Rami Haddad', 60],
-  ['Golden Gate Robotics', 'GGR', 'United States', 'USD', 'Sarah Chen', 30],
-  ['Alpine Travel AG', 'ALPINE', 'Switzerland', 'EUR', 'Lukas Meier', 30],
-  ['Mekong Agritech', 'MEKONG', 'Vietnam', 'VND', 'Lê Văn Hùng', 15],
-  ['Orion Games Studio', 'ORION', 'Poland', 'EUR', 'Kasia Nowak', 30],
-  ['Falcon Aviation Services', 'FALCON', 'United Arab Emirates', 'AED', 'Mariam Al Suwaidi', 45],
-  ['Red Lantern E-commerce', 'REDLAN', 'China', 'CNY', 'Li Wei', 30],
-  ['Kiwi Telecom', 'KIWI', 'New Zealand', 'AUD', 'Aroha Ngata', 30],
-  ['Baltic Shipping Lines', 'BALTIC', 'Estonia', 'EUR', 'Kadri Tamm', 30],
-  ['Samurai Mobility', 'SAMURAI', 'Japan', 'JPY', 'Yui Tanaka', 45],
-  ['Casablanca Foods', 'CASA', 'Morocco', 'EUR', 'Youssef Benali', 60],
-  ['Lion City Proptech', 'LCP', 'Singapore', 'SGD', 'Rachel Lim', 30],
-  ['Big Sky Media', 'BIGSKY', 'United States', 'USD', 'Jessica Miller', 30],
-  ['Danube Pharma', 'DANUBE', 'Austria', 'EUR', 'Stefan Gruber', 30],
-  ['Hội An Hospitality', 'HOIAN', 'Vietnam', 'VND', 'Võ Thị Lan', 15],
+// [name, code, country (ISO 3166-1 alpha-2), currency, billing contact, payment terms]
+const DEMO: Array<[string, string, CountryCode, string, string, number]> = [
+  ['Nordlicht Software GmbH', 'NORD', 'DE', 'EUR', 'Jana Fischer', 30],
+  ['Helios Retail SA', 'HELIOS', 'FR', 'EUR', 'Mathilde Girard', 45],
+  ['Sakura Fintech KK', 'SAKURA', 'JP', 'JPY', 'Haruto Sato', 30],
+  ['Blue Harbor Logistics', 'BHL', 'SG', 'SGD', 'Tan Wei Ming', 30],
+  ['Công ty Cổ phần Sao Việt', 'SAOVIET', 'VN', 'VND', 'Nguyễn Thị Hồng', 15],
+  ['Desert Rose Trading LLC', 'DRT', 'AE', 'AED', 'Khalid Al Farsi', 60],
+  ['Maple Health Inc.', 'MAPLE', 'CA', 'USD', 'Emily Tremblay', 30],
+  ['Kangaroo Payments Pty', 'KPAY', 'AU', 'AUD', 'Liam Walker', 30],
+  ['Thames Analytics Ltd', 'THAMES', 'GB', 'GBP', 'Oliver Hughes', 30],
+  ['Panda Cloud Technology', 'PANDA', 'CN', 'CNY', 'Wang Fang', 45],
+  ['Lumière Médias', 'LUMIERE', 'FR', 'EUR', 'Élise Moreau', 30],
+  ['Atlas Insurance Group', 'ATLAS', 'US', 'USD', 'Michael Johnson', 30],
+  ['Saigon Smart City JSC', 'SSC', 'VN', 'VND', 'Trần Quốc Toản', 30],
+  ['Hanoi Edutech', 'HNEDU', 'VN', 'USD', 'Phạm Minh Châu', 30],
+  ['Fjord Energy AS', 'FJORD', 'NO', 'EUR', 'Ingrid Hansen', 30],
+  ['Cedar Bank', 'CEDAR', 'LB', 'USD', 'Rami Haddad', 60],
+  ['Golden Gate Robotics', 'GGR', 'US', 'USD', 'Sarah Chen', 30],
+  ['Alpine Travel AG', 'ALPINE', 'CH', 'EUR', 'Lukas Meier', 30],
+  ['Mekong Agritech', 'MEKONG', 'VN', 'VND', 'Lê Văn Hùng', 15],
+  ['Orion Games Studio', 'ORION', 'PL', 'EUR', 'Kasia Nowak', 30],
+  ['Falcon Aviation Services', 'FALCON', 'AE', 'AED', 'Mariam Al Suwaidi', 45],
+  ['Red Lantern E-commerce', 'REDLAN', 'CN', 'CNY', 'Li Wei', 30],
+  ['Kiwi Telecom', 'KIWI', 'NZ', 'AUD', 'Aroha Ngata', 30],
+  ['Baltic Shipping Lines', 'BALTIC', 'EE', 'EUR', 'Kadri Tamm', 30],
+  ['Samurai Mobility', 'SAMURAI', 'JP', 'JPY', 'Yui Tanaka', 45],
+  ['Casablanca Foods', 'CASA', 'MA', 'EUR', 'Youssef Benali', 60],
+  ['Lion City Proptech', 'LCP', 'SG', 'SGD', 'Rachel Lim', 30],
+  ['Big Sky Media', 'BIGSKY', 'US', 'USD', 'Jessica Miller', 30],
+  ['Danube Pharma', 'DANUBE', 'AT', 'EUR', 'Stefan Gruber', 30],
+  ['Hội An Hospitality', 'HOIAN', 'VN', 'VND', 'Võ Thị Lan', 15],
 ];
 
 const slug = (s: string) =>
@@ -71,7 +72,7 @@ export const customersModule: ServerModule = {
         address: `${10 + i} ${slug(contact)
           .split('.')
           .pop()!
-          .replace(/^./, (c) => c.toUpperCase())} Street, ${country}`,
+          .replace(/^./, (c) => c.toUpperCase())} Street, ${countryName(country, 'en')}`,
         taxId: `TX-${String(100000 + i * 7331).slice(0, 6)}`,
         paymentTermsDays: terms,
         // A few accounts have gone quiet.

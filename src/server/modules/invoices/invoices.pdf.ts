@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource.js';
+import { countryName } from '../../../domain/countries.js';
 import { normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
 import type { InvoiceLine } from '../../../domain/modules/invoices/invoices.schema.js';
 import { formatDecimalLocale, formatMoney } from '../../../domain/money.js';
@@ -191,7 +192,8 @@ export async function invoicePdf(
   const billing = [
     `${L.code}: ${customer.code}`,
     customer.address,
-    customer.country,
+    // Stored as its ISO code, printed as its name in the invoice's language.
+    customer.country ? countryName(customer.country, locale) : null,
     customer.taxId ? `${L.taxId}: ${customer.taxId}` : null,
     customer.billingContact,
     customer.billingEmail,

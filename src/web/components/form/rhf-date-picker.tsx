@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { Controller, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { DATE_MAX, DATE_MIN } from '../../../domain/constants';
+import { PickersLocalization } from '../../theme/pickers-localization';
 
 type Props<T extends FieldValues> = { name: Path<T>; label: string; required?: boolean };
 
@@ -20,30 +21,32 @@ const SECTIONS_SX = { '& .MuiPickersSectionList-sectionContent': { unicodeBidi: 
 export function RHFDatePicker<T extends FieldValues>({ name, label, required }: Props<T>) {
   const { control } = useFormContext<T>();
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState: { error } }) => (
-        <DatePicker
-          label={label}
-          value={field.value ? dayjs(field.value) : null}
-          onChange={(value) => field.onChange(value ? (value.isValid() ? value.format('YYYY-MM-DD') : 'invalid') : null)}
-          minDate={dayjs(DATE_MIN)}
-          maxDate={dayjs(DATE_MAX)}
-          inputRef={field.ref}
-          slotProps={{
-            textField: {
-              name,
-              required,
-              fullWidth: true,
-              onBlur: field.onBlur,
-              error: !!error,
-              helperText: error?.message,
-              sx: SECTIONS_SX,
-            },
-          }}
-        />
-      )}
-    />
+    <PickersLocalization>
+      <Controller
+        name={name}
+        control={control}
+        render={({ field, fieldState: { error } }) => (
+          <DatePicker
+            label={label}
+            value={field.value ? dayjs(field.value) : null}
+            onChange={(value) => field.onChange(value ? (value.isValid() ? value.format('YYYY-MM-DD') : 'invalid') : null)}
+            minDate={dayjs(DATE_MIN)}
+            maxDate={dayjs(DATE_MAX)}
+            inputRef={field.ref}
+            slotProps={{
+              textField: {
+                name,
+                required,
+                fullWidth: true,
+                onBlur: field.onBlur,
+                error: !!error,
+                helperText: error?.message,
+                sx: SECTIONS_SX,
+              },
+            }}
+          />
+        )}
+      />
+    </PickersLocalization>
   );
 }

@@ -19,6 +19,7 @@ export function formatValue(meta: ResourceMeta, fmt: Formatters, name: string, f
   if (v === null || v === undefined || v === '') return '';
   if (f.display === 'year') return fmt.year(v as number);
   if (f.display === 'month') return fmt.month(String(v));
+  if (f.display === 'country') return fmt.country(String(v));
   switch (f.type) {
     case 'enum':
       return meta.valueLabel(name, v);

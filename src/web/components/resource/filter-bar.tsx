@@ -14,6 +14,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { FieldDecl } from '../../../domain/resource';
 import { can } from '../../../domain/resources';
 import { useAuthContext } from '../../providers/auth-context';
+import { CountryPicker } from '../form/country-picker';
 import type { ListState } from './list-params';
 import { ReferencePicker } from './lookup';
 import { TagsInput } from './tags-input';
@@ -89,6 +90,12 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
   const eqFilter = (name: string, f: FieldDecl) => {
     const values = shown.filters[name] ?? [];
     const label = fieldLabel(name);
+    if (f.display === 'country')
+      return (
+        <Box key={name} sx={{ minWidth: '12rem', flex: '1 1 12rem', maxWidth: { md: '20rem' } }}>
+          <CountryPicker multiple size="small" label={label} value={values} onChange={(codes) => set(name, codes)} />
+        </Box>
+      );
     if (f.type === 'enum') {
       // Wide enough for the longest choice's chip whole (Vietnamese 'Trưởng nhóm kinh doanh'),
       // in rem so that it grows with the font size setting: about half an em a character, plus

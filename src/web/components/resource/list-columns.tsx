@@ -46,6 +46,8 @@ const actionsWidth = (canEdit: boolean, canDelete: boolean) => (canEdit && canDe
  */
 function minWidth(f: FieldDecl, longestValue: number, fontSize: number): number {
   const scale = fontSize / 16;
+  // A country's longest names ("South Georgia & South Sandwich Islands") would widen the column for all: as text.
+  if (f.display === 'country') return Math.ceil(110 * scale);
   if (f.type === 'enum') return Math.max(96, Math.ceil((f.colors ? 52 : 24) + longestValue * 7.5 * scale));
   if (f.type === 'email') return Math.ceil(140 * scale);
   if (f.type === 'date') return Math.ceil(100 * scale);
@@ -84,7 +86,8 @@ export function useListColumns(o: {
     const cols: GridColDef<Row>[] = meta.fields
       .filter(([name, f]) => f.list && !(name in fixed))
       .map(([name, f]) => {
-        const longest = Math.max(...(f.values ?? ['']).map((v) => valueLabel(name, v).length), fieldLabel(name).length);
+        const values = f.display === 'country' ? [''] : (f.values ?? ['']);
+        const longest = Math.max(...values.map((v) => valueLabel(name, v).length), fieldLabel(name).length);
         const col: GridColDef<Row> = {
           field: name,
           headerName: fieldLabel(name),

@@ -20,6 +20,7 @@ import { domainResolver, shapeOf } from './domain-resolver';
 import { useAuthContext } from '../../providers/auth-context';
 import { ownerAllowsWrite } from '../../../domain/resource';
 import { ErrorState } from '../error-state';
+import { CountryPicker } from '../form/country-picker';
 import { RHFDatePicker } from '../form/rhf-date-picker';
 import { RHFTextField } from '../form/rhf-text-field';
 import { applyServerErrors } from '../form/server-errors';
@@ -208,6 +209,28 @@ export function ResourceForm({
     const required = !rule.safeParse(undefined).success && !rule.safeParse(null).success;
     switch (f.type) {
       case 'enum': {
+        if (f.display === 'country')
+          return (
+            <Controller
+              key={name}
+              name={name}
+              control={methods.control}
+              render={({ field, fieldState: { error } }) => (
+                <CountryPicker
+                  name={name}
+                  label={label}
+                  required={required}
+                  disabled={off}
+                  value={(field.value as string) || null}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={!!error}
+                  helperText={error?.message}
+                />
+              )}
+            />
+          );
         const optional = shape[name]!.safeParse(null).success;
         const values = choices[name] ?? f.values ?? [];
         return (

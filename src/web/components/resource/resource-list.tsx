@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useDelete, useDeleteMany, useList } from '@refinedev/core';
 import { DataGrid, type GridRowSelectionModel } from '@mui/x-data-grid';
@@ -23,8 +23,6 @@ import { useGridLocaleText } from '../../theme';
 import { toast } from '../../toast';
 import { ErrorState } from '../error-state';
 import { ListSkeleton } from '../query-state';
-import { ArchiveDialog } from './archive';
-import { ConfirmDelete } from './confirm-dialog';
 import { downloadExport } from './export';
 import { RefLabelsContext, useFittedColumns, useListColumns, type Row } from './list-columns';
 import { FilterBar } from './filter-bar';
@@ -41,6 +39,10 @@ import {
 import { useListPrefs } from './list-prefs';
 import { refLabelSource, useRefLabelsByResource } from './lookup';
 import { useResource } from './use-resource';
+
+// The delete and archive dialogs load when a row is first deleted, not with every list.
+const ArchiveDialog = lazy(() => import('./archive').then((m) => ({ default: m.ArchiveDialog })));
+const ConfirmDelete = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDelete })));
 
 export type ResourceListProps = {
   resource: string;
@@ -96,6 +98,9 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
   const allowed = (action: string, r = resource) => can(role, r, action);
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
   const [toDelete, setToDelete] = useState<Row[] | null>(null);
+  // Once shown, the dialog stays mounted: it closes with its transition.
+  const [deleteAsked, setDeleteAsked] = useState(false);
+  if (toDelete && !deleteAsked) setDeleteAsked(true);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -186,9 +191,11 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
     const values: Record<string, Record<string, string>> = {};
     for (const [name, f] of meta.fields) {
       columns[name] = meta.fieldLabel(name);
-      if (f.type === 'enum' && f.values) values[name] = Object.fromEntries(f.values.map((v) => [v, meta.valueLabel(name, v)]));
+      // Countries the server names itself, in the screen's locale: their 249 names would not fit an address.
+      if (f.type === 'enum' && f.values && f.display !== 'country')
+        values[name] = Object.fromEntries(f.values.map((v) => [v, meta.valueLabel(name, v)]));
     }
-    return JSON.stringify({ columns, values });
+    return JSON.stringify({ columns, values, locale: fmt.locale });
   };
   const doExport = async (format: 'xlsx' | 'csv', forReimport = false) => {
     setExportAnchor(null);
@@ -363,34 +370,38 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
           )}
         </Box>
       </Card>
-      {decl.softDelete && toDelete?.length === 1 ? (
-        <ArchiveDialog
-          meta={meta}
-          open
-          id={toDelete[0]!.id}
-          name={titleOf(toDelete[0]!)}
-          pending={deleteOneState.isPending}
-          onCancel={() => setToDelete(null)}
-          onConfirm={confirmDelete}
-        />
-      ) : (
-        <ConfirmDelete
-          open={!!toDelete}
-          title={
-            toDelete && toDelete.length > 1
-              ? t(decl.softDelete ? 'common:resource.archiveManyTitle' : 'common:resource.deleteManyTitle', { count: toDelete.length })
-              : t('common:resource.deleteTitle', { one: meta.one })
-          }
-          message={
-            toDelete && toDelete.length > 1
-              ? t(decl.softDelete ? 'common:resource.archiveManyMessage' : 'common:resource.deleteManyMessage')
-              : t('common:resource.deleteMessage', { name: toDelete?.[0] ? titleOf(toDelete[0]) : '' })
-          }
-          pending={deleteOneState.isPending || deleteManyState.isPending}
-          onCancel={() => setToDelete(null)}
-          onConfirm={confirmDelete}
-          archive={decl.softDelete}
-        />
+      {deleteAsked && (
+        <Suspense fallback={null}>
+          {decl.softDelete && toDelete?.length === 1 ? (
+            <ArchiveDialog
+              meta={meta}
+              open
+              id={toDelete[0]!.id}
+              name={titleOf(toDelete[0]!)}
+              pending={deleteOneState.isPending}
+              onCancel={() => setToDelete(null)}
+              onConfirm={confirmDelete}
+            />
+          ) : (
+            <ConfirmDelete
+              open={!!toDelete}
+              title={
+                toDelete && toDelete.length > 1
+                  ? t(decl.softDelete ? 'common:resource.archiveManyTitle' : 'common:resource.deleteManyTitle', { count: toDelete.length })
+                  : t('common:resource.deleteTitle', { one: meta.one })
+              }
+              message={
+                toDelete && toDelete.length > 1
+                  ? t(decl.softDelete ? 'common:resource.archiveManyMessage' : 'common:resource.deleteManyMessage')
+                  : t('common:resource.deleteMessage', { name: toDelete?.[0] ? titleOf(toDelete[0]) : '' })
+              }
+              pending={deleteOneState.isPending || deleteManyState.isPending}
+              onCancel={() => setToDelete(null)}
+              onConfirm={confirmDelete}
+              archive={decl.softDelete}
+            />
+          )}
+        </Suspense>
       )}
     </Box>
   );

@@ -6,6 +6,8 @@ import type { WebModule } from '../../app/web-module';
 export const webModule: WebModule = {
   resource: 'users',
   icon: PeopleAltOutlinedIcon,
+  // The list's link to the access page is worded in the layout's navbar namespace.
+  listNamespaces: [],
   pages: {
     list: () => import('./users-list-page').then((m) => m.UsersListPage),
     create: () => import('./user-form').then((m) => m.UserCreatePage),
