@@ -13,6 +13,7 @@ import {
 } from '../../../domain/modules/pnl/pnl.rules.js';
 import { pnlDrillSchema, pnlSchema, type Pnl, type PnlDrill } from '../../../domain/modules/pnl/pnl.schema.js';
 import type { ProfitBlock } from '../../../domain/modules/dashboard/dashboard.schema.js';
+import { shiftMonth } from '../../../domain/modules/timesheets/all-devs.js';
 import { can } from '../../../domain/resources.js';
 import { queryRows } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
@@ -107,7 +108,7 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
   const months = monthsBetween(q.from, q.to);
   const key = keyOf(q.groupBy);
   const sums = async () => {
-    const states = await withoutJit(s.db, (db) => monthStates(db, months));
+    const states = await monthStates(s.db, months);
     // Each month's facts are its own (its invoices, its salaries shared by its hours): the range is
     // read in parts side by side on PostgreSQL, one connection each, and their sums added here.
     const parts = s.dbKind === 'postgres' ? splitMonths(states.live, PARALLEL_READS) : [states.live];
@@ -182,12 +183,6 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
   };
 }
 
-/** The month before `month` (`YYYY-MM`). */
-const previousMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-};
-
 /**
  * The dashboard's profit block: this month against the last, this month's costs by category and the
  * salary cost no project takes — the P&L's own figures, hidden as the P&L hides them from the caller.
@@ -195,7 +190,7 @@ const previousMonth = (month: string) => {
 export async function profitSummary(s: Services, user: CurrentUser, today: string): Promise<ProfitBlock> {
   const base = s.config.BASE_CURRENCY;
   const month = today.slice(0, 7);
-  const last = previousMonth(month);
+  const last = shiftMonth(month, -1);
   const costs = () =>
     withoutJit(s.db, async (db) => {
       const states = await monthStates(db, [month]);
