@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -20,6 +21,22 @@ const postgres = process.env.DATABASE_URL;
 // the run has it, else on the embedded database.
 const onceOnEither = ['tests/api/sweep.test.ts'];
 
+// Unit and web files share their worker's modules (isolate: false): importing React, MUI and the
+// app again for every file, and a new jsdom, were two thirds of those phases. A file that replaces
+// a module (vi.mock) keeps a module graph of its own: its stand-in would reach the next file of
+// the worker, and a module already loaded there would not be replaced.
+const replacesModules = (root: string) =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.test\.tsx?$/.test(f))
+    .map((f) => `${root}/${f}`)
+    .filter((f) => /\bvi\.mock\(/.test(readFileSync(f, 'utf8')));
+const unitFiles = ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/structure/**/*.test.ts'];
+const unitMocking = ['src/domain', 'src/server', 'scripts', 'tests/structure'].flatMap(replacesModules);
+const webMocking = replacesModules('src/web');
+// The date pickers' and the charts' ES builds import '@mui/material/styles' as a directory, which
+// Node's resolver refuses: let Vite resolve it.
+const web = { environment: 'jsdom' as const, server: { deps: { inline: ['@mui/x-date-pickers', '@mui/x-charts'] } } };
+
 export default defineConfig({
   test: {
     // Every core: test files are independent (each has its own copy of the seeded database, its own
@@ -29,22 +46,10 @@ export default defineConfig({
     // their own between apps (no mocks, no fake timers in the API suites).
     maxWorkers: availableParallelism(),
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/structure/**/*.test.ts'],
-        },
-      },
-      {
-        test: {
-          name: 'web',
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          // The date pickers' and the charts' ES builds import '@mui/material/styles' as a directory, which
-          // Node's resolver refuses: let Vite resolve it.
-          server: { deps: { inline: ['@mui/x-date-pickers', '@mui/x-charts'] } },
-        },
-      },
+      { test: { name: 'unit', include: unitFiles, exclude: unitMocking, isolate: false } },
+      ...(unitMocking.length ? [{ test: { name: 'unit-mocks', include: unitMocking } }] : []),
+      { test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], exclude: webMocking, isolate: false, ...web } },
+      { test: { name: 'web-mocks', include: webMocking, ...web } },
       {
         test: {
           name: 'api-pglite',

@@ -36,7 +36,7 @@ echo "-- contract suite and locales"
 projects=(--project api-pglite)
 [ -n "${DATABASE_URL:-}" ] && projects+=(--project api-postgres)
 npx vitest run "${projects[@]}" tests/api/resources.test.ts tests/api/file-slots.test.ts -t "$name"
-npx vitest run --project web src/web/i18n/locales.test.ts
+npx vitest run --project 'web*' src/web/i18n/locales.test.ts
 npm run --silent i18n:untranslated -- "$name" | tail -1
 echo "-- in the browser"
 bash scripts/ensure-chromium.sh >/dev/null

@@ -32,7 +32,7 @@ checks() {
 vitest() { local project=$1; shift; npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/vitest-$project.json"; }
 
 phase "typecheck and lint" checks
-phase "unit and web" vitest unit --project unit --project web
+phase "unit and web" vitest unit --project 'unit*' --project 'web*'
 phase "API, embedded database" vitest api-pglite --project api-pglite
 if [ -n "${DATABASE_URL:-}" ]; then phase "API, PostgreSQL" vitest api-postgres --project api-postgres; fi
 phase "scaffold" bash scripts/check-scaffold.sh
