@@ -52,6 +52,9 @@ export function WeekGrid({ day, setDay, today }: { day: string; setDay: (d: stri
   const [added, setAdded] = useState<string[]>([]);
   const addedLabels = useRefLabels('projects', added);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
+  // The text each cell last sent: Enter saves and moves on, and the blur that follows must not send
+  // it again (that second answer, arriving after an Escape, would mark the cell refused once more).
+  const sent = useRef(new Map<string, string>());
   const grid = useRef<HTMLDivElement>(null);
 
   const data = sheet.data;
@@ -79,7 +82,7 @@ export function WeekGrid({ day, setDay, today }: { day: string; setDay: (d: stri
   async function commit(projectId: string, date: string) {
     const key = cellKey(projectId, date);
     const text = drafts[key];
-    if (text === undefined) return;
+    if (text === undefined || sent.current.get(key) === text) return;
     const hours = parseHours(text);
     if (Number.isNaN(hours)) {
       refuse(key, issueText(t, { code: 'not_number' }));
@@ -89,10 +92,12 @@ export function WeekGrid({ day, setDay, today }: { day: string; setDay: (d: stri
       revert(key);
       return;
     }
+    sent.current.set(key, text);
     if (await saveCells([{ projectId, date, hours }])) revert(key);
   }
 
   function revert(key: string) {
+    sent.current.delete(key);
     setDrafts(({ [key]: _, ...rest }) => rest);
     clearError(key);
   }
