@@ -64,6 +64,9 @@ test('a customer is archived with its dependants listed, found under Archived, o
   await dismissToasts(page);
 
   // Gone from the live list, there under Archived: searched once the list has come, as a person would.
+  // The address changes first and the customer's page stays until the list is ready: its own list of
+  // projects has a search box and rows too.
+  await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
   await expect(grid(page).getByRole('row').nth(1)).toBeVisible();
   await page.getByRole('searchbox').first().fill(name);
   await expect(page).toHaveURL(/q=/);

@@ -23,7 +23,10 @@ const searchBox = (page: Page, w: Words) => page.getByLabel(w.search ?? 'Search.
  * fetched; a row clicked before that answer lands can be re-rendered away under the click.
  */
 async function searchList(page: Page, w: Words, text: string) {
-  // As a person would: once the list has come (its rows, or its empty state).
+  // As a person would: once the list has come (its title, then its rows or its empty state). The
+  // address changes first, and the page left stays until the list is ready: a record's page may show
+  // a list of its own, with a search box and rows.
+  await expect(page.getByRole('heading', { name: w.title, exact: true, level: 1 })).toBeVisible();
   await expect(grid(page).getByRole('row').nth(1).or(page.getByTestId('empty-state'))).toBeVisible();
   await searchBox(page, w).fill(text);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}(&|$)`));
