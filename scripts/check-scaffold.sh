@@ -26,17 +26,21 @@ npm run --silent new:resource -- "$name" name:string code:string:unique notes:te
 
 echo "-- the schema and the migrations agree"
 npx drizzle-kit generate | grep -q "No schema changes" || { echo "the tables and the migrations differ"; exit 1; }
-echo "-- typecheck and lint"
-npm run --silent typecheck
-npx eslint src/domain/modules/$name src/server/modules/$name src/web/modules/$name scripts tests/fixtures
-npx prettier --check --log-level warn .
-echo "-- the domain's unit tests over the registry"
-npx vitest run --project unit src/domain
-echo "-- contract suite and locales"
+echo "-- typecheck and lint (npm run typecheck's three projects and the linters, on both cores)"
+npx tsc -p tsconfig.server.json & server=$!
+{ npx tsc -p tsconfig.web.json && npx tsc -p tsconfig.e2e.json; } & client=$!
+status=0
+npx eslint src/domain/modules/$name src/server/modules/$name src/web/modules/$name scripts tests/fixtures || status=1
+npx prettier --check --log-level warn . || status=1
+wait "$server" || status=1
+wait "$client" || status=1
+[ "$status" = 0 ] || { echo "the scaffold's resource does not type-check or lint"; exit 1; }
+echo "-- the domain's unit tests over the registry, and the locales"
+npx vitest run --project unit --project 'web*' src/domain src/web/i18n/locales.test.ts
+echo "-- contract suite"
 projects=(--project api-pglite)
 [ -n "${DATABASE_URL:-}" ] && projects+=(--project api-postgres)
 npx vitest run "${projects[@]}" tests/api/resources.test.ts tests/api/file-slots.test.ts -t "$name"
-npx vitest run --project 'web*' src/web/i18n/locales.test.ts
 npm run --silent i18n:untranslated -- "$name" | tail -1
 echo "-- in the browser"
 bash scripts/ensure-chromium.sh >/dev/null
