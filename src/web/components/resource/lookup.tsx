@@ -180,8 +180,9 @@ export function ReferencePicker(props: PickerProps) {
         multiple
         value={props.value.map(toRow)}
         onChange={(_, rows) => props.onChange(rows.map((r) => r.id))}
+        // A value whose label is still on its way says so: an empty chip is a button without a name.
         renderTags={(rows, getTagProps) =>
-          rows.map((r, index) => <Chip size="small" label={r.label} {...getTagProps({ index })} key={r.id} />)
+          rows.map((r, index) => <Chip size="small" label={r.label || t('common:loading')} {...getTagProps({ index })} key={r.id} />)
         }
       />
     );
