@@ -25,7 +25,9 @@ import {
 // - Right to left and the dark modes are checked on a few fixed screens (sign-in, the dashboard, a
 //   list, a form, a detail page): the Arabic crawl runs axe on them too, and each dark mode has a
 //   test of its own. The colours of every theme, mode and preset are proved on the theme's tokens
-//   by unit tests (src/web/theme/create-theme.test.ts), not by crawling every route in every mode.
+//   by unit tests (src/web/theme/create-theme.test.ts), not by crawling every route in every mode:
+//   axe measures colour contrast (its costliest rule) on the fixed screens only, and the crawl's
+//   other axe visits check structure — names, roles, landmarks, focus.
 // - A fixed time budget, not one that grows with every module: a crawl's first round (its axe
 //   routes, and its fixed screens) always completes, so each route is reached every run; its other
 //   visits (leak checks only) share A11Y_BUDGET_MS (default 60 000 in all, a quarter per language)
@@ -78,12 +80,12 @@ function axeLanguage(routes: readonly string[], salt: string): Map<string, Lang>
 
 type Report = { leaks: Record<string, string[]>; axe: Record<string, unknown> };
 
-/** Checks the page as it is: English shown, and (when it is this page's turn) axe. */
-async function check(page: Page, english: Set<string>, report: Report, where: string, axe: boolean) {
+/** Checks the page as it is: English shown, and (when it is this page's turn) axe, with colour contrast on a fixed screen. */
+async function check(page: Page, english: Set<string>, report: Report, where: string, axe: boolean, contrast = false) {
   const leaks = await englishLeaks(page, english);
   if (leaks.length) report.leaks[where] = leaks;
   if (!axe) return;
-  const found = await seriousViolations(page);
+  const found = await seriousViolations(page, { contrast });
   if (found.length) report.axe[where] = found;
 }
 
@@ -137,8 +139,9 @@ function crawl(lang: Lang) {
         await page.goto(route);
         await settled(page);
       } else await spaGo(page, route);
-      const axe = guestAxe.get(route) === lang || (fixed && route === '/auth/sign-in');
-      await check(page, english, report, route, axe);
+      const fixedScreen = fixed && route === '/auth/sign-in';
+      const axe = guestAxe.get(route) === lang || fixedScreen;
+      await check(page, english, report, route, axe, fixedScreen);
       if (axe) axeDone.push(route);
     }
     await expect(page.locator('html')).toHaveAttribute('lang', htmlLang(lang));
@@ -147,18 +150,19 @@ function crawl(lang: Lang) {
     // then the others, in a seeded order, within the role's share of the budget.
     const plans = CRAWLED.map((role) => {
       const axeLang = axeLanguage(routes[role]!, role);
-      const axeHere = (route: string) => axeLang.get(route) === lang || (fixed && role === 'admin' && FIXED_ROUTES.includes(route));
+      const fixedScreen = (route: string) => fixed && role === 'admin' && FIXED_ROUTES.includes(route);
+      const axeHere = (route: string) => axeLang.get(route) === lang || fixedScreen(route);
       const order = shuffled(routes[role]!, `${role} ${lang}`);
-      return { role, first: order.filter(axeHere), then: order.filter((r) => !axeHere(r)) };
+      return { role, first: order.filter(axeHere), then: order.filter((r) => !axeHere(r)), fixedScreen };
     });
     const total = plans.reduce((n, p) => n + p.then.length, 0);
     const left: string[] = [];
-    for (const { role, first, then } of plans) {
+    for (const { role, first, then, fixedScreen } of plans) {
       const share = (budget * then.length) / total;
       const signedIn = await signedInPage(browser, role, lang);
       for (const route of first) {
         await spaGo(signedIn, route);
-        await check(signedIn, english, report, `${role} ${route}`, true);
+        await check(signedIn, english, report, `${role} ${route}`, true, fixedScreen(route));
         axeDone.push(`${role} ${route}`);
       }
       const started = Date.now();
@@ -183,7 +187,7 @@ function crawl(lang: Lang) {
         await signedIn.keyboard.press('Escape');
         if (fixed) {
           await openCustomer(signedIn);
-          await check(signedIn, english, report, 'admin a customer', true);
+          await check(signedIn, english, report, 'admin a customer', true, true);
           axeDone.push('admin a customer');
         }
       }

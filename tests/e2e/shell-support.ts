@@ -385,8 +385,12 @@ export async function englishLeaks(page: Page, english: Set<string>): Promise<st
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** axe's serious and critical findings (WCAG 2.0/2.1 A and AA) on the page as it is. */
-export async function seriousViolations(page: Page) {
+/**
+ * axe's serious and critical findings (WCAG 2.0/2.1 A and AA) on the page as it is. `contrast: false`
+ * leaves out colour contrast, the costliest rule (it measures every text's colours): the crawl checks
+ * structure on every route, and contrast is proved on the theme's tokens and on the fixed screens.
+ */
+export async function seriousViolations(page: Page, { contrast = true } = {}) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   // The page at rest: a button enabled a moment ago still fades from grey to its colour, and axe
   // would measure the contrast of the fade. Endless animations (a skeleton's pulse) are left alone.
@@ -398,16 +402,24 @@ export async function seriousViolations(page: Page) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const violations = await page.evaluate(async (tags) => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false });
-    return results.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 4).map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
-    }));
-  }, AXE_TAGS);
+  const violations = await page.evaluate(
+    async ({ tags, contrast }) => {
+      const { axe } = window as unknown as { axe: typeof import('axe-core') };
+      const results = await axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        rules: contrast ? {} : { 'color-contrast': { enabled: false } },
+        resultTypes: ['violations'],
+        iframes: false,
+      });
+      return results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.slice(0, 4).map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
+      }));
+    },
+    { tags: AXE_TAGS, contrast },
+  );
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
