@@ -30,8 +30,9 @@ const replacesModules = (root: string) =>
     .filter((f) => /\.test\.tsx?$/.test(f))
     .map((f) => `${root}/${f}`)
     .filter((f) => /\bvi\.mock\(/.test(readFileSync(f, 'utf8')));
-const unitFiles = ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/structure/**/*.test.ts'];
-const unitMocking = ['src/domain', 'src/server', 'scripts', 'tests/structure'].flatMap(replacesModules);
+const unitRoots = ['src/domain', 'src/server', 'scripts', 'tests/structure'];
+const unitFiles = unitRoots.map((root) => `${root}/**/*.test.ts`);
+const unitMocking = unitRoots.flatMap(replacesModules);
 const webMocking = replacesModules('src/web');
 // The date pickers' and the charts' ES builds import '@mui/material/styles' as a directory, which
 // Node's resolver refuses: let Vite resolve it.
