@@ -69,6 +69,9 @@ test('reset the password with a mailed code, then sign in with the new one', asy
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/auth\/reset-password/);
+  // The address changes before the page does: the sign-in form, with its own e-mail field, stays
+  // on screen until the reset page has loaded.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email address').fill(email);
   const resetSince = Date.now();
   await page.getByRole('button', { name: 'Send code' }).click();
