@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
-import { allocateSalary, monthsBetween, PNL_GROUPS, type AllocationTarget, type PnlGroup } from '../../src/domain/modules/pnl/pnl.rules.js';
+import { allocateSalary, PNL_GROUPS, type AllocationTarget, type PnlGroup } from '../../src/domain/modules/pnl/pnl.rules.js';
+import { monthsBetween } from '../../src/domain/months.js';
 import type { Pnl, PnlDrill, PnlFact } from '../../src/domain/modules/pnl/pnl.schema.js';
 import { add, formatMoney } from '../../src/domain/money.js';
 import { queryRows } from '../../src/server/db/client.js';

@@ -10,6 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
+import { addMonths, monthRange } from '../../domain/months';
 import { useFormatters } from '../i18n/format';
 
 // A month as weeks of seven days from Monday, each day drawn by the caller. Dates are calendar
@@ -33,18 +34,6 @@ const MONTH = /^\d{4}-\d{2}$/;
 /** 'YYYY-MM-DD' of a UTC time. */
 const isoOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 const timeOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
-
-/** The month ('YYYY-MM') `delta` months after `month`. */
-export function addMonths(month: string, delta: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return isoOf(Date.UTC(y, m - 1 + delta, 1)).slice(0, 7);
-}
-
-/** First and last calendar date of a month. */
-export function monthRange(month: string): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return { from: isoOf(Date.UTC(y, m - 1, 1)), to: isoOf(Date.UTC(y, m, 0)) };
-}
 
 /** The weeks (Monday first) covering a month; days of the months around it are null. */
 export function monthWeeks(month: string): Array<Array<string | null>> {

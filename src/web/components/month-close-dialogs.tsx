@@ -10,7 +10,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { MONTH_PATTERN } from '../../domain/modules/month-close/month-close.rules';
+import { MONTH_PATTERN } from '../../domain/months';
 import { errorText } from '../i18n/error-text';
 import { useFormatters } from '../i18n/format';
 import { http } from '../providers/http';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from '../../fields.js';
 import { add, formatMoney, toBaseCurrency } from '../../money.js';
+import { addMonths, monthOf, monthsBetween } from '../../months.js';
 import { INVOICE_STATUS_VALUES } from './invoices.schema.js';
 
 /**
@@ -63,9 +64,8 @@ export function bucketDueRange(bucket: AgeingBucket, asOf: string): { dueDate_gt
 
 /** The `months` billing months ending with the month of `asOf`, oldest first (`YYYY-MM`). */
 export function windowMonths(asOf: string, months: number): string[] {
-  const y = Number(asOf.slice(0, 4));
-  const m = Number(asOf.slice(5, 7)) - 1;
-  return Array.from({ length: months }, (_, i) => new Date(Date.UTC(y, m - (months - 1 - i), 1)).toISOString().slice(0, 7));
+  const last = monthOf(asOf);
+  return monthsBetween(addMonths(last, 1 - months), last);
 }
 
 /** A list query: API filter key → values (a key repeated means any of them). */

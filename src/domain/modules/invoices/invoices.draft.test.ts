@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftLines, monthBounds, type DraftEntry, type DraftSeat } from './invoices.draft.js';
+import { draftLines, type DraftEntry, type DraftSeat } from './invoices.draft.js';
 import { computeInvoice } from './invoices.rules.js';
 
 // October 2026 starts on a Thursday and has 22 weekdays: Thu 1, Fri 2, then four full weeks
@@ -21,15 +21,6 @@ const entry = (date: string, hours: string, billRate: string | null, headcountId
   date,
   hours,
   billRate,
-});
-
-describe('monthBounds', () => {
-  it.each([
-    ['2026-10', '2026-10-01', '2026-10-31'],
-    ['2026-02', '2026-02-01', '2026-02-28'],
-    ['2028-02', '2028-02-01', '2028-02-29'],
-    ['2026-12', '2026-12-01', '2026-12-31'],
-  ])('%s runs %s to %s', (period, first, last) => expect(monthBounds(period)).toEqual({ first, last }));
 });
 
 describe('a monthly seat, pro rata to its working days', () => {

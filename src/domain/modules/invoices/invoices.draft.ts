@@ -1,4 +1,5 @@
 import { add, compare, formatDecimal, formatMoney, minorUnits, multiply } from '../../money.js';
+import { monthRange } from '../../months.js';
 import { workingDates } from '../leave/leave.rules.js';
 import type { InvoiceLine } from './invoices.schema.js';
 import { normalizeDecimal } from './invoices.rules.js';
@@ -37,16 +38,9 @@ export interface DraftEntry {
 
 export type DraftLine = Pick<InvoiceLine, 'description' | 'headcountId' | 'quantity' | 'unit' | 'unitPrice'>;
 
-/** First and last day of a `YYYY-MM` month. */
-export function monthBounds(period: string): { first: string; last: string } {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { first: `${period}-01`, last: `${period}-${String(lastDay).padStart(2, '0')}` };
-}
-
 /** Whether a seat covers at least one day of the month. */
 export function seatInMonth(seat: Pick<DraftSeat, 'startDate' | 'endDate'>, period: string): boolean {
-  const { first, last } = monthBounds(period);
+  const { from: first, to: last } = monthRange(period);
   return seat.startDate <= last && (seat.endDate === null || seat.endDate >= first);
 }
 
@@ -59,7 +53,7 @@ export function draftLines(input: {
   holidays: readonly string[];
   entries: readonly DraftEntry[];
 }): DraftLine[] {
-  const { first, last } = monthBounds(input.period);
+  const { from: first, to: last } = monthRange(input.period);
   const monthDays = workingDates(first, last, input.holidays).length;
   const lines: DraftLine[] = [];
   const seats = [...input.seats].sort(

@@ -11,7 +11,7 @@ import {
   uuidRef,
 } from '../../fields.js';
 import { compare, parseDecimal } from '../../money.js';
-import { MONTH_PATTERN } from '../month-close/month-close.rules.js';
+import { MONTH_PATTERN } from '../../months.js';
 
 export const INVOICE_STATUS_VALUES = ['draft', 'sent', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUS_VALUES)[number];

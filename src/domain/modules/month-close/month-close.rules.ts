@@ -10,8 +10,6 @@ import type { Role } from '../../auth/permissions.js';
 export const MONTH_CLOSE_ROLES: readonly Role[] = ['admin'];
 export const canCloseMonths = (role: string | undefined) => !!role && (MONTH_CLOSE_ROLES as readonly string[]).includes(role);
 
-/** `YYYY-MM`, January to December. */
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 const DATE_PREFIX = /^(\d{4})-(0[1-9]|1[0-2])(-\d{2})?/;
 
 /** What a declaration names: the field whose value (an ISO date or a `YYYY-MM` month) puts the row in a month. */
@@ -38,20 +36,4 @@ export function monthsTouched(field: string, before?: Record<string, unknown>, a
     if (month) months.add(month);
   }
   return [...months].sort();
-}
-
-/** The first and last day of a month: `2024-02` → 2024-02-01 … 2024-02-29. */
-export function monthBounds(month: string): { from: string; to: string } {
-  if (!MONTH_PATTERN.test(month)) throw new Error(`Not a month: ${month}`);
-  const y = Number(month.slice(0, 4));
-  const m = Number(month.slice(5, 7));
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
-}
-
-/** The month after `YYYY-MM`. */
-export function nextMonth(month: string): string {
-  const y = Number(month.slice(0, 4));
-  const m = Number(month.slice(5, 7));
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 }

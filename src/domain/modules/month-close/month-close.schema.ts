@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../../fields.js';
-import { MONTH_PATTERN } from './month-close.rules.js';
+import { MONTH_PATTERN } from '../../months.js';
 
 export const monthCloseParamSchema = z.object({ month: z.string().regex(MONTH_PATTERN, { message: 'month' }) });
 

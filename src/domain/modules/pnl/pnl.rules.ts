@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { add, compare, dec, formatDecimal, formatMoney, minorUnits, subtract, toBaseCurrency, type Decimal } from '../../money.js';
-import { MONTH_PATTERN, monthBounds } from '../month-close/month-close.rules.js';
+import { addMonths, MONTH_PATTERN, monthRange, monthsBetween } from '../../months.js';
 import { monthText } from '../invoices/invoices.schema.js';
 
 /**
@@ -66,28 +66,9 @@ export const pnlDrillQuerySchema = z
   });
 export type PnlDrillQuery = z.output<typeof pnlDrillQuerySchema>;
 
-/** The months from `from` to `to`, both included, oldest first (`YYYY-MM`). */
-export function monthsBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  let y = Number(from.slice(0, 4));
-  let m = Number(from.slice(5, 7));
-  const end = Number(to.slice(0, 4)) * 12 + Number(to.slice(5, 7));
-  while (y * 12 + m <= end) {
-    out.push(`${y}-${String(m).padStart(2, '0')}`);
-    if (++m > 12) {
-      m = 1;
-      y++;
-    }
-  }
-  return out;
-}
-
 /** The first day of `from` and the first day after `to`: the dates a range of months holds are `>= start and < end`. */
 export function rangeDates(from: string, to: string): { start: string; end: string } {
-  const last = monthBounds(to).to;
-  const d = new Date(`${last}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return { start: monthBounds(from).from, end: d.toISOString().slice(0, 10) };
+  return { start: monthRange(from).from, end: `${addMonths(to, 1)}-01` };
 }
 
 /** An invoice line's revenue in the base currency: its amount (before tax) at the invoice's rate, rounded once. */

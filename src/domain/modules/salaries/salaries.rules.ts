@@ -1,6 +1,6 @@
 import { CURRENCIES } from '../../fields.js';
 import { add, compare, formatMoney, minorUnits, parseDecimal, roundMoney, subtract } from '../../money.js';
-import { MONTH_PATTERN } from '../month-close/month-close.rules.js';
+import { MONTH_PATTERN } from '../../months.js';
 import {
   SALARY_AMOUNTS,
   type ImportAction,

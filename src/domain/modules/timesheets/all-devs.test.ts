@@ -7,9 +7,7 @@ import {
   type AllDevsResponse,
   exportFileName,
   monthDays,
-  monthRange,
   personMonth,
-  shiftMonth,
   sortPeople,
   totalsOf,
   utilisationOf,
@@ -25,14 +23,7 @@ const march = () => monthDays('2027-03', HOLIDAYS);
 const logged = (entries: Record<string, [number, number?]>) =>
   new Map<string, DayHours>(Object.entries(entries).map(([d, [h, b]]) => [d, { hours: h, billable: b ?? 0 }]));
 
-describe('monthRange / monthDays / shiftMonth', () => {
-  it.each([
-    ['2027-02', '2027-02-01', '2027-02-28'],
-    ['2028-02', '2028-02-01', '2028-02-29'],
-    ['2027-12', '2027-12-01', '2027-12-31'],
-    ['2027-04', '2027-04-01', '2027-04-30'],
-  ])('%s spans %s to %s', (month, from, to) => expect(monthRange(month)).toEqual({ from, to }));
-
+describe('monthDays', () => {
   it('tells working days, weekends and holidays apart', () => {
     const days = march();
     expect(days).toHaveLength(31);
@@ -44,13 +35,6 @@ describe('monthRange / monthDays / shiftMonth', () => {
   it('keeps a holiday on a weekend a weekend', () => {
     expect(monthDays('2027-03', new Map([['2027-03-06', 'Saturday holiday']])).find((d) => d.date === '2027-03-06')?.kind).toBe('weekend');
   });
-
-  it.each([
-    ['2027-01', -1, '2026-12'],
-    ['2027-12', 1, '2028-01'],
-    ['2027-03', 0, '2027-03'],
-    ['2027-03', 12, '2028-03'],
-  ])('%s shifted by %i is %s', (m, by, out) => expect(shiftMonth(m, by)).toBe(out));
 });
 
 describe('personMonth', () => {

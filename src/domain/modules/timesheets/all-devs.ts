@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidRef } from '../../fields.js';
 import { datesBetween, isWeekend } from '../leave/leave.rules.js';
+import { monthRange } from '../../months.js';
 import { foldForSearch } from '../../text.js';
 import { monthParamSchema } from './timesheets.schema.js';
 
@@ -36,13 +37,6 @@ export interface MonthDay {
   holidayName?: string;
 }
 
-/** First and last calendar date of `YYYY-MM`. */
-export function monthRange(month: string): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
-}
-
 /** The month's days with their kind; a holiday on a weekend stays a weekend. */
 export function monthDays(month: string, holidays: ReadonlyMap<string, string>): MonthDay[] {
   const { from, to } = monthRange(month);
@@ -51,13 +45,6 @@ export function monthDays(month: string, holidays: ReadonlyMap<string, string>):
     const name = holidays.get(date);
     return name !== undefined ? { date, kind: 'holiday', holidayName: name } : { date, kind: 'working' };
   });
-}
-
-/** `YYYY-MM` before or after `month`. */
-export function shiftMonth(month: string, by: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + by, 1));
-  return d.toISOString().slice(0, 7);
 }
 
 export interface LeaveSpan {

@@ -1,3 +1,4 @@
+import { monthOf } from '../../months.js';
 import type { FieldIssue } from '../../validation.js';
 
 /**
@@ -17,9 +18,6 @@ export function hoursIssue(hours: number): FieldIssue | undefined {
   if ((hours * 100) % (HOURS_STEP * 100) !== 0) return { code: 'hours_step', params: { step: HOURS_STEP } };
   return undefined;
 }
-
-/** A date's month, `YYYY-MM`. */
-export const monthOf = (date: string) => date.slice(0, 7);
 
 /** Logging is for today and the past: tomorrow's hours are not worked yet. */
 export const isFutureDate = (date: string, today: string) => date > today;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currency, isoDate, rowShape, uuidRef } from '../../fields.js';
-import { MONTH_PATTERN } from '../month-close/month-close.rules.js';
+import { MONTH_PATTERN } from '../../months.js';
 
 export const TIMESHEET_RATE_UNIT_VALUES = ['month', 'day', 'hour'] as const;
 

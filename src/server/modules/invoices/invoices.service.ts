@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { draftLines, monthBounds, type DraftSeat } from '../../../domain/modules/invoices/invoices.draft.js';
+import { draftLines, type DraftSeat } from '../../../domain/modules/invoices/invoices.draft.js';
+import { monthRange } from '../../../domain/months.js';
 import type { Invoice, InvoiceLine, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema.js';
 import {
   computeInvoice,
@@ -284,7 +285,7 @@ export async function draftFromHeadcount(
     .where(and(eq(customers.id, input.customerId), isNull(customers.archivedAt)));
   if (!customer) throw conflict('The customerId does not exist', 'reference_missing', { customerId: 'reference_missing' });
   assertOwnCustomer(user, customer);
-  const { first, last } = monthBounds(input.period);
+  const { from: first, to: last } = monthRange(input.period);
   const seats = await db
     .select({
       id: headcounts.id,

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { NAV_ROLES } from '../../../domain/auth/permissions.js';
 import { add, formatDecimal, formatMoney } from '../../../domain/money.js';
+import { addMonths, monthsBetween } from '../../../domain/months.js';
 import {
   MIN_PEOPLE_FOR_SALARY,
-  monthsBetween,
   OVERHEAD_KEY,
   pnlDrillQuerySchema,
   pnlQuerySchema,
@@ -13,7 +13,6 @@ import {
 } from '../../../domain/modules/pnl/pnl.rules.js';
 import { pnlDrillSchema, pnlSchema, type Pnl, type PnlDrill } from '../../../domain/modules/pnl/pnl.schema.js';
 import type { ProfitBlock } from '../../../domain/modules/dashboard/dashboard.schema.js';
-import { shiftMonth } from '../../../domain/modules/timesheets/all-devs.js';
 import { can } from '../../../domain/resources.js';
 import { queryRows } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
@@ -190,7 +189,7 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
 export async function profitSummary(s: Services, user: CurrentUser, today: string): Promise<ProfitBlock> {
   const base = s.config.BASE_CURRENCY;
   const month = today.slice(0, 7);
-  const last = shiftMonth(month, -1);
+  const last = addMonths(month, -1);
   const costs = () =>
     withoutJit(s.db, async (db) => {
       const states = await monthStates(db, [month]);

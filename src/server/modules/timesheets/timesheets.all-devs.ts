@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { todayIn } from '../../../domain/modules/leave/leave.rules.js';
 import {
   monthDays,
-  monthRange,
   personMonth,
   sortPeople,
   totalsOf,
@@ -12,6 +11,7 @@ import {
   type LeaveSpan,
   type MonthDay,
 } from '../../../domain/modules/timesheets/all-devs.js';
+import { monthRange } from '../../../domain/months.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { searchCondition } from '../../http/paging.js';
 import { users } from '../users/users.table.js';

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Role } from '../../../domain/auth/permissions.js';
 import { todayIn } from '../../../domain/modules/leave/leave.rules.js';
 import { timesheetsResource } from '../../../domain/modules/timesheets/timesheets.resource.js';
-import { checkCells, hoursIssue, monthOf, needsNewSnapshot, type CellChange } from '../../../domain/modules/timesheets/timesheets.rules.js';
+import { checkCells, hoursIssue, needsNewSnapshot, type CellChange } from '../../../domain/modules/timesheets/timesheets.rules.js';
+import { addMonths, monthOf } from '../../../domain/months.js';
 import {
   timesheetCellsResponseSchema,
   timesheetCellsSchema,
@@ -161,7 +162,7 @@ function registerTimesheetRoutes(app: Api, s: Services) {
             .orderBy(asc(customers.name), asc(projects.name))
         : [];
       const months = new Set<string>();
-      for (let m = monthOf(q.from); m <= monthOf(q.to); m = nextMonth(m)) months.add(m);
+      for (let m = monthOf(q.from); m <= monthOf(q.to); m = addMonths(m, 1)) months.add(m);
       return {
         entries: entries.map(entity),
         projects: rows.map((p) => ({ ...p, seat: seated.has(p.id) })),
@@ -309,13 +310,6 @@ function registerTimesheetRoutes(app: Api, s: Services) {
     async () => ({ data: (await listCloses(s.db)).map(asLock) }),
   );
   // Closing and reopening are the month close's own routes (admin's, a reopen says why): no second door here.
-}
-
-/** The month after `YYYY-MM`. */
-function nextMonth(month: string): string {
-  const y = Number(month.slice(0, 4));
-  const m = Number(month.slice(5, 7));
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 }
 
 export const timesheetsModule: ServerModule = {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
 import { datesBetween, isWeekend, todayIn } from '../../../domain/modules/leave/leave.rules.js';
-import { monthOf, rateSnapshot, seatOn } from '../../../domain/modules/timesheets/timesheets.rules.js';
+import { rateSnapshot, seatOn } from '../../../domain/modules/timesheets/timesheets.rules.js';
+import { addMonths, monthOf } from '../../../domain/months.js';
 import type { Db } from '../../db/client.js';
 import type { SeedContext } from '../module.js';
 import { headcounts } from '../headcounts/headcounts.table.js';
@@ -28,11 +29,6 @@ function chance(a: number, b: number): number {
   h = Math.imul(h ^ (h >>> 13), 1_274_126_177);
   return ((h ^ (h >>> 16)) >>> 0) / 4_294_967_296;
 }
-
-const addMonths = (month: string, n: number) => {
-  const t = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + n, 1));
-  return t.toISOString().slice(0, 7);
-};
 
 /**
  * Three months and this one of logged hours for the placed developers: mostly 8 h on working

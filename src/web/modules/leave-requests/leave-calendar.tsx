@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { todayIn } from '../../../domain/modules/leave/leave.rules';
 import type { calendarSchema, LeaveRequest } from '../../../domain/modules/leave-requests/leave-requests.schema';
 import { ErrorState } from '../../components/error-state';
-import { isWeekend, monthRange, MonthCalendar } from '../../components/month-calendar';
+import { monthRange } from '../../../domain/months';
+import { isWeekend, MonthCalendar } from '../../components/month-calendar';
 import { http } from '../../providers/http';
 import { onNotificationSocket, retainNotificationSocket } from '../../providers/notification-socket';
 

@@ -26,14 +26,9 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
-import {
-  monthSchema,
-  shiftMonth,
-  type AllDevsPerson,
-  type AllDevsResponse,
-  type AllDevsSort,
-} from '../../../domain/modules/timesheets/all-devs';
+import { monthSchema, type AllDevsPerson, type AllDevsResponse, type AllDevsSort } from '../../../domain/modules/timesheets/all-devs';
 import { todayIn } from '../../../domain/modules/leave/leave.rules';
+import { addMonths } from '../../../domain/months';
 import { QueryState } from '../../components/query-state';
 import { ReferencePicker } from '../../components/resource/lookup';
 import { errorText } from '../../i18n/error-text';
@@ -205,7 +200,7 @@ export function AllDevsPage() {
           <Stack direction="row" sx={{ alignItems: 'center' }} role="group" aria-label={t(`${NS}:month`)}>
             <IconButton
               aria-label={t(`${NS}:previousMonth`)}
-              onClick={() => set({ month: shiftMonth(filters.month, -1) })}
+              onClick={() => set({ month: addMonths(filters.month, -1) })}
               data-testid="month-prev"
             >
               {rtl ? <ChevronRight /> : <ChevronLeft />}
@@ -215,7 +210,7 @@ export function AllDevsPage() {
             </Typography>
             <IconButton
               aria-label={t(`${NS}:nextMonth`)}
-              onClick={() => set({ month: shiftMonth(filters.month, 1) })}
+              onClick={() => set({ month: addMonths(filters.month, 1) })}
               data-testid="month-next"
             >
               {rtl ? <ChevronLeft /> : <ChevronRight />}

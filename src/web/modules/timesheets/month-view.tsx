@@ -14,7 +14,8 @@ import { useFormatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
 import { CloseDialog, ReopenDialog } from '../../components/month-close-dialogs';
 import { useDaysOff, useSheet } from './logwork-data';
-import { isWeekendDate, monthRange } from './week-dates';
+import { monthRange } from '../../../domain/months';
+import { isWeekendDate } from './week-dates';
 
 /** A month of the caller's logged hours, a day's total each; a day opens its week. */
 export function MonthView({

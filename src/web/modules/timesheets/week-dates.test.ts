@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, mondayOf, monthRange, parseHours, weekDays } from './week-dates';
+import { mondayOf, parseHours, weekDays } from './week-dates';
 
 describe('parseHours', () => {
   it.each<[string, number]>([
@@ -41,21 +41,5 @@ describe('calendar helpers', () => {
       '2026-12-05',
       '2026-12-06',
     ]);
-  });
-
-  it.each<[string, string, string]>([
-    ['2026-02', '2026-02-01', '2026-02-28'],
-    ['2028-02', '2028-02-01', '2028-02-29'],
-    ['2026-12', '2026-12-01', '2026-12-31'],
-  ])('%s runs from %s to %s', (month, from, to) => {
-    expect(monthRange(month)).toEqual({ from, to });
-  });
-
-  it.each<[string, number, string]>([
-    ['2026-11', 1, '2026-12'],
-    ['2026-12', 1, '2027-01'],
-    ['2026-01', -1, '2025-12'],
-  ])('%s plus %i months is %s', (month, n, out) => {
-    expect(addMonths(month, n)).toBe(out);
   });
 });

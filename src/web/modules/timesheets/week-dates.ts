@@ -20,18 +20,6 @@ export const isWeekendDate = (date: string) => {
   return day === 0 || day === 6;
 };
 
-/** First and last day of the month `YYYY-MM`. */
-export function monthRange(month: string): { from: string; to: string } {
-  const y = Number(month.slice(0, 4));
-  const m = Number(month.slice(5, 7));
-  return { from: `${month}-01`, to: fromUtc(Date.UTC(y, m, 0)) };
-}
-
-export function addMonths(month: string, n: number): string {
-  const t = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + n, 1));
-  return t.toISOString().slice(0, 7);
-}
-
 /**
  * Hours as typed: `7.5`, `7,5` or `7:30`; blank is 0 (clears the cell). NaN when it is not a
  * number; the server holds the rules (quarter hours, ≤ 24).
