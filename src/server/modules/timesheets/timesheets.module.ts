@@ -4,7 +4,7 @@ import type { Role } from '../../../domain/auth/permissions.js';
 import { todayIn } from '../../../domain/modules/leave/leave.rules.js';
 import { timesheetsResource } from '../../../domain/modules/timesheets/timesheets.resource.js';
 import { checkCells, hoursIssue, needsNewSnapshot, type CellChange } from '../../../domain/modules/timesheets/timesheets.rules.js';
-import { addMonths, monthOf } from '../../../domain/months.js';
+import { monthOf, monthsBetween } from '../../../domain/months.js';
 import {
   timesheetCellsResponseSchema,
   timesheetCellsSchema,
@@ -161,8 +161,7 @@ function registerTimesheetRoutes(app: Api, s: Services) {
             .where(inArray(projects.id, ids))
             .orderBy(asc(customers.name), asc(projects.name))
         : [];
-      const months = new Set<string>();
-      for (let m = monthOf(q.from); m <= monthOf(q.to); m = addMonths(m, 1)) months.add(m);
+      const months = monthsBetween(monthOf(q.from), monthOf(q.to));
       return {
         entries: entries.map(entity),
         projects: rows.map((p) => ({ ...p, seat: seated.has(p.id) })),
