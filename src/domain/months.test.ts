@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, MONTH_PATTERN, monthOf, monthRange, monthsBetween } from './months.js';
+import { addMonths, MONTH_PATTERN, monthCount, monthOf, monthRange, monthsBetween } from './months.js';
 
 describe('a month', () => {
   it.each(['2026-01', '2026-12', '0001-01', '9999-09'])('%s is a month', (m) => expect(MONTH_PATTERN.test(m)).toBe(true));
@@ -24,6 +24,15 @@ describe('the days of a month', () => {
     ['2032-02', '2032-02-01', '2032-02-29'],
     ['2100-02', '2100-02-01', '2100-02-28'],
     ['2000-02', '2000-02-01', '2000-02-29'],
+    ['1900-02', '1900-02-01', '1900-02-28'],
+    ['0004-02', '0004-02-01', '0004-02-29'],
+    ['0000-02', '0000-02-01', '0000-02-29'],
+    ['0100-02', '0100-02-01', '0100-02-28'],
+    ['9999-12', '9999-12-01', '9999-12-31'],
+    ['2026-06', '2026-06-01', '2026-06-30'],
+    ['2026-09', '2026-09-01', '2026-09-30'],
+    ['2026-11', '2026-11-01', '2026-11-30'],
+    ['2026-03', '2026-03-01', '2026-03-31'],
     ['2026-04', '2026-04-01', '2026-04-30'],
     ['2026-10', '2026-10-01', '2026-10-31'],
     ['2026-12', '2026-12-01', '2026-12-31'],
@@ -54,6 +63,13 @@ describe('months before and after', () => {
     ['2027-03', 0, '2027-03'],
     ['2027-03', 12, '2028-03'],
     ['2027-03', -24, '2025-03'],
+    ['0050-12', 1, '0051-01'],
+    ['0001-01', -1, '0000-12'],
+    ['0000-01', 0, '0000-01'],
+    ['0099-12', 1, '0100-01'],
+    ['9999-11', 1, '9999-12'],
+    ['9999-12', 1, '10000-01'],
+    ['2026-05', -12 * 2026 - 4, '0000-01'],
   ])('%s plus %i months is %s', (month, by, out) => expect(addMonths(month, by)).toBe(out));
 
   it('lists the months of a range, across a year end', () => {
@@ -61,5 +77,26 @@ describe('months before and after', () => {
     expect(monthsBetween('2026-03', '2026-03')).toEqual(['2026-03']);
     expect(monthsBetween('2026-04', '2026-03')).toEqual([]);
     expect(monthsBetween('2024-01', '2025-12')).toHaveLength(24);
+  });
+
+  // The last month a query accepts once looped for ever here: the month after 9999-12 sorted before it.
+  it('lists and counts the months at the ends of the calendar, and stops', () => {
+    expect(monthsBetween('9999-11', '9999-12')).toEqual(['9999-11', '9999-12']);
+    expect(monthsBetween('0099-11', '0100-02')).toEqual(['0099-11', '0099-12', '0100-01', '0100-02']);
+    expect(monthsBetween('0000-01', '9999-12')).toHaveLength(120_000);
+    expect(monthsBetween('9999-12', '0000-01')).toEqual([]);
+  });
+
+  it.each<[string, string, number]>([
+    ['2026-03', '2026-03', 1],
+    ['2025-11', '2026-02', 4],
+    ['2026-04', '2026-03', 0],
+    ['2026-03', '2025-03', 0],
+    ['2024-01', '2025-12', 24],
+    ['0000-01', '9999-12', 120_000],
+    ['9999-12', '9999-12', 1],
+  ])('%s to %s holds %i months', (from, to, n) => {
+    expect(monthCount(from, to)).toBe(n);
+    expect(monthsBetween(from, to)).toHaveLength(n);
   });
 });

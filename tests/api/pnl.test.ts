@@ -226,6 +226,20 @@ describe('bad parameters', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(JSON.stringify(res.json())).toContain(field);
   });
+
+  // The month after 9999-12 once sorted before it, and listing the months of such a range never ended.
+  it('the last months of the calendar answer like any others: the table, the drill-down, a range too long', async () => {
+    const table = await get('admin', '/api/v1/pnl?from=9999-11&to=9999-12&groupBy=month');
+    expect(table.statusCode, table.body).toBe(200);
+    expect(JSON.stringify(table.json())).toContain('9999-12');
+    const drill = await get('admin', '/api/v1/pnl/drill-down?from=9999-12&to=9999-12&groupBy=month&measure=revenue');
+    expect(drill.statusCode, drill.body).toBe(200);
+    for (const path of ['/api/v1/pnl', '/api/v1/pnl/drill-down']) {
+      const long = await get('admin', `${path}?from=0000-01&to=9999-12&measure=revenue`);
+      expect(long.statusCode, long.body).toBe(400);
+      expect(JSON.stringify(long.json())).toContain('range_too_long');
+    }
+  });
 });
 
 describe('a closed month keeps its P&L', () => {

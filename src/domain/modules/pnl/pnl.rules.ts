@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { add, compare, dec, formatDecimal, formatMoney, minorUnits, subtract, toBaseCurrency, type Decimal } from '../../money.js';
-import { addMonths, MONTH_PATTERN, monthRange, monthsBetween } from '../../months.js';
+import { addMonths, MONTH_PATTERN, monthCount, monthRange } from '../../months.js';
 import { monthText } from '../invoices/invoices.schema.js';
 
 /**
@@ -39,7 +39,7 @@ export const pnlQuerySchema = z
   })
   .superRefine((q, ctx) => {
     if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'before_from' });
-    else if (monthsBetween(q.from, q.to).length > PNL_MONTHS_MAX)
+    else if (monthCount(q.from, q.to) > PNL_MONTHS_MAX)
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'range_too_long', params: { max: PNL_MONTHS_MAX } });
   });
 export type PnlQuery = z.output<typeof pnlQuerySchema>;
@@ -57,7 +57,7 @@ export const pnlDrillQuerySchema = z
   })
   .superRefine((q, ctx) => {
     if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'before_from' });
-    else if (monthsBetween(q.from, q.to).length > PNL_MONTHS_MAX)
+    else if (monthCount(q.from, q.to) > PNL_MONTHS_MAX)
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'range_too_long', params: { max: PNL_MONTHS_MAX } });
     if (q.key !== undefined && q.key !== OVERHEAD_KEY) {
       const ok = q.groupBy === 'month' ? MONTH_PATTERN.test(q.key) : z.uuid().safeParse(q.key).success;
