@@ -176,9 +176,12 @@ export function registerErrorHandling(app: FastifyInstance) {
           // A body field that was not sent at all is "required", whatever its type's own complaint.
           const body = err.validationContext === 'body' ? (req.body as Record<string, unknown> | null) : undefined;
           const missing = !!body && typeof body === 'object' && !!path && !path.includes('.') && body[path] === undefined;
+          // The issue does not carry the value it is about; without it a value of the wrong type
+          // would read as one not sent.
+          const input = valueAt(sourceOf(req, err.validationContext), path);
           issues[key] ??= missing
             ? { code: 'required' }
-            : issueOf({ ...(v.params as object), code: v.keyword, message: v.message } as IssueLike);
+            : issueOf({ ...(v.params as object), code: v.keyword, message: v.message, input } as IssueLike);
         }
       }
       const errors = Object.fromEntries(Object.entries(issues).map(([f, i]) => [f, describeIssue(i)]));
@@ -213,6 +216,24 @@ export function registerErrorHandling(app: FastifyInstance) {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(errorBody(500, 'Internal server error', { code: 'internal_error' }));
   });
+}
+
+function sourceOf(req: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'body') return req.body;
+  if (context === 'querystring') return req.query;
+  if (context === 'params') return req.params;
+  if (context === 'headers') return req.headers;
+  return undefined;
+}
+
+/** The value at a dotted path (`address.city`, `items.0`) of what was sent; the whole of it for ''. */
+function valueAt(source: unknown, path: string): unknown {
+  let at = source;
+  for (const key of path ? path.split('.') : []) {
+    if (at === null || typeof at !== 'object' || !Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
 }
 
 /**
