@@ -39,7 +39,10 @@ describe('issueOf', () => {
     ['enum values unknown', { code: 'invalid_value' }, { code: 'choice' }],
     ['step', { code: 'not_multiple_of' }, { code: 'step' }],
     ['unknown key', { code: 'unrecognized_keys', keys: ['x'] }, { code: 'unknown_field' }],
-    ['anything else', { code: 'invalid_union' }, { code: 'invalid' }],
+    ['a union given nothing', { code: 'invalid_union', input: undefined }, { code: 'required' }],
+    ['a union given null', { code: 'invalid_union', input: null }, { code: 'required' }],
+    ['a union given something else', { code: 'invalid_union', input: true }, { code: 'invalid' }],
+    ['anything else', { code: 'invalid_key' }, { code: 'invalid' }],
   ])('%s', (_, issue, expected) => {
     expect(issueOf(issue)).toEqual(expected);
   });

@@ -68,6 +68,9 @@ function codeOf(issue: IssueLike): FieldIssue {
       return { code: 'step' };
     case 'unrecognized_keys':
       return { code: 'unknown_field' };
+    // A union (a decimal as text or number) given nothing fails every branch alike: it is missing.
+    case 'invalid_union':
+      return issue.input === undefined || issue.input === null ? { code: 'required' } : { code: 'invalid' };
     default:
       return { code: 'invalid' };
   }

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, monthRange } from '../../months.js';
-import { monthOfValue, monthsTouched } from './month-close.rules.js';
+import { ROLES } from '../../auth/permissions.js';
+import { canCloseMonths, MONTH_CLOSE_ROLES, monthOfValue, monthsTouched } from './month-close.rules.js';
+
+describe('who closes and reopens a month', () => {
+  it('admin only', () => {
+    expect(MONTH_CLOSE_ROLES).toEqual(['admin']);
+  });
+
+  it.each<[string | undefined, boolean]>([
+    ...ROLES.map((role): [string, boolean] => [role, role === 'admin']),
+    // Roles are stored in lower case; anything else, or nobody signed in, is not admin.
+    ['ADMIN', false],
+    ['', false],
+    [undefined, false],
+  ])('%s → %s', (role, allowed) => expect(canCloseMonths(role)).toBe(allowed));
+});
 
 describe('the month of a date field', () => {
   it.each<[unknown, string | undefined]>([
@@ -13,10 +28,18 @@ describe('the month of a date field', () => {
     ['2026-12', '2026-12'],
     ['2026-13', undefined],
     ['2026-00-10', undefined],
+    // A timestamp is in the month of its date part.
+    ['2026-01-31T23:30:00.000Z', '2026-01'],
+    // The date starts the value: nothing before it.
+    ['x2026-01-31', undefined],
+    ['12026-01-01', undefined],
+    [' 2026-01-01', undefined],
     ['', undefined],
     [null, undefined],
     [undefined, undefined],
     [20260101, undefined],
+    // Only a string is read: a list holding a date is not a date, though it prints as one.
+    [['2026-01-31'], undefined],
   ])('%s → %s', (value, month) => expect(monthOfValue(value)).toBe(month));
 });
 
