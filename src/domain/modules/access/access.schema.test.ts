@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ROLES, SECTIONS } from '../../auth/permissions.js';
-import { issueOf, type IssueLike } from '../../validation.js';
 import {
   ACCESS_CHANGED_EVENT,
   ACCESS_NOTE_MAX,
@@ -18,13 +17,7 @@ import {
   type AccessMatrix,
   type PersonAccess,
 } from './access.schema.js';
-
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+import { firstIssue, id } from '../../../../tests/fixtures/schema-issues.js';
 
 describe("a cell's address: role, resource and action", () => {
   const cell = { role: 'sale', resource: 'invoices', action: 'export' };
@@ -48,7 +41,7 @@ describe("a cell's address: role, resource and action", () => {
     [{ action: undefined }, 'action: required'],
     [{ section: 'invoice' }, ': unknown_field'],
   ])('%j → %s', (patch, expected) => {
-    expect(check(accessCellParams, { ...cell, ...patch })).toBe(expected);
+    expect(firstIssue(accessCellParams, { ...cell, ...patch })).toBe(expected);
   });
 });
 
@@ -78,7 +71,7 @@ describe("a cell's change: grant or revoke, with the reason", () => {
     [{ together: 'yes' }, 'together: invalid'],
     [{ role: 'sale' }, ': unknown_field'],
   ])('%j → %s', (patch, expected) => {
-    expect(check(accessChangeSchema, { ...change, ...patch })).toBe(expected);
+    expect(firstIssue(accessChangeSchema, { ...change, ...patch })).toBe(expected);
   });
 
   it('a note takes 500 characters', () => {
@@ -93,7 +86,7 @@ describe('a reset to the defaults', () => {
   });
 
   it.each(SECTIONS)('takes the section %s', (section) => {
-    expect(check(accessResetSchema, { section, note: 'Audit' })).toBe('ok');
+    expect(firstIssue(accessResetSchema, { section, note: 'Audit' })).toBe('ok');
   });
 
   it.each([
@@ -103,7 +96,7 @@ describe('a reset to the defaults', () => {
     [{ note: 'x'.repeat(ACCESS_NOTE_MAX + 1) }, 'note: too_long'],
     [{ note: 'Audit', role: 'sale' }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
-    expect(check(accessResetSchema, body)).toBe(expected);
+    expect(firstIssue(accessResetSchema, body)).toBe(expected);
   });
 
   it('answers how many cells went back', () => {
@@ -121,7 +114,7 @@ describe("a person's address", () => {
     [{}, 'id: required'],
     [{ id: id(1), role: 'sale' }, ': unknown_field'],
   ])('%j → %s', (params, expected) => {
-    expect(check(accessPersonParams, params)).toBe(expected);
+    expect(firstIssue(accessPersonParams, params)).toBe(expected);
   });
 
   it('keeps the id', () => {

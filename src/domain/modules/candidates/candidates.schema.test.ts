@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { issueOf, type IssueLike } from '../../validation.js';
 import { candidateCreateSchema, candidateUpdateSchema } from './candidates.schema.js';
+import { firstIssue, id } from '../../../../tests/fixtures/schema-issues.js';
 
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
 const base = { fullName: 'Binh Tran' };
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 describe('candidate create', () => {
   it('applies its defaults; absent or blank optional fields are null', () => {
@@ -59,7 +52,7 @@ describe('candidate create', () => {
     [{ ownerHrId: 'hr' }, 'ownerHrId: invalid_id'],
     [{ cv: 'x' }, ': unknown_field'],
   ])('%j → %s', (over, expected) => {
-    expect(check(candidateCreateSchema, { ...base, ...over })).toBe(expected);
+    expect(firstIssue(candidateCreateSchema, { ...base, ...over })).toBe(expected);
   });
 });
 
@@ -73,6 +66,6 @@ describe('candidate update', () => {
     [{ techStackIds: [id(1)] }, 'ok'],
     [{ id: id(1) }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
-    expect(check(candidateUpdateSchema, body)).toBe(expected);
+    expect(firstIssue(candidateUpdateSchema, body)).toBe(expected);
   });
 });

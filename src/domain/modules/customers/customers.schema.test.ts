@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { issueOf, type IssueLike } from '../../validation.js';
 import { customerCreateSchema, customerUpdateSchema } from './customers.schema.js';
+import { firstIssue } from '../../../../tests/fixtures/schema-issues.js';
 
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
 const base = { name: 'Acme', code: 'acme' };
 
 describe('customer create', () => {
@@ -75,7 +69,7 @@ describe('customer create', () => {
     [{ ownerSaleId: 'me' }, 'ownerSaleId: invalid_id'],
     [{ id: '00000000-0000-4000-8000-000000000000' }, ': unknown_field'],
   ])('%j → %s', (over, expected) => {
-    expect(check(customerCreateSchema, { ...base, ...over })).toBe(expected);
+    expect(firstIssue(customerCreateSchema, { ...base, ...over })).toBe(expected);
   });
 });
 
@@ -90,6 +84,6 @@ describe('customer update', () => {
     [{ code: 'vng-01' }, 'ok'],
     [{ createdAt: '2024-01-01' }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
-    expect(check(customerUpdateSchema, body)).toBe(expected);
+    expect(firstIssue(customerUpdateSchema, body)).toBe(expected);
   });
 });

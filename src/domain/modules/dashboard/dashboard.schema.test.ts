@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardSchema, type Dashboard } from './dashboard.schema.js';
+import { id } from '../../../../tests/fixtures/schema-issues.js';
 
 // The home page's answer goes out through this schema (the server's serializer): what it does not
 // declare never leaves the server, and an answer that does not fit it is a server fault, not data.
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const leave = { id: id(1), type: 'annual', startDate: '2026-12-21', endDate: '2026-12-23', halfDay: null, days: 3 } as const;
 
 const full: Dashboard = {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { issueOf, type IssueLike } from '../../validation.js';
 import {
   costAmountText,
   EXTERNAL_COST_CATEGORY_VALUES,
@@ -10,13 +9,8 @@ import {
   vendorInvoiceMatchesSchema,
   vendorInvoiceQuerySchema,
 } from './external-costs.schema.js';
+import { firstIssue, id } from '../../../../tests/fixtures/schema-issues.js';
 
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const cost = { description: 'Laptops', date: '2026-11-24', vendor: 'Dell', amount: '2400.00' };
 
 describe('a cost amount', () => {
@@ -34,7 +28,7 @@ describe('a cost amount', () => {
     ['1e3', ': decimal'],
     ['', ': required'],
   ])('%j → %s', (value, expected) => {
-    expect(check(costAmountText, value)).toBe(expected);
+    expect(firstIssue(costAmountText, value)).toBe(expected);
   });
 });
 
@@ -126,7 +120,7 @@ describe('external cost create', () => {
     [{ amountBase: '2400.00' }, ': unknown_field'],
     [{ invoices: [] }, ': unknown_field'],
   ])('%j → %s', (patch, expected) => {
-    expect(check(externalCostCreateSchema, { ...cost, ...patch })).toBe(expected);
+    expect(firstIssue(externalCostCreateSchema, { ...cost, ...patch })).toBe(expected);
   });
 
   it.each([
@@ -135,7 +129,7 @@ describe('external cost create', () => {
     [{ projectId: id(2) }, 'customerId: project_needs_customer'],
     [{ customerId: null, projectId: id(2) }, 'customerId: project_needs_customer'],
   ])('a project names its customer: %j → %s', (patch, expected) => {
-    expect(check(externalCostCreateSchema, { ...cost, ...patch })).toBe(expected);
+    expect(firstIssue(externalCostCreateSchema, { ...cost, ...patch })).toBe(expected);
   });
 });
 
@@ -162,7 +156,7 @@ describe('external cost update', () => {
     [{ projectId: id(2) }, 'ok'],
     [{ id: id(3) }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
-    expect(check(externalCostUpdateSchema, body)).toBe(expected);
+    expect(firstIssue(externalCostUpdateSchema, body)).toBe(expected);
   });
 });
 
@@ -180,7 +174,7 @@ describe('the vendor invoice check', () => {
     [{ ...q, vendorInvoiceNumber: 'x'.repeat(101) }, 'vendorInvoiceNumber: too_long'],
     [{ ...q, date: '2026-11-24' }, ': unknown_field'],
   ])('%j → %s', (query, expected) => {
-    expect(check(vendorInvoiceQuerySchema, query)).toBe(expected);
+    expect(firstIssue(vendorInvoiceQuerySchema, query)).toBe(expected);
   });
 
   it('trims what it compares', () => {

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { issueOf, type IssueLike } from '../../validation.js';
 import {
   HEADCOUNT_RATE_UNIT_VALUES,
   HEADCOUNT_STATUS_VALUES,
@@ -12,13 +10,8 @@ import {
   shareLinkSchema,
   sharedHeadcountSchema,
 } from './headcounts.schema.js';
+import { firstIssue, id } from '../../../../tests/fixtures/schema-issues.js';
 
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const base = { title: ' Backend developer ', userId: id(1), customerId: id(2), billingRate: 4000, startDate: '2024-01-01' };
 
 describe('headcount create', () => {
@@ -75,7 +68,7 @@ describe('headcount create', () => {
     [{ endDate: null }, 'ok'],
     [{ user: id(1) }, ': unknown_field'],
   ])('%j → %s', (over, expected) => {
-    expect(check(headcountCreateSchema, { ...base, ...over })).toBe(expected);
+    expect(firstIssue(headcountCreateSchema, { ...base, ...over })).toBe(expected);
   });
 });
 
@@ -92,7 +85,7 @@ describe('headcount update', () => {
     [{ allocation: 101 }, 'allocation: too_big'],
     [{ id: id(1) }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
-    expect(check(headcountUpdateSchema, body)).toBe(expected);
+    expect(firstIssue(headcountUpdateSchema, body)).toBe(expected);
   });
 });
 
@@ -109,7 +102,7 @@ describe('share link create', () => {
     [{ customerId: 'acme' }, 'customerId: invalid_id'],
     [{ token: 'x' }, ': unknown_field'],
   ])('%j → %s', (over, expected) => {
-    expect(check(shareLinkCreateSchema, { customerId: id(2), ...over })).toBe(expected);
+    expect(firstIssue(shareLinkCreateSchema, { customerId: id(2), ...over })).toBe(expected);
   });
 });
 

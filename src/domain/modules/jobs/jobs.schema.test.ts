@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { issueOf, type IssueLike } from '../../validation.js';
 import { filterKeys } from '../../resource.js';
 import {
   jobCandidateAddSchema,
@@ -15,13 +14,8 @@ import {
   pipelineListFields,
   pipelineSearchQuerySchema,
 } from './jobs.schema.js';
+import { firstIssue, id } from '../../../../tests/fixtures/schema-issues.js';
 
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const base = { title: ' Senior React developer ', customerId: id(1) };
 
 describe('job create', () => {
@@ -78,13 +72,13 @@ describe('job create', () => {
     // How many openings are filled is the pipeline's count, never typed in.
     [{ filled: 1 }, ': unknown_field'],
   ])('%j → %s', (patch, expected) => {
-    expect(check(jobCreateSchema, { ...base, ...patch })).toBe(expected);
+    expect(firstIssue(jobCreateSchema, { ...base, ...patch })).toBe(expected);
   });
 
   it('an update sends only what changes, and never a default', () => {
     expect(jobUpdateSchema.parse({ priority: 'high' })).toEqual({ priority: 'high' });
-    expect(check(jobUpdateSchema, { title: '' })).toBe('title: required');
-    expect(check(jobUpdateSchema, { filled: 2 })).toBe(': unknown_field');
+    expect(firstIssue(jobUpdateSchema, { title: '' })).toBe('title: required');
+    expect(firstIssue(jobUpdateSchema, { filled: 2 })).toBe(': unknown_field');
   });
 });
 
@@ -99,7 +93,7 @@ describe('pipeline bodies', () => {
     [jobCandidateStatusSchema, { note: 'no stage' }, 'stage: choice'],
     [jobCandidateStatusSchema, { stage: 'rejected', note: 'x'.repeat(2001) }, 'note: too_long'],
   ])('%# %j → %s', (schema, body, expected) => {
-    expect(check(schema as z.ZodType, body)).toBe(expected);
+    expect(firstIssue(schema as z.ZodType, body)).toBe(expected);
   });
 });
 
@@ -126,7 +120,7 @@ describe("searching candidates to add to a job's pipeline", () => {
     [{ offset: '1001' }, 'offset: too_big'],
     [{ page: '2' }, ': unknown_field'],
   ])('%j → %s', (query, expected) => {
-    expect(check(pipelineSearchQuerySchema, query)).toBe(expected);
+    expect(firstIssue(pipelineSearchQuerySchema, query)).toBe(expected);
   });
 
   it('offers each candidate with a label, the e-mail and the phone, if any, and nothing else', () => {
@@ -166,7 +160,7 @@ describe('edges of a job’s fields', () => {
     [{ deadline: '2100-01-01' }, 'deadline: date_range'],
     [{ currency: 'VND' }, 'ok'],
   ])('%j → %s', (patch, expected) => {
-    expect(check(jobCreateSchema, { ...base, ...patch })).toBe(expected);
+    expect(firstIssue(jobCreateSchema, { ...base, ...patch })).toBe(expected);
   });
 
   it.each([
@@ -174,7 +168,7 @@ describe('edges of a job’s fields', () => {
     ['priority', ['low', 'medium', 'high', 'urgent']],
     ['status', ['open', 'on_hold', 'filled', 'closed']],
   ])('every %s of the list is taken', (field, values) => {
-    for (const value of values) expect(check(jobCreateSchema, { ...base, [field]: value }), value).toBe('ok');
+    for (const value of values) expect(firstIssue(jobCreateSchema, { ...base, [field]: value }), value).toBe('ok');
   });
 
   it('keeps what it is given, blank text as null', () => {
@@ -212,21 +206,21 @@ describe('edges of a job’s fields', () => {
     [{ recruiterIds: Array.from({ length: 21 }, (_, i) => id(i)) }, 'recruiterIds: too_many'],
     [{ title: 'x'.repeat(201) }, 'title: too_long'],
   ])('update %j → %s', (body, expected) => {
-    expect(check(jobUpdateSchema, body)).toBe(expected);
+    expect(firstIssue(jobUpdateSchema, body)).toBe(expected);
   });
 });
 
 describe('pipeline stages', () => {
   it('runs from sourced to hired, with rejected and withdrawn beside them', () => {
     expect(PIPELINE_STAGE_VALUES).toEqual(['sourced', 'screening', 'submitted', 'interview', 'offered', 'hired', 'rejected', 'withdrawn']);
-    for (const stage of PIPELINE_STAGE_VALUES) expect(check(jobCandidateStatusSchema, { stage }), stage).toBe('ok');
+    for (const stage of PIPELINE_STAGE_VALUES) expect(firstIssue(jobCandidateStatusSchema, { stage }), stage).toBe('ok');
   });
 
   it('a move keeps its note, trimmed, and a blank note is none', () => {
     expect(jobCandidateStatusSchema.parse({ stage: 'offered', note: ' Signed ' })).toEqual({ stage: 'offered', note: 'Signed' });
     expect(jobCandidateStatusSchema.parse({ stage: 'offered', note: '' })).toEqual({ stage: 'offered', note: null });
-    expect(check(jobCandidateStatusSchema, { stage: 'rejected', note: 'x'.repeat(2000) })).toBe('ok');
-    expect(check(jobCandidateStatusSchema, { stage: 'rejected', by: id(1) })).toBe(': unknown_field');
+    expect(firstIssue(jobCandidateStatusSchema, { stage: 'rejected', note: 'x'.repeat(2000) })).toBe('ok');
+    expect(firstIssue(jobCandidateStatusSchema, { stage: 'rejected', by: id(1) })).toBe(': unknown_field');
   });
 
   it("a job's pipeline sorts by name, stage and dates, filters by stage and by when a candidate was added", () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { issueOf, type IssueLike } from '../../validation.js';
 import {
   initializeResultSchema,
   initializeSchema,
@@ -9,12 +8,8 @@ import {
   leaveMatrixUpdateSchema,
   myMatrixRowSchema,
 } from './leave-matrix.schema.js';
+import { firstIssue } from '../../../../tests/fixtures/schema-issues.js';
 
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
 const base = { userId: '00000000-0000-4000-8000-000000000001', year: 2026 };
 
 describe('leave matrix create', () => {
@@ -50,7 +45,7 @@ describe('leave matrix create', () => {
     [{ used: 3 }, ': unknown_field'],
     [{ remaining: 20 }, ': unknown_field'],
   ])('%j → %s', (patch, expected) => {
-    expect(check(leaveMatrixCreateSchema, { ...base, ...patch })).toBe(expected);
+    expect(firstIssue(leaveMatrixCreateSchema, { ...base, ...patch })).toBe(expected);
   });
 });
 
@@ -65,7 +60,7 @@ describe('leave matrix update', () => {
     [{ userId: base.userId }, ': unknown_field'],
     [{ year: 2027 }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
-    expect(check(leaveMatrixUpdateSchema, body)).toBe(expected);
+    expect(firstIssue(leaveMatrixUpdateSchema, body)).toBe(expected);
   });
 });
 
@@ -77,7 +72,7 @@ describe('initialize', () => {
     [{ year: 1800 }, 'year: too_small'],
     [{ year: 2027, force: true }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
-    expect(check(initializeSchema, body)).toBe(expected);
+    expect(firstIssue(initializeSchema, body)).toBe(expected);
   });
 });
 
@@ -105,7 +100,7 @@ describe('edges of a row’s days', () => {
     ['initialize', initializeSchema, { year: 2100 }, 'year: too_big'],
     ['initialize', initializeSchema, { year: 2027.5 }, 'year: not_number'],
   ])('%s %j → %s', (_, schema, body, expected) => {
-    expect(check(schema as z.ZodType, body)).toBe(expected);
+    expect(firstIssue(schema as z.ZodType, body)).toBe(expected);
   });
 
   it('trims names; a blank name on create is left to the server, but a row keeps one', () => {
@@ -117,7 +112,7 @@ describe('edges of a row’s days', () => {
     });
     expect(leaveMatrixCreateSchema.parse({ ...base, userName: ' Lan ' }).userName).toBe('Lan');
     expect(leaveMatrixUpdateSchema.parse({ userName: ' Lan ', carried: 2.5 })).toEqual({ userName: 'Lan', carried: 2.5 });
-    expect(check(leaveMatrixUpdateSchema, { userName: '   ' })).toBe('userName: required');
+    expect(firstIssue(leaveMatrixUpdateSchema, { userName: '   ' })).toBe('userName: required');
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { issueOf, type IssueLike } from '../../validation.js';
 import {
   monthCloseBodySchema,
   monthCloseParamSchema,
@@ -9,12 +8,7 @@ import {
   monthReopenBodySchema,
   type MonthClose,
 } from './month-close.schema.js';
-
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
+import { firstIssue } from '../../../../tests/fixtures/schema-issues.js';
 
 describe('a month in the address', () => {
   it.each([
@@ -26,7 +20,7 @@ describe('a month in the address', () => {
     ['2026-01-31', 'month: month'],
     ['', 'month: month'],
   ])('%j → %s', (month, expected) => {
-    expect(check(monthCloseParamSchema, { month })).toBe(expected);
+    expect(firstIssue(monthCloseParamSchema, { month })).toBe(expected);
   });
 
   it('keeps the month', () => {
@@ -54,7 +48,7 @@ describe('closing a month', () => {
     [{ month: '2026-01' }, ': unknown_field'],
     ['close', ': invalid'],
   ])('%j → %s', (body, expected) => {
-    expect(check(monthCloseBodySchema, body)).toBe(expected);
+    expect(firstIssue(monthCloseBodySchema, body)).toBe(expected);
   });
 });
 
@@ -72,7 +66,7 @@ describe('reopening a month', () => {
     [{}, 'note: required'],
     [{ note: 'Late invoice', month: '2026-01' }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
-    expect(check(monthReopenBodySchema, body)).toBe(expected);
+    expect(firstIssue(monthReopenBodySchema, body)).toBe(expected);
   });
 });
 

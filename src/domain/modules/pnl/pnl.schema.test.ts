@@ -11,11 +11,11 @@ import {
   type PnlFact,
   type PnlRow,
 } from './pnl.schema.js';
+import { id } from '../../../../tests/fixtures/schema-issues.js';
 
 // The P&L's answers go out through these schemas (the server's serializer): what they do not
 // declare never leaves the server, so every figure must survive a parse.
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const figures = {
   revenue: '12000.00',
   salaryCost: '7000.00',

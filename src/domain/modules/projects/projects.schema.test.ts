@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { issueOf, type IssueLike } from '../../validation.js';
 import { PROJECT_STATUSES, projectCreateSchema, projectUpdateSchema } from './projects.schema.js';
+import { firstIssue, id } from '../../../../tests/fixtures/schema-issues.js';
 
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const base = { name: 'Portal', code: 'prt-1', customerId: id(1) };
 
 describe('project create', () => {
@@ -47,7 +40,7 @@ describe('project create', () => {
     [{ endDate: '2100-01-01' }, 'endDate: date_range'],
     [{ budget: 1 }, ': unknown_field'],
   ])('%j → %s', (over, expected) => {
-    expect(check(projectCreateSchema, { ...base, ...over })).toBe(expected);
+    expect(firstIssue(projectCreateSchema, { ...base, ...over })).toBe(expected);
   });
 });
 
@@ -65,6 +58,6 @@ describe('project update', () => {
     [{ customerId: null }, 'customerId: required'],
     [{ id: id(1) }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
-    expect(check(projectUpdateSchema, body)).toBe(expected);
+    expect(firstIssue(projectUpdateSchema, body)).toBe(expected);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { issueOf, type IssueLike } from '../../validation.js';
 import {
   IMPORT_ACTIONS,
   importChangeSchema,
@@ -19,13 +18,8 @@ import {
   salarySchema,
   salaryUpdateSchema,
 } from './salaries.schema.js';
+import { firstIssue, id } from '../../../../tests/fixtures/schema-issues.js';
 
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const salary = { userId: id(1), month: '2026-11', base: '2500.00' };
 
 describe('a salary amount', () => {
@@ -44,7 +38,7 @@ describe('a salary amount', () => {
     ['', ': required'],
     [' ', ': required'],
   ])('%j → %s', (value, expected) => {
-    expect(check(salaryAmountText, value)).toBe(expected);
+    expect(firstIssue(salaryAmountText, value)).toBe(expected);
   });
 
   it('a number is read as its decimal text', () => {
@@ -123,7 +117,7 @@ describe('salary create', () => {
     [{ net: '2500.00' }, ': unknown_field'],
     [{ status: 'approved' }, ': unknown_field'],
   ])('%j → %s', (patch, expected) => {
-    expect(check(salaryCreateSchema, { ...salary, ...patch })).toBe(expected);
+    expect(firstIssue(salaryCreateSchema, { ...salary, ...patch })).toBe(expected);
   });
 
   it.each([
@@ -131,12 +125,12 @@ describe('salary create', () => {
     [null, 'base: required'],
     [true, 'base: invalid'],
   ])('a base of %j is refused: %s', (base, expected) => {
-    expect(check(salaryCreateSchema, { ...salary, base })).toBe(expected);
+    expect(firstIssue(salaryCreateSchema, { ...salary, base })).toBe(expected);
   });
 
   it.each(SALARY_AMOUNTS)('%s is an amount: refused when negative or past two decimals', (amount) => {
-    expect(check(salaryCreateSchema, { ...salary, [amount]: '-1' })).toBe(`${amount}: negative`);
-    expect(check(salaryCreateSchema, { ...salary, [amount]: '1.234' })).toBe(`${amount}: decimal_places`);
+    expect(firstIssue(salaryCreateSchema, { ...salary, [amount]: '-1' })).toBe(`${amount}: negative`);
+    expect(firstIssue(salaryCreateSchema, { ...salary, [amount]: '1.234' })).toBe(`${amount}: decimal_places`);
   });
 
   it('names its amounts in the order of the form, the list and the import sheet', () => {
@@ -165,7 +159,7 @@ describe('salary update', () => {
     [{ note: 'x'.repeat(1001) }, 'note: too_long'],
     [{ paidAt: '2026-11-30' }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
-    expect(check(salaryUpdateSchema, body)).toBe(expected);
+    expect(firstIssue(salaryUpdateSchema, body)).toBe(expected);
   });
 });
 
@@ -176,7 +170,7 @@ describe('the import query', () => {
     [{}, 'month: required'],
     [{ month: '2026-01', dryRun: 'true' }, ': unknown_field'],
   ])('%j → %s', (query, expected) => {
-    expect(check(salaryImportQuerySchema, query)).toBe(expected);
+    expect(firstIssue(salaryImportQuerySchema, query)).toBe(expected);
   });
 });
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { issueOf, type IssueLike } from '../../validation.js';
 import { TECH_STACK_CATEGORIES, techStackCreateSchema, techStackUpdateSchema } from './tech-stacks.schema.js';
-
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
+import { firstIssue } from '../../../../tests/fixtures/schema-issues.js';
 
 describe('tech stack schemas', () => {
   it('create: category other by default, name trimmed', () => {
@@ -23,7 +16,7 @@ describe('tech stack schemas', () => {
     [{ name: 'Go', category: 'hardware' }, 'category: choice'],
     [{ name: 'Go', level: 1 }, ': unknown_field'],
   ])('create %j → %s', (body, expected) => {
-    expect(check(techStackCreateSchema, body)).toBe(expected);
+    expect(firstIssue(techStackCreateSchema, body)).toBe(expected);
   });
 
   it('the categories', () => {
@@ -47,7 +40,7 @@ describe('tech stack schemas', () => {
     [{ name: 'x'.repeat(61) }, 'name: too_long'],
     [{ id: 'x' }, ': unknown_field'],
   ])('update %j → %s', (body, expected) => {
-    expect(check(techStackUpdateSchema, body)).toBe(expected);
+    expect(firstIssue(techStackUpdateSchema, body)).toBe(expected);
   });
   it('update adds no default', () => {
     expect(techStackUpdateSchema.parse({ name: 'Rust' })).toEqual({ name: 'Rust' });

@@ -15,13 +15,8 @@ import {
   timesheetSheetSchema,
   timesheetUpdateSchema,
 } from './timesheets.schema.js';
+import { firstIssue, id } from '../../../../tests/fixtures/schema-issues.js';
 
-// First issue as the server and the form report it: field path and code.
-const check = (schema: z.ZodType, body: unknown) => {
-  const r = schema.safeParse(body, { reportInput: true });
-  return r.success ? 'ok' : `${r.error.issues[0]!.path.join('.')}: ${issueOf(r.error.issues[0] as IssueLike).code}`;
-};
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const entry = { projectId: id(1), date: '2026-11-24', hours: 7.5 };
 
 describe('logging hours', () => {
@@ -60,7 +55,7 @@ describe('logging hours', () => {
     [{ headcountId: id(3) }, ': unknown_field'],
     [{ billRate: 50 }, ': unknown_field'],
   ])('create %j → %s', (patch, expected) => {
-    expect(check(timesheetCreateSchema, { ...entry, ...patch })).toBe(expected);
+    expect(firstIssue(timesheetCreateSchema, { ...entry, ...patch })).toBe(expected);
   });
 
   it.each([
@@ -72,7 +67,7 @@ describe('logging hours', () => {
     // An entry stays with the person who logged it.
     [{ userId: id(2) }, ': unknown_field'],
   ])('update %j → %s', (body, expected) => {
-    expect(check(timesheetUpdateSchema, body)).toBe(expected);
+    expect(firstIssue(timesheetUpdateSchema, body)).toBe(expected);
   });
 
   it('an update changes only what it names: a note left out is not blanked', () => {
@@ -107,7 +102,7 @@ describe('the week grid', () => {
     [{ cells: [{ ...cell, userId: id(2) }] }, 'cells.0: unknown_field'],
     [{ cells: [cell], month: '2026-11' }, ': unknown_field'],
   ])('%j → %s', (body, expected) => {
-    expect(check(timesheetCellsSchema, body)).toBe(expected);
+    expect(firstIssue(timesheetCellsSchema, body)).toBe(expected);
   });
 });
 
@@ -126,7 +121,7 @@ describe('a locked month in the address', () => {
     ['2026-011', 'month: month'],
     ['2026-01-01', 'month: month'],
   ])('%s → %s', (month, expected) => {
-    expect(check(monthParamSchema, { month })).toBe(expected);
+    expect(firstIssue(monthParamSchema, { month })).toBe(expected);
   });
 });
 
@@ -150,7 +145,7 @@ describe("a person's stretch of logwork", () => {
     [{ ...q, userId: 'me' }, 'userId: invalid_id'],
     [{ ...q, project: id(1) }, ': unknown_field'],
   ])('%j → %s', (query, expected) => {
-    expect(check(timesheetSheetQuerySchema, query)).toBe(expected);
+    expect(firstIssue(timesheetSheetQuerySchema, query)).toBe(expected);
   });
 
   it('a reversed stretch is refused for its order only, not as too long', () => {
