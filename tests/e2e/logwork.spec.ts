@@ -1,5 +1,6 @@
 // My logwork end to end: hours typed into the week grid by keyboard only, saved, refused on their
 // cell with the rule's words, undone with Escape, and still there after a reload.
+import type { Request } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signIn, useEnglish } from './support/session';
 
@@ -30,13 +31,17 @@ test('hours are typed, saved and refused in the week grid by keyboard', async ({
   const tuesday = page.getByTestId('cell-0-1');
   await expect(tuesday).toBeFocused();
   const before = await tuesday.inputValue();
-  // Enter saves and moves down: the cell is sent once, not again when it loses the focus. A send the
-  // server answers 401 is replayed after the token refresh (tokens last 5 s here): that is one send.
-  const sends: string[] = [];
+  // Enter saves and moves down: the cell is sent once, not again when it loses the focus. Counted
+  // when sent; a send the server answers 401 is replayed after the token refresh (tokens last 5 s
+  // here), so it is taken back: the replay is the same send.
+  const sends: Request[] = [];
+  const isCellSend = (request: Request) => request.method() === 'PUT' && request.url().includes('/api/v1/timesheet/cells');
+  page.on('request', (request) => {
+    if (isCellSend(request)) sends.push(request);
+  });
   page.on('response', (r) => {
-    const request = r.request();
-    if (request.method() === 'PUT' && request.url().includes('/api/v1/timesheet/cells') && r.status() !== 401)
-      sends.push(request.postData() ?? '');
+    const at = sends.indexOf(r.request());
+    if (at >= 0 && r.status() === 401) sends.splice(at, 1);
   });
   await page.keyboard.type('7.3');
   await page.keyboard.press('Enter');
