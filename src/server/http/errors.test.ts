@@ -7,6 +7,7 @@ import {
   defaultCode,
   errorBody,
   forbidden,
+  frameworkErrors,
   isUnavailable,
   notFound,
   pgError,
@@ -25,6 +26,7 @@ describe('errorBody and codes', () => {
     [405, 'Method Not Allowed', 'method_not_allowed'],
     [406, 'Not Acceptable', 'not_acceptable'],
     [409, 'Conflict', 'conflict'],
+    [412, 'Precondition Failed', 'stale_record'],
     [413, 'Payload Too Large', 'payload_too_large'],
     [414, 'URI Too Long', 'uri_too_long'],
     [415, 'Unsupported Media Type', 'unsupported_media_type'],
@@ -69,6 +71,16 @@ describe('errorBody and codes', () => {
       [404, 'not_found', 'User not found'],
       [409, 'conflict', 'c'],
       [422, 'rule_violated', 'u'],
+    ]);
+    expect(
+      [unauthorized('Session has ended', 'session_ended'), forbidden('Only your own', 'own_only')].map((x) => [
+        x.statusCode,
+        x.code,
+        x.message,
+      ]),
+    ).toEqual([
+      [401, 'session_ended', 'Session has ended'],
+      [403, 'own_only', 'Only your own'],
     ]);
     expect(conflict('dup', 'duplicate', { email: 'unique' }).errors).toEqual({ email: 'This value is already used by another record' });
     expect(unprocessable('no', 'rule', { a: 'manager_self' }).issues).toEqual({ a: { code: 'manager_self' } });
@@ -174,6 +186,45 @@ describe('clientError: framework and parser errors as ours', () => {
   });
 });
 
+describe('frameworkErrors: what the router answers before any handler', () => {
+  const answer = (error: unknown) => {
+    const seen = { status: 0, headers: {} as Record<string, string>, body: undefined as unknown, logged: [] as unknown[] };
+    const reply = {
+      status: (n: number) => ((seen.status = n), reply),
+      header: (k: string, v: string) => ((seen.headers[k] = v), reply),
+      send: (b: unknown) => ((seen.body = b), reply),
+    };
+    const req = { id: 'req-7', log: { error: (obj: unknown, msg: string) => seen.logged.push([obj, msg]) } };
+    frameworkErrors(error as never, req as never, reply as never);
+    return seen;
+  };
+
+  it('a client error in our shape with the request id, not logged', () => {
+    const seen = answer(Object.assign(new Error('FST internals'), { code: 'FST_ERR_BAD_URL', statusCode: 400 }));
+    expect(seen).toEqual({
+      status: 400,
+      headers: { 'x-request-id': 'req-7' },
+      body: { statusCode: 400, error: 'Bad Request', code: 'bad_url', message: 'The URL is not valid (bad %-encoding)' },
+      logged: [],
+    });
+  });
+
+  it.each([
+    ['an unknown error', new Error('router internals')],
+    ["the framework's own fault", Object.assign(new Error('x'), { code: 'FST_ERR_ASYNC_CONSTRAINT' })],
+  ])('%s: 500 internal_error, logged with the error', (_, error) => {
+    const seen = answer(error);
+    expect(seen.status).toBe(500);
+    expect(seen.body).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      code: 'internal_error',
+      message: 'Internal server error',
+    });
+    expect(seen.logged).toEqual([[{ err: error }, 'framework error']]);
+  });
+});
+
 describe('isUnavailable', () => {
   it.each([
     [{ code: 'ECONNREFUSED' }, true],
@@ -233,10 +284,19 @@ describe('isUnavailable', () => {
 
 describe('pgError: the SQLSTATE inside a driver or Drizzle error', () => {
   it.each([
-    [{ code: '23505', constraint: 'users_email_key' }, { code: '23505', constraint: 'users_email_key' }],
+    [
+      { code: '23505', constraint: 'users_email_key' },
+      { code: '23505', constraint: 'users_email_key' },
+    ],
     [{ code: '22P02' }, { code: '22P02', constraint: undefined }],
-    [{ message: 'Failed query', cause: { code: '23503', constraint: 'fk' } }, { code: '23503', constraint: 'fk' }],
-    [{ code: 'ECONNREFUSED', cause: { code: '57P01' } }, { code: '57P01', constraint: undefined }],
+    [
+      { message: 'Failed query', cause: { code: '23503', constraint: 'fk' } },
+      { code: '23503', constraint: 'fk' },
+    ],
+    [
+      { code: 'ECONNREFUSED', cause: { code: '57P01' } },
+      { code: '57P01', constraint: undefined },
+    ],
     [{ cause: { cause: { cause: { code: '23505' } } } }, { code: '23505', constraint: undefined }],
     [{ cause: { cause: { cause: { cause: { code: '23505' } } } } }, undefined],
     [{ code: '2350' }, undefined],

@@ -47,7 +47,7 @@ export const badRequest = (message: string, issues?: Record<string, string | Fie
   new AppError(400, message, { code, issues: issues && fieldIssues(issues) });
 export const unauthorized = (message = 'Authentication required', code = 'unauthorized') => new AppError(401, message, { code });
 export const forbidden = (message = 'You do not have permission to do this', code = 'forbidden') => new AppError(403, message, { code });
-export const notFound = (what = 'Resource') => new AppError(404, `${what} not found`, { code: 'not_found' });
+export const notFound = (what = 'Resource') => new AppError(404, `${what} not found`);
 export const conflict = (message: string, code = 'conflict', issues?: Record<string, string | FieldIssue>) =>
   new AppError(409, message, { code, issues: issues && fieldIssues(issues) });
 export const unprocessable = (message: string, code = 'rule_violated', issues?: Record<string, string | FieldIssue>) =>
@@ -165,38 +165,33 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(err.statusCode).send(errorBody(err.statusCode, err.message, err));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      const sent = sourceOf(req, err.validationContext);
       const issues: Record<string, FieldIssue> = {};
       for (const v of err.validation) {
-        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        const unknownKeys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: string[] }).keys : undefined;
-        if (unknownKeys) {
-          for (const k of unknownKeys) issues[path ? `${path}.${k}` : k] = { code: 'unknown_field' };
-        } else {
-          const key = path || err.validationContext || 'body';
-          // A body field that was not sent at all is "required", whatever its type's own complaint.
-          const body = err.validationContext === 'body' ? (req.body as Record<string, unknown> | null) : undefined;
-          const missing = !!body && typeof body === 'object' && !!path && !path.includes('.') && body[path] === undefined;
-          // The issue does not carry the value it is about; without it a value of the wrong type
-          // would read as one not sent.
-          const input = valueAt(sourceOf(req, err.validationContext), path);
-          issues[key] ??= missing
+        const path = v.instancePath.slice(1).replaceAll('/', '.');
+        if (v.keyword === 'unrecognized_keys') {
+          for (const k of (v.params as { keys: string[] }).keys) issues[path ? `${path}.${k}` : k] = { code: 'unknown_field' };
+          continue;
+        }
+        // The issue does not carry the value it is about: a field not sent at all is "required",
+        // whatever its type's own complaint, and one sent with the wrong type is not. A rule's own
+        // issue (a refinement) keeps its code.
+        const input = valueAt(sent, path);
+        issues[path || err.validationContext || 'body'] ??=
+          path && input === undefined && v.keyword !== 'custom'
             ? { code: 'required' }
             : issueOf({ ...(v.params as object), code: v.keyword, message: v.message, input } as IssueLike);
-        }
       }
       const errors = Object.fromEntries(Object.entries(issues).map(([f, i]) => [f, describeIssue(i)]));
       return reply.status(400).send(errorBody(400, 'Validation failed', { code: 'validation_failed', errors, issues }));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
-      return reply.status(500).send(errorBody(500, 'Internal server error', { code: 'internal_error' }));
+      return reply.status(500).send(errorBody(500, 'Internal server error'));
     }
     if (isUnavailable(err)) {
       req.log.warn({ err }, 'dependency unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send(errorBody(503, 'Service temporarily unavailable, please retry', { code: 'service_unavailable' }));
+      return reply.status(503).header('retry-after', '5').send(errorBody(503, 'Service temporarily unavailable, please retry'));
     }
     const code = pgError(err)?.code;
     if (code === '23505') return reply.status(409).send(errorBody(409, 'A record with these values already exists', { code: 'duplicate' }));
@@ -214,7 +209,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(known.statusCode).send(errorBody(known.statusCode, known.message, { code: known.code }));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(errorBody(500, 'Internal server error', { code: 'internal_error' }));
+    return reply.status(500).send(errorBody(500, 'Internal server error'));
   });
 }
 
@@ -302,5 +297,5 @@ export function routeNotFound(method: string, url: string) {
 
 /** A known path asked with a method it does not serve: 405, sent with an `Allow` header of the methods it does. */
 export function methodNotAllowed(method: string, url: string) {
-  return errorBody(405, `Method ${method} is not allowed on ${url.split('?')[0]}`, { code: 'method_not_allowed' });
+  return errorBody(405, `Method ${method} is not allowed on ${url.split('?')[0]}`);
 }

@@ -39,9 +39,37 @@ describe('largest remainder: the shares add up to the whole', () => {
     expect(got.reduce((a, b) => a + b, 0n)).toBe(units);
   });
 
-  it('refuses no weight at all and a negative weight', () => {
-    expect(() => largestRemainder(100n, ['0', '0'])).toThrow();
-    expect(() => largestRemainder(100n, ['1', '-1'])).toThrow();
+  it.each<[bigint, string[], bigint[]]>([
+    // Weights of different scales are brought to one: 0.5 is half of 1, 1.25 more than 1.2.
+    [30n, ['0.5', '1'], [10n, 20n]],
+    [30n, ['1', '0.5'], [20n, 10n]],
+    [245n, ['1.25', '1.2'], [125n, 120n]],
+    [3n, ['1.5', '1.50', '1.500'], [1n, 1n, 1n]],
+    // A zero weight takes nothing, and a weight alone takes all.
+    [10n, ['0', '1'], [0n, 10n]],
+    [10n, ['2'], [10n]],
+    // Ties of remainders go to the earlier weight; a larger remainder first, wherever it stands.
+    [2n, ['1', '1', '1'], [1n, 1n, 0n]],
+    [1n, ['1', '2'], [0n, 1n]],
+    [2n, ['2', '1', '2'], [1n, 0n, 1n]],
+    [2n, ['1', '1', '3'], [1n, 0n, 1n]],
+    [2n, ['3', '1', '1'], [1n, 1n, 0n]],
+    [-1n, ['1', '1'], [-1n, 0n]],
+    [-2n, ['1', '1'], [-1n, -1n]],
+  ])('%s by %s, at one scale', (units, weights, shares) => {
+    const got = largestRemainder(units as bigint, weights);
+    expect(got).toEqual(shares);
+    expect(got.reduce((a, b) => a + b, 0n)).toBe(units);
+  });
+
+  it.each<[string[], string]>([
+    [['0', '0'], 'no weight'],
+    [[], 'no weight'],
+    [['1', '-1'], 'negative weight'],
+    [['-1', '-1'], 'negative weight'],
+    [['5', '-0.01'], 'negative weight'],
+  ])('refuses %j: %s', (weights, message) => {
+    expect(() => largestRemainder(100n, weights)).toThrow(new Error(message));
   });
 });
 
@@ -164,6 +192,45 @@ describe('a salary allocated by seats when no hours were logged', () => {
     expect(shares[0]!.weightTotal).toBe('120');
   });
 
+  it('seats adding up to 100 % exactly leave the bench nothing, not a line of zero', () => {
+    const shares = allocateSalary(
+      '900.00',
+      'USD',
+      [],
+      [
+        { target: P1, allocation: 40 },
+        { target: P2, allocation: 60 },
+      ],
+    );
+    expect(amounts(shares)).toEqual([
+      ['p1', '360.00'],
+      ['p2', '540.00'],
+    ]);
+    expect(shares.map((s) => [s.weight, s.weightTotal])).toEqual([
+      ['40', '100'],
+      ['60', '100'],
+    ]);
+  });
+
+  it('a seat at 0 % takes no share and no line: with no other seat, all of it is the bench', () => {
+    const withOther = allocateSalary(
+      '1000.00',
+      'USD',
+      [],
+      [
+        { target: P1, allocation: 0 },
+        { target: P2, allocation: 50 },
+      ],
+    );
+    expect(amounts(withOther)).toEqual([
+      ['p2', '500.00'],
+      ['bench', '500.00'],
+    ]);
+    expect(allocateSalary('1000.00', 'USD', [], [{ target: P1, allocation: 0 }])).toEqual([
+      { target: null, amount: '1000.00', basis: 'none', weight: '0', weightTotal: '0' },
+    ]);
+  });
+
   it('no hours and no seat: all of it is the bench', () => {
     const shares = allocateSalary('2345.67', 'USD', [], []);
     expect(shares).toEqual([{ target: null, amount: '2345.67', basis: 'none', weight: '0', weightTotal: '0' }]);
@@ -217,12 +284,63 @@ describe('profit and margin', () => {
   it('margin with zero revenue is null, never a division by zero', () => {
     expect(marginOf('-10.00', '0.00')).toBeNull();
   });
+
+  it.each<[string, string, string]>([
+    // profit, revenue, margin: tenths of a per cent, half away from zero, whatever the scales.
+    ['1', '3', '33.3'],
+    ['2', '3', '66.7'],
+    ['0.5', '1.000', '50.0'],
+    ['250.00', '1000', '25.0'],
+    ['1.2345', '10.00', '12.3'],
+    ['0.0005', '1', '0.1'],
+    ['0.0004', '1', '0.0'],
+    ['-0.0005', '1', '-0.1'],
+    ['-1', '3', '-33.3'],
+    ['-2', '3', '-66.7'],
+    ['1', '-3', '-33.3'],
+    ['-1', '-3', '33.3'],
+    ['5', '-4', '-125.0'],
+    ['0', '7', '0.0'],
+    ['1', '8', '12.5'],
+    ['1', '16', '6.3'],
+    ['-1', '16', '-6.3'],
+  ])('profit %s of revenue %s is a margin of %s %%', (profit, revenue, margin) => {
+    expect(marginOf(profit, revenue)).toBe(margin);
+  });
 });
 
 describe('month boundaries', () => {
   it('the dates of a range: from the first day, before the first day after', () => {
     expect(rangeDates('2024-02', '2024-02')).toEqual({ start: '2024-02-01', end: '2024-03-01' });
     expect(rangeDates('2025-02', '2025-12')).toEqual({ start: '2025-02-01', end: '2026-01-01' });
+  });
+
+  const firstOf = (schema: typeof pnlQuerySchema | typeof pnlDrillQuerySchema, v: unknown) =>
+    schema.safeParse(v).error?.issues.map((i) => [i.path.join('.'), i.code, i.message, (i as { params?: object }).params]) ?? [];
+
+  it.each([pnlQuerySchema, pnlDrillQuerySchema])('a range holds 1 to 36 months, across year ends (%#)', (schema) => {
+    const q = (from: string, to: string) => ({ from, to, ...(schema === pnlDrillQuerySchema ? { measure: 'revenue' } : {}) });
+    expect(firstOf(schema, q('2026-03', '2026-03'))).toEqual([]);
+    expect(firstOf(schema, q('2024-01', '2026-12'))).toEqual([]);
+    expect(firstOf(schema, q('2024-01', '2027-01'))).toEqual([['to', 'custom', 'range_too_long', { max: 36 }]]);
+    expect(firstOf(schema, q('2026-03', '2026-02'))).toEqual([['to', 'custom', 'before_from', undefined]]);
+    expect(firstOf(schema, q('2026-01', '2025-12'))).toEqual([['to', 'custom', 'before_from', undefined]]);
+  });
+
+  it.each<[string, string | undefined, boolean]>([
+    // groupBy, key, accepted: a month's row by its month, the others' by an id, the overhead's by its name.
+    ['month', '2026-02', true],
+    ['month', '2026-13', false],
+    ['month', '00000000-0000-4000-8000-000000000001', false],
+    ['customer', '00000000-0000-4000-8000-000000000001', true],
+    ['customer', '2026-02', false],
+    ['project', 'not-an-id', false],
+    ['person', 'overhead', true],
+    ['month', 'overhead', true],
+    ['customer', undefined, true],
+  ])('a drill-down of %s rows by the key %j: accepted %s', (groupBy, key, ok) => {
+    const issues = firstOf(pnlDrillQuerySchema, { from: '2026-01', to: '2026-03', groupBy, key, measure: 'revenue' });
+    expect(issues).toEqual(ok ? [] : [['key', 'custom', 'invalid', undefined]]);
   });
 
   it('checks its query', () => {
