@@ -216,7 +216,7 @@ describe('approving', () => {
     const created = (await ask('developer', oneDay(51))).json();
     const bare = await call('manager', 'POST', `/api/leave-requests/${created.id}/approve`, { decision: 'reject' });
     expect(bare.statusCode).toBe(400);
-    expect(bare.json().issues.note).toEqual({ code: 'required' });
+    expect(bare.json().issues.note).toEqual({ code: 'note_required' });
     const since = new Date();
     const res = await call('manager', 'POST', `/api/leave-requests/${created.id}/approve`, { decision: 'reject', note: 'Release week' });
     expect(res.json()).toMatchObject({ status: 'rejected', decisionNote: 'Release week' });
