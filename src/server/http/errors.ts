@@ -168,7 +168,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       const sent = sourceOf(req, err.validationContext);
       const issues: Record<string, FieldIssue> = {};
       for (const v of err.validation) {
-        const path = v.instancePath.slice(1).replaceAll('/', '.');
+        const segments = v.instancePath.split('/').slice(1);
+        const path = segments.join('.');
         if (v.keyword === 'unrecognized_keys') {
           for (const k of (v.params as { keys: string[] }).keys) issues[path ? `${path}.${k}` : k] = { code: 'unknown_field' };
           continue;
@@ -176,7 +177,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         // The issue does not carry the value it is about: a field not sent at all is "required",
         // whatever its type's own complaint, and one sent with the wrong type is not. A rule's own
         // issue (a refinement) keeps its code.
-        const input = valueAt(sent, path);
+        const input = valueAt(sent, segments);
         issues[path || err.validationContext || 'body'] ??=
           path && input === undefined && v.keyword !== 'custom'
             ? { code: 'required' }
@@ -221,10 +222,10 @@ function sourceOf(req: FastifyRequest, context: string | undefined): unknown {
   return undefined;
 }
 
-/** The value at a dotted path (`address.city`, `items.0`) of what was sent; the whole of it for ''. */
-function valueAt(source: unknown, path: string): unknown {
+/** The value at a path (`['address', 'city']`, `['items', '0']`) of what was sent; the whole of it for `[]`. */
+function valueAt(source: unknown, path: readonly string[]): unknown {
   let at = source;
-  for (const key of path ? path.split('.') : []) {
+  for (const key of path) {
     if (at === null || typeof at !== 'object' || !Object.hasOwn(at, key)) return undefined;
     at = (at as Record<string, unknown>)[key];
   }
