@@ -1,20 +1,33 @@
 // My logwork end to end: hours typed into the week grid by keyboard only, saved, refused on their
 // cell with the rule's words, undone with Escape, and still there after a reload.
 import type { Request } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { signIn, useEnglish } from './support/session';
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
 
+/**
+ * Moves the grid by a week as a person does: clicks the arrow, then waits for the title to name
+ * another week. The address changes at once, but the new week renders in a transition: until it
+ * lands, the week shown, its cells included, is still the old one (a slow machine typed into it).
+ */
+async function moveWeek(page: Page, arrow: 'week-prev' | 'week-next') {
+  const title = page.getByTestId('week-title');
+  const shown = await title.textContent();
+  await page.getByTestId(arrow).click();
+  await expect(title).not.toHaveText(shown ?? '');
+}
+
 test('hours are typed, saved and refused in the week grid by keyboard', async ({ page }) => {
   await signIn(page, 'developer', `/auth/sign-in?returnTo=${encodeURIComponent('/logwork')}`);
   await expect(page.getByRole('heading', { name: 'My logwork', level: 1 })).toBeVisible();
-  // Last week: every day is past and its month still open.
-  await page.getByTestId('week-prev').click();
   const grid = page.getByTestId('logwork-grid');
   const monday = page.getByTestId('cell-0-0');
+  await expect(grid).toBeVisible();
+  // Last week: every day is past and its month still open.
+  await moveWeek(page, 'week-prev');
   await expect(monday).toBeVisible();
 
   // A value other than the stored one (a retry finds the first try's hours there).
@@ -60,11 +73,11 @@ test('hours are typed, saved and refused in the week grid by keyboard', async ({
   await page.keyboard.type('7.3');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('logwork-errors')).toBeVisible();
-  await page.getByTestId('week-next').click();
+  await moveWeek(page, 'week-next');
   await expect(page.getByTestId('cell-0-0')).toBeVisible();
   await expect(page.getByTestId('logwork-errors')).toHaveCount(0);
   await expect(page.getByTestId('save-status')).not.toHaveText('Not saved');
-  await page.getByTestId('week-prev').click();
+  await moveWeek(page, 'week-prev');
   await expect(tuesday).toHaveValue(before);
 
   // The week is in the address: a reload shows the same week.
