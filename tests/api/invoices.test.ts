@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
 import { unprocessable } from '../../src/server/http/errors.js';
 import { auditLog } from '../../src/server/modules/audit/audit.table.js';
-import { sendProbe } from '../../src/server/modules/invoices/invoices.service.js';
+import { sendProbe } from '../../src/server/modules/invoices/invoices.writes.js';
 import { invoiceNumberSeries, invoices } from '../../src/server/modules/invoices/invoices.table.js';
 import { add, compare } from '../../src/domain/money.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';

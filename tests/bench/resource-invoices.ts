@@ -1,4 +1,4 @@
-import { invoiceEntity, type InvoiceRow } from '../../src/server/modules/invoices/invoices.service.js';
+import { invoiceEntity, type InvoiceRow } from '../../src/server/modules/invoices/invoices.read-model.js';
 import { instant } from './bare.js';
 import { fillTable } from './fill.js';
 import type { BenchResource } from './resource.js';

@@ -12,7 +12,7 @@ import type { Api } from '../../http/api.js';
 import type { ResourceModule, Row, WriteContext } from '../../http/crud.js';
 import { unprocessable } from '../../http/errors.js';
 import type { Services } from '../../services.js';
-import { assertProjectOfCustomer, rateFor } from '../invoices/invoices.service.js';
+import { assertProjectOfCustomer, rateFor } from '../invoices/invoices.write-checks.js';
 import type { ServerModule } from '../module.js';
 import { seedExternalCosts } from './external-costs.seed.js';
 import { externalCosts } from './external-costs.table.js';

@@ -19,7 +19,7 @@ import { listQuerySchema, type ListQuery } from '../../http/list-query.js';
 import { queryRows } from '../../db/client.js';
 import { versionCacheOf } from '../data-versions/version-cache.js';
 import type { Services } from '../../services.js';
-import { todayUtc } from './invoices.service.js';
+import { todayUtc } from './invoices.read-model.js';
 
 const decl = invoicesResource;
 const listAccess = { resource: decl.name, action: 'list' } as const;

@@ -9,7 +9,8 @@ import { registerInvoiceAnalytics } from './invoices.analytics.js';
 import { registerInvoicePdf } from './invoices.pdf.js';
 import { registerInvoiceRoutes } from './invoices.routes.js';
 import { seedInvoices } from './invoices.seed.js';
-import { invoiceEntity, overdueExpression, resolveInvoice, type InvoiceRow, type InvoiceValues } from './invoices.service.js';
+import { invoiceEntity, overdueExpression, type InvoiceRow } from './invoices.read-model.js';
+import { resolveInvoice, type InvoiceValues } from './invoices.writes.js';
 import { invoices } from './invoices.table.js';
 
 type LineLike = { description: string; headcountId?: string | null; quantity: string; unit: string; unitPrice: string };

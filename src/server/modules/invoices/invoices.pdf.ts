@@ -11,7 +11,7 @@ import { notFound } from '../../http/errors.js';
 import { BRAND, MARGIN, MUTED, PDF_LANGS, firmLogo, openPdf, sendPdf, type PdfLang } from '../../pdf/branded-pdf.js';
 import type { Services } from '../../services.js';
 import { customers } from '../customers/customers.table.js';
-import type { InvoiceRow } from './invoices.service.js';
+import type { InvoiceRow } from './invoices.read-model.js';
 
 /**
  * The invoice as the customer receives it: the firm's letterhead, the customer's billing block,

@@ -20,7 +20,9 @@ import { assertCurrent, sendVersion } from '../../http/precondition.js';
 import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { assertMonthsOpen } from '../month-close/month-close.service.js';
-import { draftFromHeadcount, drawNumber, invoiceEntity, lockInvoice, sendProbe, todayUtc, type InvoiceRow } from './invoices.service.js';
+import { draftFromHeadcount } from './invoices.headcount-draft.js';
+import { invoiceEntity, todayUtc, type InvoiceRow } from './invoices.read-model.js';
+import { drawNumber, lockInvoice, sendProbe } from './invoices.writes.js';
 import { invoices } from './invoices.table.js';
 
 type Tx = WriteContext['tx'];

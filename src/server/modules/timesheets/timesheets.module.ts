@@ -39,7 +39,7 @@ import {
 } from './timesheets.service.js';
 import { timesheets } from './timesheets.table.js';
 import { closedMonths, listCloses } from '../month-close/month-close.service.js';
-import { assertNotBilled } from '../invoices/invoices.service.js';
+import { assertNotBilled } from '../invoices/invoices.read-model.js';
 
 const asDb = (tx: unknown) => tx as Db;
 const entity = (r: TimesheetRow) =>
