@@ -3,6 +3,7 @@ import { PRIVILEGED_ROLES, ROLES, ROLE_SECTIONS, type Role, type Section } from 
 import { declaredAllows } from './auth/access-overrides.js';
 import { SLOT_KEY, slotReadAction, slotWriteAction, type FileSlotDecl } from './file-slots.js';
 import type { MonthCloseDecl } from './modules/month-close/month-close.rules.js';
+import { statesProblems, type StatesDecl } from './state-actions.js';
 
 /**
  * A resource is a declaration: the server's routes, the client's routes, navigation, list,
@@ -143,6 +144,8 @@ export interface ResourceDecl<TCustom extends string = string> {
    * change — is refused with 422 `month_closed`; a module's own write routes call `assertMonthsOpen`.
    */
   closesWithMonth?: MonthCloseDecl;
+  /** Its state changes (send, approve, mark paid…): `POST /<path>/:id/<segment>` each, and the buttons that call them (state-actions.ts). */
+  states?: StatesDecl;
 }
 
 export function defineResource<const T extends ResourceDecl>(decl: T): T {
@@ -161,6 +164,8 @@ export function defineResource<const T extends ResourceDecl>(decl: T): T {
   }
   if (decl.closesWithMonth && !entityKeys.includes(decl.closesWithMonth.field))
     throw new Error(`${decl.name}.closesWithMonth: the entity has no field ${decl.closesWithMonth.field}`);
+  for (const problem of decl.states ? statesProblems(decl.states, decl.access, entityKeys) : [])
+    throw new Error(`${decl.name}.states: ${problem}`);
   if (decl.nav && !Object.hasOwn(decl.access, decl.nav.action))
     throw new Error(`${decl.name}.nav: the access table has no action ${decl.nav.action}`);
   if (decl.dependants?.length && !decl.softDelete)

@@ -15,15 +15,24 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { openApiTransform } from './http/openapi.js';
 import { errorBody, frameworkErrors, methodNotAllowed, registerErrorHandling, routeNotFound, serializeError } from './http/errors.js';
 import { routedMethods } from './http/allowed-methods.js';
-import type { Realtime } from './realtime.js';
+import type { Realtime, SocketSessions } from './realtime.js';
+import { authenticate } from './http/access.js';
+import { unreadCount } from './modules/notifications/notifications.service.js';
 import { createTokenSigner, resolveJwtSecret } from './modules/auth/tokens.js';
 import type { Services } from './services.js';
-import { registerResource } from './http/crud.js';
+import { registerResource } from './http/resource/index.js';
+import { KitHooks } from './http/resource/hooks.js';
 import { MODULES } from './modules/index.js';
 import { ACCESS_OVERRIDES_CHANGED, AccessCache } from './modules/access/access.cache.js';
 
 export type { Services } from './services.js';
 export type App = FastifyInstance;
+
+/** What the socket server needs of the app: sockets sign in with the API's access token. */
+export const socketSessions = (services: Services): SocketSessions => ({
+  authenticate: (token) => authenticate(services, token),
+  unreadCount: (userId) => unreadCount(services.db, userId),
+});
 
 export interface BuildAppOptions {
   config: Config;
@@ -88,7 +97,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
     tokens: createTokenSigner(secret, config.ACCESS_TOKEN_TTL_S),
     realtime,
     access: new AccessCache(database.db),
+    kit: new KitHooks(),
   };
+  for (const mod of MODULES) mod.extendKit?.(services.kit, services);
   // Another instance changed the access: this one reads it again at its next request.
   realtime.onServers(ACCESS_OVERRIDES_CHANGED, () => services.access.invalidate());
 

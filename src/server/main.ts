@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { buildApp } from './app.js';
+import { buildApp, socketSessions } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { SocketRealtime } from './realtime.js';
@@ -39,7 +39,7 @@ async function main() {
   // PGlite has no autovacuum: fresh statistics keep list totals and plans honest (docs/decisions/003).
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   await app.ready();
-  await realtime.attach(app.server, services, app.log, config.REDIS_URL);
+  await realtime.attach(app.server, socketSessions(services), app.log, config.REDIS_URL);
   const mailer = config.SMTP_URL ? startMailSender(database.db, app.log, config.SMTP_URL, { intervalMs: config.MAIL_POLL_MS }) : undefined;
   await app.listen({ port: config.PORT, host: start.host });
   app.log.info(

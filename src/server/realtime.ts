@@ -2,10 +2,20 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Namespace } from 'socket.io';
 import type { Role } from '../domain/auth/permissions.js';
-import { authenticate, type CurrentUser } from './http/access.js';
 import { isUnavailable } from './http/errors.js';
-import type { Services } from './services.js';
-import { unreadCount } from './modules/notifications/notifications.service.js';
+
+/** Who a socket belongs to: its rooms are the user's and the role's. */
+interface SocketUser {
+  id: string;
+  role: Role;
+}
+
+/** What the socket server asks of the app: who a token is, and what a socket is told when it joins. */
+export interface SocketSessions {
+  authenticate(token: string): Promise<SocketUser>;
+  /** The user's unread notifications, sent on join. */
+  unreadCount(userId: string): Promise<number>;
+}
 
 /**
  * Live events on the socket.io namespace /notifications. Emits before the socket
@@ -67,7 +77,7 @@ export class SocketRealtime implements Realtime {
     return this.redisClients.every((c) => c.isReady) ? 'redis' : 'redis-down';
   }
 
-  async attach(server: HttpServer, services: Services, log: FastifyBaseLogger, redisUrl?: string) {
+  async attach(server: HttpServer, sessions: SocketSessions, log: FastifyBaseLogger, redisUrl?: string) {
     const io = new Server(server, { serveClient: false, cors: { origin: false } });
     if (redisUrl) {
       const { createClient } = await import('redis');
@@ -98,7 +108,7 @@ export class SocketRealtime implements Realtime {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string' || !token) return next(new Error('Authentication required'));
       try {
-        socket.data.user = await authenticate(services, token);
+        socket.data.user = await sessions.authenticate(token);
         next();
       } catch (err) {
         // A database outage is not a bad token: the client should retry, not sign out.
@@ -107,10 +117,10 @@ export class SocketRealtime implements Realtime {
     });
     nsp.on('connection', (socket) => {
       socket.on('join', async () => {
-        const user = socket.data.user as CurrentUser;
+        const user = socket.data.user as SocketUser;
         await socket.join([userRoom(user.id), roleRoom(user.role)]);
         try {
-          socket.emit('unread-count', { count: await unreadCount(services.db, user.id) });
+          socket.emit('unread-count', { count: await sessions.unreadCount(user.id) });
         } catch (err) {
           log.warn({ err }, 'unread count on join failed');
         }

@@ -8,6 +8,7 @@ import { accessOverrides } from '../../src/server/modules/access/access.table.js
 import { EXPECTED_ACCESS } from '../fixtures/access-table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { liveClient } from '../fixtures/socket.js';
+import { socketSessions } from '../../src/server/app.js';
 
 // The firm's access overrides (decision 014): a change applies at the next request, admin's own
 // access never shrinks, a write needs its reads, every change is audited with its note, and a reset
@@ -277,7 +278,7 @@ describe('effective access of a person', () => {
 describe('live', () => {
   it('tells the changed role’s signed-in clients to read their access again', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    await t.realtime.attach(t.app.server, t.services, t.app.log);
+    await t.realtime.attach(t.app.server, socketSessions(t.services), t.app.log);
     const sale = liveClient(address, (await t.tokens('sale')).accessToken);
     await sale.next('unread-count');
     await setCell('sale', 'customers', 'delete', { allowed: true, note: 'Spring cleaning' });

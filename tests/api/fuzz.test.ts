@@ -9,6 +9,7 @@ import { multipart, png } from '../fixtures/documents.js';
 import { operationsOf, type JsonSchema, type OpenApiDoc, type Operation } from '../fixtures/openapi.js';
 import { seedFrom, shuffled } from '../fixtures/sampling.js';
 import { connectLive, refusal, type LiveClient } from '../fixtures/socket.js';
+import { socketSessions } from '../../src/server/app.js';
 
 /**
  * Property-based fuzz of every operation the OpenAPI document lists, for anonymous callers and
@@ -420,7 +421,7 @@ describe('fuzz: the notifications socket', () => {
   const open: LiveClient[] = [];
   beforeAll(async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    await t.realtime.attach(t.app.server, t.services, t.app.log);
+    await t.realtime.attach(t.app.server, socketSessions(t.services), t.app.log);
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   });
   afterAll(() => {

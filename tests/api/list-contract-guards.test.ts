@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, type TestApp } from '../fixtures/app.js';
 import { connectLive, type LiveClient } from '../fixtures/socket.js';
+import { socketSessions } from '../../src/server/app.js';
 
 // Black-box guards on the list contract of /api/v1/user (the generic resource runtime): each
 // test here is one that a plausible slip in paging, ordering, search, archiving or live events
@@ -15,7 +16,7 @@ const tiedIds: string[] = [];
 beforeAll(async () => {
   t = await buildTestApp({ EXACT_COUNT_LIMIT: String(TIED) });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  await t.realtime.attach(t.app.server, t.services, t.app.log);
+  await t.realtime.attach(t.app.server, socketSessions(t.services), t.app.log);
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   admin = await t.auth('admin');
   // Rows that tie on every sort key but the id; created in an order unrelated to their ids.

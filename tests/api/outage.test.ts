@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, demoEmail } from '../../src/server/seed/demo.js';
 import { buildTestApp, createTestDatabase, type TestApp } from '../fixtures/app.js';
 import { connectLive, refusal, type LiveClient } from '../fixtures/socket.js';
 import { TcpProxy } from '../fixtures/tcp-proxy.js';
+import { socketSessions } from '../../src/server/app.js';
 
 // Losing PostgreSQL or Redis for a while: requests fail cleanly (503 in the error shape,
 // within seconds, never a 500 or a hang), health stays up, readiness goes down, and the
@@ -39,7 +40,7 @@ describe('dependency outages', () => {
       [b, redisUrl],
     ] as const) {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
-      await t.realtime.attach(t.app.server, t.services, t.app.log, redis);
+      await t.realtime.attach(t.app.server, socketSessions(t.services), t.app.log, redis);
     }
     baseA = `http://127.0.0.1:${(a.app.server.address() as { port: number }).port}`;
     baseB = `http://127.0.0.1:${(b.app.server.address() as { port: number }).port}`;

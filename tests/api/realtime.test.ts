@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoEmail } from '../../src/server/seed/demo.js';
 import { buildTestApp, login, type TestApp } from '../fixtures/app.js';
 import { connectLive, refusal, type LiveClient } from '../fixtures/socket.js';
+import { socketSessions } from '../../src/server/app.js';
 
 // The live socket as the browser uses it: a real HTTP server, socket.io-client over a
 // websocket, namespace /notifications, the access token in the handshake's auth payload.
@@ -13,7 +14,7 @@ const open: LiveClient[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  await t.realtime.attach(t.app.server, t.services, t.app.log);
+  await t.realtime.attach(t.app.server, socketSessions(t.services), t.app.log);
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 });
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { EXPECTED_ACCESS } from '../fixtures/access-table.js';
 import { FACTORIES, factoryContext, type FactoryContext } from '../fixtures/factories.js';
 import { liveClient } from '../fixtures/socket.js';
 import { openApiPath, type OpenApiDoc } from '../fixtures/openapi.js';
+import { socketSessions } from '../../src/server/app.js';
 
 // The contract every declared resource keeps, run over the registry: a resource added to it is
 // covered without a line of test code (but must bring a factory and a row in the table below).
@@ -50,7 +51,7 @@ let server: Promise<string> | undefined;
 /** The app on a real port with its socket server, once for the file. */
 function listening(): Promise<string> {
   server ??= t.app.listen({ port: 0, host: '127.0.0.1' }).then(async (address) => {
-    await t.realtime.attach(t.app.server, t.services, t.app.log);
+    await t.realtime.attach(t.app.server, socketSessions(t.services), t.app.log);
     return address;
   });
   return server;

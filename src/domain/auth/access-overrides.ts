@@ -1,4 +1,3 @@
-import type { ResourceDecl } from '../resource.js';
 import { SECTIONS, toRole, type Role, type Section } from './permissions.js';
 
 /**
@@ -6,6 +5,13 @@ import { SECTIONS, toRole, type Role, type Section } from './permissions.js';
  * stay the defaults, an override grants or revokes one role's action on one resource, and the
  * effective access is the default unless an override says otherwise.
  */
+
+/** What access decisions read of a resource's declaration (resource.ts declares the whole of it). */
+interface DeclaredAccess {
+  name: string;
+  section: Section;
+  access: Readonly<Record<string, readonly Role[]>>;
+}
 
 /** `role:resource:action` → allowed. */
 export type AccessOverrides = ReadonlyMap<string, boolean>;
@@ -19,7 +25,7 @@ export function overridesFrom(rows: ReadonlyArray<{ role: string; resource: stri
 }
 
 /** The declaration's answer, before any override. */
-export function declaredAllows(decl: Pick<ResourceDecl, 'access'>, role: unknown, action: string): boolean {
+export function declaredAllows(decl: Pick<DeclaredAccess, 'access'>, role: unknown, action: string): boolean {
   const r = toRole(role);
   // Own keys only: an action named like Object's members ('toString', 'constructor') is no action.
   const access = decl.access as Record<string, readonly Role[] | undefined>;
@@ -29,7 +35,7 @@ export function declaredAllows(decl: Pick<ResourceDecl, 'access'>, role: unknown
 
 /** Default plus override. An override only ever names a declared action: an unknown one stays refused. */
 export function effectiveAllows(
-  decl: Pick<ResourceDecl, 'access' | 'name'>,
+  decl: Pick<DeclaredAccess, 'access' | 'name'>,
   role: unknown,
   action: string,
   overrides: AccessOverrides,
@@ -40,7 +46,7 @@ export function effectiveAllows(
 }
 
 /** Every action a declaration names, in the matrix's order: the kit's first, then the module's own. */
-export function actionsOf(decl: Pick<ResourceDecl, 'access'>): string[] {
+export function actionsOf(decl: Pick<DeclaredAccess, 'access'>): string[] {
   const kit = ['list', 'show', 'create', 'edit', 'delete', 'export', 'lookup'];
   const own = Object.keys(decl.access).filter((a) => !kit.includes(a));
   return [...kit.filter((a) => Object.hasOwn(decl.access, a)), ...own];
@@ -65,7 +71,7 @@ export type ChangeRefusal =
  * shrinks (no lock-out).
  */
 export function planChange(
-  decl: Pick<ResourceDecl, 'access' | 'name'>,
+  decl: Pick<DeclaredAccess, 'access' | 'name'>,
   role: Role,
   action: string,
   allowed: boolean,
@@ -91,7 +97,7 @@ export function planChange(
 }
 
 /** Sections in the spec's order, each with the resources declared under it. */
-export function resourcesBySection(resources: readonly ResourceDecl[]): Array<{ section: Section; resources: ResourceDecl[] }> {
+export function resourcesBySection<T extends DeclaredAccess>(resources: readonly T[]): Array<{ section: Section; resources: T[] }> {
   return SECTIONS.map((section) => ({ section, resources: resources.filter((r) => r.section === section) }));
 }
 

@@ -2,11 +2,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { canAccessSection, toRole, type Role, type Section } from '../../domain/auth/permissions.js';
 import { queryRows, type Db } from '../db/client.js';
-import type { TokenSigner } from '../modules/auth/tokens.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import { can } from '../../domain/resources.js';
 import type { AccessOverrides } from '../../domain/auth/access-overrides.js';
-import type { AccessCache } from '../modules/access/access.cache.js';
+
+/** What authentication needs of the token signer (the auth module's): a verified access token's user and session. */
+export interface AccessTokenVerifier {
+  verifyAccess(token: string): Promise<{ sub: string; sid: string }>;
+}
+
+/** The firm's access overrides as enforced now (the access module keeps them). */
+export interface AccessOverridesSource {
+  current(): Promise<AccessOverrides>;
+}
 
 /**
  * Every /api route declares who may call it in `config.access`:
@@ -59,7 +67,7 @@ export function allows(access: Access, role: Role, overrides: AccessOverrides): 
   return access.roles.includes(role);
 }
 
-export function registerAccessControl(app: FastifyInstance, deps: { db: Db; tokens: TokenSigner; access: AccessCache }) {
+export function registerAccessControl(app: FastifyInstance, deps: { db: Db; tokens: AccessTokenVerifier; access: AccessOverridesSource }) {
   app.decorateRequest('user', null);
   const routes: FastifyInstance['routeAccess'] = [];
   app.decorate('routeAccess', routes);
@@ -88,7 +96,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
 }
 
 /** Verifies the token, then reads the user and session: role changes, deactivation and logout apply at once. */
-export async function authenticate(deps: { db: Db; tokens: TokenSigner }, token: string): Promise<CurrentUser> {
+export async function authenticate(deps: { db: Db; tokens: AccessTokenVerifier }, token: string): Promise<CurrentUser> {
   let claims;
   try {
     claims = await deps.tokens.verifyAccess(token);

@@ -1,6 +1,6 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { WriteContext } from './crud.js';
+import type { WriteContext } from './resource/index.js';
 
 /**
  * Rows that point at a parent record and would be left wrong by some writes of it (a project's

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { auditLog } from '../modules/audit/audit.table.js';
-import { users } from '../modules/users/users.table.js';
 import { AppError } from './errors.js';
+import type { AuditTrail } from './resource/hooks.js';
 
 type Row = Record<string, unknown>;
 type Reader = Pick<Db, 'select'>;
@@ -54,9 +52,10 @@ export interface StaleDetails {
 
 /**
  * Refuses a write whose precondition no longer holds: 412 `stale_record`, naming who changed the
- * record last and when (from the audit log), with the record as it is now and its ETag.
+ * record last and when (from the audit trail), with the record as it is now and its ETag.
  */
 export async function assertCurrent(
+  trail: Pick<AuditTrail, 'lastChange'>,
   db: Reader,
   req: FastifyRequest,
   target: {
@@ -72,14 +71,8 @@ export async function assertCurrent(
 ): Promise<void> {
   const { row } = target;
   if (preconditionHolds(req.headers, row)) return;
-  const [last] = await db
-    .select({ at: auditLog.at, actorId: auditLog.actorId, name: users.fullName })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(and(eq(auditLog.entity, target.entity), eq(auditLog.entityId, target.auditId ?? String(row.id))))
-    .orderBy(desc(auditLog.at))
-    .limit(1);
-  const changedBy = last?.actorId && last.name ? { id: last.actorId, name: last.name } : null;
+  const last = await trail.lastChange(db, target.entity, target.auditId ?? String(row.id));
+  const changedBy = last?.actor ?? null;
   const changedAt = last?.at ?? String(row.updatedAt ?? '');
   const version = rowVersion(row);
   const details: StaleDetails = { changedBy, changedAt, current: await target.current(), version };

@@ -17,9 +17,11 @@ import { headcountsModule } from './headcounts/headcounts.module.js';
 import { candidatesModule } from './candidates/candidates.module.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerAuditRoutes } from './audit/audit.routes.js';
+import { auditTrail } from './audit/audit.service.js';
 import { registerAccessRoutes, seedAccess } from './access/access.routes.js';
 import { customersModule } from './customers/customers.module.js';
 import { registerFileRoutes } from './files/files.routes.js';
+import { fileStore } from './files/files.service.js';
 import { registerNotificationRoutes } from './notifications/notifications.routes.js';
 import { projectsModule } from './projects/projects.module.js';
 import { techStacksModule } from './tech-stacks/tech-stacks.module.js';
@@ -30,8 +32,8 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'auth', routes: registerAuthRoutes },
   { name: 'users', routes: registerUserRoutes, resource: usersResourceModule },
   { name: 'notifications', routes: registerNotificationRoutes },
-  { name: 'files', routes: registerFileRoutes },
-  { name: 'audit', routes: registerAuditRoutes },
+  { name: 'files', routes: registerFileRoutes, extendKit: (kit) => kit.useFileStore(fileStore) },
+  { name: 'audit', routes: registerAuditRoutes, extendKit: (kit) => kit.useAuditTrail(auditTrail) },
   { name: 'access', routes: registerAccessRoutes, seed: seedAccess },
   monthCloseModule,
   techStacksModule,

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../../domain/auth/permissions.js';
 import type { Api } from '../http/api.js';
-import type { ResourceModule } from '../http/crud.js';
+import type { KitHooks } from '../http/resource/hooks.js';
+import type { ResourceModule } from '../http/resource/index.js';
 import type { Db } from '../db/client.js';
 import type { Services } from '../services.js';
 
@@ -20,6 +21,8 @@ export interface SeedContext {
  */
 export interface ServerModule {
   name: string;
+  /** What the module adds to every resource's runtime (a write guard, the audit trail), before any route is registered. */
+  extendKit?: (kit: KitHooks, s: Services) => void;
   /** Registered before the resource's generic routes, so that `/user/me` is not read as an id. */
   routes?: (app: Api, s: Services) => void;
   // The row type is the module's own; the registry only needs the shape.

@@ -1,7 +1,15 @@
 import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
 import { defineResource, standardAccess } from '../../resource.js';
 import { CURRENCIES } from '../../fields.js';
-import { INVOICE_STATUS_VALUES, invoiceCreateSchema, invoiceSchema, invoiceUpdateSchema } from './invoices.schema.js';
+import { INVOICE_TRANSITIONS } from './invoices.rules.js';
+import {
+  INVOICE_STATUS_VALUES,
+  invoiceCancelSchema,
+  invoiceCreateSchema,
+  invoiceMarkPaidSchema,
+  invoiceSchema,
+  invoiceUpdateSchema,
+} from './invoices.schema.js';
 
 const WRITERS = [...PRIVILEGED_ROLES, 'sale'] as const;
 
@@ -64,4 +72,33 @@ export const invoicesResource = defineResource({
   files: { file: { field: 'file', label: 'Signed copy or purchase order', types: ['pdf', 'png', 'jpeg'] } },
   // An invoice belongs to its billing period: a closed month's invoices are read-only (decision 017).
   closesWithMonth: { field: 'period' },
+  // Each sent with the version on screen: an action on a changed invoice is refused (412), not applied blind.
+  states: {
+    field: 'status',
+    refusal: 'invoice_status',
+    actions: {
+      send: {
+        segment: 'send',
+        ...INVOICE_TRANSITIONS.send,
+        summary: 'Send a draft: the first send gives it the next number of its year, a later one keeps it',
+      },
+      backToDraft: {
+        segment: 'back-to-draft',
+        ...INVOICE_TRANSITIONS.backToDraft,
+        summary: 'Take a sent invoice back to draft to correct it; it keeps its number',
+      },
+      markPaid: {
+        segment: 'mark-paid',
+        ...INVOICE_TRANSITIONS.markPaid,
+        body: invoiceMarkPaidSchema,
+        summary: 'Record the payment of a sent invoice: when, how much, and a note',
+      },
+      cancel: {
+        segment: 'cancel',
+        ...INVOICE_TRANSITIONS.cancel,
+        body: invoiceCancelSchema.optional(),
+        summary: 'Cancel a draft or sent invoice; a numbered one keeps its number',
+      },
+    },
+  },
 });

@@ -1,6 +1,7 @@
 import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
 import { defineResource, standardAccess } from '../../resource.js';
 import { CURRENCIES } from '../../fields.js';
+import { SALARY_TRANSITIONS } from './salaries.rules.js';
 import { SALARY_STATUS_VALUES, salaryCreateSchema, salarySchema, salaryUpdateSchema } from './salaries.schema.js';
 
 const LEADS = [...PRIVILEGED_ROLES];
@@ -49,4 +50,22 @@ export const salariesResource = defineResource({
   softDelete: true,
   // A salary belongs to its month: a closed month's salaries are read-only (decision 017).
   closesWithMonth: { field: 'month' },
+  states: {
+    field: 'status',
+    refusal: 'salary_status',
+    actions: {
+      approve: {
+        segment: 'approve',
+        ...SALARY_TRANSITIONS.approve,
+        stamp: 'approvedAt',
+        summary: 'Approve a draft salary: it can no longer be edited nor re-imported',
+      },
+      markPaid: {
+        segment: 'mark-paid',
+        ...SALARY_TRANSITIONS.markPaid,
+        stamp: 'paidAt',
+        summary: 'Record an approved salary as paid: it is then never deleted',
+      },
+    },
+  },
 });

@@ -7,6 +7,7 @@ import {
   TICKET_STATUS_VALUES,
   ticketCreateSchema,
   ticketSchema,
+  ticketStatusSchema,
   ticketUpdateSchema,
 } from './tickets.schema.js';
 
@@ -77,4 +78,18 @@ export const ticketsResource = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   recordTitle: 'title',
   softDelete: true,
+  // One move, to the status its body names: who may make which move is the rules' (ticketMoveRefusal).
+  states: {
+    field: 'status',
+    refusal: 'ticket_move',
+    actions: {
+      status: {
+        segment: 'status',
+        from: TICKET_STATUS_VALUES,
+        body: ticketStatusSchema,
+        summary:
+          'Move a ticket: open → in_progress → resolved → closed, and back to open from resolved or closed. Admin and hr_lead make every move; the requester closes or reopens their own',
+      },
+    },
+  },
 });

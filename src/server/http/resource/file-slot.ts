@@ -9,14 +9,11 @@ import {
   type ManyFileRef,
   type StoredFileRef,
 } from '../../../domain/fields.js';
-import type { Db } from '../../db/client.js';
-import type { Api } from '../../http/api.js';
-import type { Access } from '../../http/access.js';
-import { conflict, notFound } from '../../http/errors.js';
+import type { Api } from '../api.js';
+import type { Access } from '../access.js';
+import { conflict, notFound } from '../errors.js';
 import type { Services } from '../../services.js';
-import { deleteStoredFile, readUpload, sendStoredFile, storeFile } from './files.service.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Tx } from './hooks.js';
 
 /** The row of a slot, locked in the write's transaction. */
 export interface LockedSlot {
@@ -69,7 +66,7 @@ export function registerFileSlot(app: Api, s: Services, slot: FileSlotRoutes) {
     });
     if (done.version) void reply.header('etag', done.version);
     done.announce?.();
-    if (before) await deleteStoredFile(s.db, before.fileId);
+    if (before) await s.kit.files.remove(s.db, before.fileId);
   }
 
   app.put(
@@ -92,8 +89,8 @@ export function registerFileSlot(app: Api, s: Services, slot: FileSlotRoutes) {
     },
     async (req, reply) => {
       await slot.assertMayWrite(req);
-      const upload = await readUpload(req);
-      const stored = await storeFile(s.db, { ...upload, ownerId: req.user!.id }, { allowed: slot.kinds, maxBytes });
+      const upload = await s.kit.files.readUpload(req);
+      const stored = await s.kit.files.store(s.db, { ...upload, ownerId: req.user!.id }, { allowed: slot.kinds, maxBytes });
       const file: StoredFileRef = {
         fileId: stored.id,
         name: stored.name,
@@ -105,7 +102,7 @@ export function registerFileSlot(app: Api, s: Services, slot: FileSlotRoutes) {
         await swap(req, reply, file);
       } catch (err) {
         // The row went away or changed meanwhile: no file is left behind.
-        await deleteStoredFile(s.db, stored.id);
+        await s.kit.files.remove(s.db, stored.id);
         throw err;
       }
       return file;
@@ -121,7 +118,7 @@ export function registerFileSlot(app: Api, s: Services, slot: FileSlotRoutes) {
     async (req, reply) => {
       const file = await slot.current(req);
       if (!file) throw notFound(what);
-      return sendStoredFile(s.db, reply, file.fileId);
+      return s.kit.files.send(s.db, reply, file.fileId);
     },
   );
 
@@ -221,8 +218,8 @@ export function registerManyFileSlot(app: Api, s: Services, slot: ManyFileSlotRo
     },
     async (req, reply) => {
       await slot.assertMayWrite(req);
-      const upload = await readUpload(req);
-      const stored = await storeFile(s.db, { ...upload, ownerId: req.user!.id }, { allowed: slot.kinds, maxBytes });
+      const upload = await s.kit.files.readUpload(req);
+      const stored = await s.kit.files.store(s.db, { ...upload, ownerId: req.user!.id }, { allowed: slot.kinds, maxBytes });
       const file: ManyFileRef = {
         fileId: stored.id,
         name: stored.name,
@@ -244,7 +241,7 @@ export function registerManyFileSlot(app: Api, s: Services, slot: ManyFileSlotRo
         done.announce?.();
       } catch (err) {
         // The row went away, changed meanwhile or is full: no file is left behind.
-        await deleteStoredFile(s.db, stored.id);
+        await s.kit.files.remove(s.db, stored.id);
         throw err;
       }
       const [withDups] = await withDuplicates(req, [file]);
@@ -261,7 +258,7 @@ export function registerManyFileSlot(app: Api, s: Services, slot: ManyFileSlotRo
     async (req, reply) => {
       const file = (await slot.current(req)).find((f) => f.fileId === fileIdOf(req));
       if (!file) throw notFound(what);
-      return sendStoredFile(s.db, reply, file.fileId);
+      return s.kit.files.send(s.db, reply, file.fileId);
     },
   );
 
@@ -281,7 +278,7 @@ export function registerManyFileSlot(app: Api, s: Services, slot: ManyFileSlotRo
       });
       if (done.version) void reply.header('etag', done.version);
       done.announce?.();
-      await deleteStoredFile(s.db, fileId);
+      await s.kit.files.remove(s.db, fileId);
       return reply.status(204).send();
     },
   );

@@ -36,7 +36,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { assertCurrent, rowVersion } from '../../http/precondition.js';
 import type { Services } from '../../services.js';
 import type { SeedContext } from '../module.js';
-import { writeAudit } from '../audit/audit.service.js';
+import { auditTrail, writeAudit } from '../audit/audit.service.js';
 import { users } from '../users/users.table.js';
 import { ACCESS_OVERRIDES_CHANGED } from './access.cache.js';
 import { accessOverrides } from './access.table.js';
@@ -139,7 +139,7 @@ async function change(s: Services, req: FastifyRequest, decl: ResourceDecl, role
     const names = await namesOf(tx, rows);
     const key = overrideKey(role, decl.name, action);
     const before = cellOf(decl, role, action, rows, names);
-    await assertCurrent(tx, req, {
+    await assertCurrent(auditTrail, tx, req, {
       entity: ACCESS_AUDIT_ENTITY,
       label: 'Access',
       row: versioned(decl, role, action, before.allowed, before.changed?.at ?? null),

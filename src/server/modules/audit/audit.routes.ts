@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { can } from '../../../domain/resources.js';
 import type { Api } from '../../http/api.js';
-import { registeredResource } from '../../http/crud.js';
+import { registeredResource } from '../../http/resource/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { users } from '../users/users.table.js';

@@ -4,7 +4,7 @@ import { candidatesResource } from '../../../domain/modules/candidates/candidate
 import { hashtagCountSchema, MAX_HASHTAG_LENGTH } from '../../../domain/modules/candidates/candidates.schema.js';
 import { phoneDigits } from '../../../domain/modules/candidates/candidates.rules.js';
 import type { Api } from '../../http/api.js';
-import { registeredResource, type ResourceModule, type Row, type WriteContext } from '../../http/crud.js';
+import { registeredResource, type ResourceModule, type Row, type WriteContext } from '../../http/resource/index.js';
 import { conflict } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';

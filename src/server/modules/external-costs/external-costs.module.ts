@@ -9,7 +9,7 @@ import {
 import { normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
 import { compare, formatMoney, minorUnits, round, toBaseCurrency } from '../../../domain/money.js';
 import type { Api } from '../../http/api.js';
-import type { ResourceModule, Row, WriteContext } from '../../http/crud.js';
+import type { ResourceModule, Row, WriteContext } from '../../http/resource/index.js';
 import { unprocessable } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { assertProjectOfCustomer, rateFor } from '../invoices/invoices.write-checks.js';

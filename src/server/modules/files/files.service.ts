@@ -7,6 +7,7 @@ import { FILE_KINDS, type FileKind } from '../../../domain/file-slots.js';
 import { stripUnsafeText } from '../../../domain/text.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { FileStore, StoredFile } from '../../http/resource/hooks.js';
 import { files } from './files.table.js';
 
 // The kinds are the domain's: resources declare which their file slots take.
@@ -21,12 +22,7 @@ export async function detectKind(content: Buffer): Promise<FileKind | undefined>
   return (Object.keys(FILE_KINDS) as FileKind[]).find((k) => k === detected.ext);
 }
 
-export interface StoredFile {
-  id: string;
-  name: string;
-  mime: string;
-  size: number;
-}
+export type { StoredFile } from '../../http/resource/hooks.js';
 
 /** One storage for every module's files: size and type checked, kept in the database. */
 export async function storeFile(
@@ -155,3 +151,6 @@ export async function sendStoredFile(db: Db, reply: FastifyReply, id: string) {
 export async function deleteStoredFile(db: Db, id: string) {
   await db.delete(files).where(eq(files.id, id));
 }
+
+/** The one storage of the firm's files, as the kit's file slots use it (the kit's FileStore hook). */
+export const fileStore: FileStore = { readUpload, store: storeFile, send: sendStoredFile, remove: deleteStoredFile };

@@ -3,7 +3,7 @@ import { headcountsResource } from '../../../domain/modules/headcounts/headcount
 import type { Headcount } from '../../../domain/modules/headcounts/headcounts.schema.js';
 import { allocationPeak, MAX_ALLOCATION, type Seat } from '../../../domain/modules/headcounts/headcounts.rules.js';
 import type { Db } from '../../db/client.js';
-import type { ResourceModule, WriteContext } from '../../http/crud.js';
+import type { ResourceModule, WriteContext } from '../../http/resource/index.js';
 import { unprocessable } from '../../http/errors.js';
 import type { ServerModule } from '../module.js';
 import { customers } from '../customers/customers.table.js';

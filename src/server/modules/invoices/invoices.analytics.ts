@@ -14,7 +14,7 @@ import { invoicesResource } from '../../../domain/modules/invoices/invoices.reso
 import { compare, formatMoney } from '../../../domain/money.js';
 import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
-import { registeredResource } from '../../http/crud.js';
+import { registeredResource } from '../../http/resource/index.js';
 import { listQuerySchema, type ListQuery } from '../../http/list-query.js';
 import { queryRows } from '../../db/client.js';
 import { versionCacheOf } from '../data-versions/version-cache.js';

@@ -2,9 +2,10 @@ import { invoicesResource } from '../../../domain/modules/invoices/invoices.reso
 import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema.js';
 import { lockedFields, normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
 import { compare } from '../../../domain/money.js';
-import type { ResourceModule, Row } from '../../http/crud.js';
+import type { ResourceModule, Row } from '../../http/resource/index.js';
 import { unprocessable } from '../../http/errors.js';
 import type { ServerModule } from '../module.js';
+import { invoiceActions } from './invoices.actions.js';
 import { registerInvoiceAnalytics } from './invoices.analytics.js';
 import { registerInvoicePdf } from './invoices.pdf.js';
 import { registerInvoiceRoutes } from './invoices.routes.js';
@@ -42,6 +43,7 @@ const invoicesResourceModule: ResourceModule<InvoiceRow> = {
   searchColumn: invoices.search,
   toEntity: invoiceEntity,
   derivedColumns: { overdue: overdueExpression },
+  actions: invoiceActions,
   async beforeCreate(input, ctx) {
     const values = input as unknown as InvoiceValues;
     const resolved = await resolveInvoice(ctx, values, new Set(Object.keys(input)));

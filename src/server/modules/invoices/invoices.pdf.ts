@@ -6,7 +6,7 @@ import { normalizeDecimal } from '../../../domain/modules/invoices/invoices.rule
 import type { InvoiceLine } from '../../../domain/modules/invoices/invoices.schema.js';
 import { formatDecimalLocale, formatMoney } from '../../../domain/money.js';
 import type { Api } from '../../http/api.js';
-import { registeredResource } from '../../http/crud.js';
+import { registeredResource } from '../../http/resource/index.js';
 import { notFound } from '../../http/errors.js';
 import { BRAND, MARGIN, MUTED, PDF_LANGS, firmLogo, openPdf, sendPdf, type PdfLang } from '../../pdf/branded-pdf.js';
 import type { Services } from '../../services.js';

@@ -4,7 +4,7 @@ import { jobsResource } from '../../../domain/modules/jobs/jobs.resource.js';
 import { jobWrite } from '../../../domain/modules/jobs/jobs.rules.js';
 import type { Job } from '../../../domain/modules/jobs/jobs.schema.js';
 import type { Db } from '../../db/client.js';
-import type { ResourceModule, Row, WriteContext } from '../../http/crud.js';
+import type { ResourceModule, Row, WriteContext } from '../../http/resource/index.js';
 import { unprocessable } from '../../http/errors.js';
 import type { ServerModule } from '../module.js';
 import { notify } from '../notifications/notifications.service.js';

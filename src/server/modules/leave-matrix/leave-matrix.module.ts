@@ -11,7 +11,7 @@ import {
   type MyMatrixRow,
 } from '../../../domain/modules/leave-matrix/leave-matrix.schema.js';
 import type { Api } from '../../http/api.js';
-import type { ResourceModule, WriteContext } from '../../http/crud.js';
+import type { ResourceModule, WriteContext } from '../../http/resource/index.js';
 import type { Db } from '../../db/client.js';
 import { conflict } from '../../http/errors.js';
 import type { Services } from '../../services.js';

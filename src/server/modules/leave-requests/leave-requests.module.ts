@@ -1,6 +1,6 @@
 import type { HalfDay, LeaveRange } from '../../../domain/modules/leave/leave.rules.js';
 import { leaveRequestsResource } from '../../../domain/modules/leave-requests/leave-requests.resource.js';
-import type { ResourceModule } from '../../http/crud.js';
+import type { ResourceModule } from '../../http/resource/index.js';
 import { conflict } from '../../http/errors.js';
 import { notify } from '../notifications/notifications.service.js';
 import { refreshMatrix } from '../leave-matrix/leave-balance.js';

@@ -14,7 +14,7 @@ import {
 } from '../../../domain/modules/leave/leave.rules.js';
 import { leaveRequestSchema, type LeaveRequest } from '../../../domain/modules/leave-requests/leave-requests.schema.js';
 import type { CurrentUser } from '../../http/access.js';
-import type { WriteContext } from '../../http/crud.js';
+import type { WriteContext } from '../../http/resource/index.js';
 import type { Db } from '../../db/client.js';
 import { conflict, unprocessable } from '../../http/errors.js';
 import { balanceFor, holidayDates } from '../leave-matrix/leave-balance.js';

@@ -10,7 +10,7 @@ import { MONTH_CLOSE_ROLES } from '../../../domain/modules/month-close/month-clo
 import type { Api } from '../../http/api.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
-import { closeMonth, listCloses, reopenMonth } from './month-close.service.js';
+import { closeMonth, listCloses, monthCloseGuard, reopenMonth } from './month-close.service.js';
 
 const ADMIN = { roles: MONTH_CLOSE_ROLES };
 
@@ -71,4 +71,8 @@ function registerMonthCloseRoutes(app: Api, s: Services) {
   );
 }
 
-export const monthCloseModule: ServerModule = { name: 'month-close', routes: registerMonthCloseRoutes };
+export const monthCloseModule: ServerModule = {
+  name: 'month-close',
+  routes: registerMonthCloseRoutes,
+  extendKit: (kit) => kit.addWriteGuard(monthCloseGuard),
+};

@@ -2,6 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { monthsTouched, type MonthCloseDecl } from '../../../domain/modules/month-close/month-close.rules.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
+import type { WriteGuard } from '../../http/resource/hooks.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { users } from '../users/users.table.js';
 import { monthCloses } from './month-close.table.js';
@@ -49,6 +50,11 @@ export async function assertMonthsOpen(
   const first = months.find((m) => closed.has(m));
   if (first) throw monthClosedError(first, decl.field);
 }
+
+/** The kit's write guard: a resource that closes with the month (`closesWithMonth`) changes in no closed month. */
+export const monthCloseGuard: WriteGuard = async (db, decl, before, after) => {
+  if (decl.closesWithMonth) await assertMonthsOpen(db, decl.closesWithMonth, before, after);
+};
 
 /** Every closed month, newest first, with who closed it. */
 export async function listCloses(db: Db) {

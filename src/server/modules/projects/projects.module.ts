@@ -1,6 +1,6 @@
 import { and, asc, inArray, isNull, ne } from 'drizzle-orm';
 import { projectsResource } from '../../../domain/modules/projects/projects.resource.js';
-import type { ResourceModule, WriteContext } from '../../http/crud.js';
+import type { ResourceModule, WriteContext } from '../../http/resource/index.js';
 import { anyDependant, countDependants, describeCounts, type Dependant } from '../../http/dependants.js';
 import { conflict } from '../../http/errors.js';
 import type { ServerModule } from '../module.js';

@@ -1,11 +1,10 @@
 import { salariesResource } from '../../../domain/modules/salaries/salaries.resource.js';
 import { SALARY_AMOUNTS, type SalaryStatus } from '../../../domain/modules/salaries/salaries.schema.js';
 import type { SalaryAmounts } from '../../../domain/modules/salaries/salaries.rules.js';
-import type { ResourceModule } from '../../http/crud.js';
+import type { ResourceModule } from '../../http/resource/index.js';
 import { unprocessable } from '../../http/errors.js';
 import type { ServerModule } from '../module.js';
 import { registerSalaryImport } from './salaries.import-routes.js';
-import { registerSalaryRoutes } from './salaries.routes.js';
 import { seedSalaries } from './salaries.seed.js';
 import {
   assertFreeMonth,
@@ -49,9 +48,6 @@ const salariesResourceModule: ResourceModule<SalaryRow> = {
 export const salariesModule: ServerModule = {
   name: 'salaries',
   resource: salariesResourceModule,
-  routes: (app, s) => {
-    registerSalaryRoutes(app, s);
-    registerSalaryImport(app, s);
-  },
+  routes: registerSalaryImport,
   seed: seedSalaries,
 };

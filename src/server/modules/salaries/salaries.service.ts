@@ -3,11 +3,22 @@ import { SALARY_AMOUNTS, type Salary, type SalaryStatus } from '../../../domain/
 import { extraDecimals, isEditable, salaryNet, type SalaryAmounts } from '../../../domain/modules/salaries/salaries.rules.js';
 import { compare, formatMoney } from '../../../domain/money.js';
 import type { Db } from '../../db/client.js';
-import type { Row } from '../../http/crud.js';
+import type { Row } from '../../http/resource/index.js';
 import { conflict, unprocessable } from '../../http/errors.js';
+import { ROLES } from '../../../domain/auth/permissions.js';
+import { allowsAction } from '../../../domain/resource.js';
+import { salariesResource } from '../../../domain/modules/salaries/salaries.resource.js';
 import { salaries } from './salaries.table.js';
 
 export type SalaryRow = typeof salaries.$inferSelect;
+
+/** Only the roles that read salaries hear of their changes. */
+export const salaryReaders = ROLES.filter((r) => allowsAction(salariesResource, r, 'show'));
+
+export const auditableSalary = (row: SalaryRow) => {
+  const { search: _search, updatedAt: _updatedAt, ...rest } = row;
+  return rest;
+};
 type Reader = Pick<Db, 'select'>;
 
 /** The API's salary: amounts at the currency's minor units (VND "15000000", USD "2450.00"). */

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Role } from '../../../domain/auth/permissions.js';
@@ -10,16 +9,13 @@ import {
   ticketMoveRefusal,
 } from '../../../domain/modules/tickets/tickets.rules.js';
 import { ticketsResource } from '../../../domain/modules/tickets/tickets.resource.js';
-import { ticketSchema, ticketStatusSchema, type Ticket } from '../../../domain/modules/tickets/tickets.schema.js';
+import { ticketStatusSchema, type Ticket } from '../../../domain/modules/tickets/tickets.schema.js';
 import type { Api } from '../../http/api.js';
-import type { CurrentUser } from '../../http/access.js';
-import type { ResourceModule } from '../../http/crud.js';
+import type { ResourceModule } from '../../http/resource/index.js';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound, unprocessable } from '../../http/errors.js';
-import { assertCurrent, sendVersion } from '../../http/precondition.js';
+import { AppError, unprocessable } from '../../http/errors.js';
 import { searchCondition } from '../../http/paging.js';
 import type { Services } from '../../services.js';
-import { writeAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { users } from '../users/users.table.js';
 import type { ServerModule } from '../module.js';
@@ -79,46 +75,10 @@ const ticketsResourceModule: ResourceModule<TicketRow> = {
     if (changed.includes('assigneeId')) await assertAssignable(asDb(ctx.tx), input.assigneeId);
     return input;
   },
-};
-
-const idParams = z.object({ id: z.uuid({ message: 'invalid_id' }) });
-
-function registerTicketRoutes(app: Api, s: Services) {
-  const tags = ['tickets'];
-  const access = (action: string) => ({ access: { resource: 'tickets', action } });
-
-  /** The ticket as the caller may read it, locked for the move: 404 outside their scope (existence is not revealed). */
-  async function lockTicket(db: Db, user: CurrentUser, id: string): Promise<TicketRow> {
-    const [row] = await db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.id, id), isNull(tickets.archivedAt), isTicketHandler(user.role) ? undefined : eq(tickets.requesterId, user.id)))
-      .for('update');
-    if (!row) throw notFound('Ticket');
-    return row;
-  }
-
-  app.post(
-    '/tickets/:id/status',
-    {
-      config: { ...access('status'), precondition: true },
-      schema: {
-        tags,
-        summary:
-          'Move a ticket: open → in_progress → resolved → closed, and back to open from resolved or closed. Admin and hr_lead make every move; the requester closes or reopens their own',
-        params: idParams,
-        body: ticketStatusSchema,
-        response: { 200: ticketSchema },
-      },
-    },
-    async (req: FastifyRequest, reply) => {
-      const user = req.user!;
-      const { id } = req.params as { id: string };
-      const { status } = req.body as z.infer<typeof ticketStatusSchema>;
-      const { before, after } = await s.db.transaction(async (tx) => {
-        const db = asDb(tx);
-        const before = await lockTicket(db, user, id);
-        await assertCurrent(db, req, { entity: 'tickets', label: 'Ticket', row: before, current: () => entity(before) });
+  actions: {
+    status: {
+      apply(before, body, { user }) {
+        const { status } = body as z.infer<typeof ticketStatusSchema>;
         const refusal = ticketMoveRefusal(before.status as Ticket['status'], status, {
           role: user.role,
           isRequester: before.requesterId === user.id,
@@ -128,45 +88,27 @@ function registerTicketRoutes(app: Api, s: Services) {
           throw unprocessable(`A ${before.status} ticket does not move to ${status}`, refusal, {
             status: { code: refusal, params: { from: before.status, to: status } },
           });
-        const [after] = await db
-          .update(tickets)
-          .set({
-            status,
-            // Taking an unassigned ticket on makes it the taker's.
-            ...(status === 'in_progress' && !before.assigneeId ? { assigneeId: user.id } : {}),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(tickets.id, id))
-          .returning();
-        const { search: _s1, updatedAt: _u1, ...b } = before;
-        const { search: _s2, updatedAt: _u2, ...a } = after!;
-        await writeAudit(db, {
-          actorId: user.id,
-          entity: 'tickets',
-          entityId: id,
-          action: 'updated',
-          before: b,
-          after: a,
-          requestId: req.id,
-        });
-        return { before, after: after! };
-      });
+        // Taking an unassigned ticket on makes it the taker's.
+        return { status, ...(status === 'in_progress' && !before.assigneeId ? { assigneeId: user.id } : {}) };
+      },
       // The requester hears of every move but their own.
-      const note = TICKET_NOTIFICATIONS[status];
-      await notify(s, [after.requesterId], {
-        type: note.type,
-        title: note.title,
-        message: after.title,
-        params: { ticketId: id, ticket: after.title },
-        changedByUserId: user.id,
-      });
-      const payload = { channel: 'resources/tickets', type: 'updated', payload: { ids: [id] }, date: new Date().toISOString() };
-      s.realtime.toRoles(TICKET_HANDLERS, 'live', payload);
-      s.realtime.toUser(before.requesterId, 'live', payload);
-      sendVersion(reply, after);
-      return entity(after);
+      async after({ after, user, services }) {
+        const note = TICKET_NOTIFICATIONS[after.status as Ticket['status']];
+        await notify(services, [after.requesterId], {
+          type: note.type,
+          title: note.title,
+          message: after.title,
+          params: { ticketId: after.id, ticket: after.title },
+          changedByUserId: user.id,
+        });
+      },
     },
-  );
+  },
+};
+
+function registerTicketRoutes(app: Api, s: Services) {
+  const tags = ['tickets'];
+  const access = (action: string) => ({ access: { resource: 'tickets', action } });
 
   const assigneesQuery = z.strictObject({
     q: z.string().trim().max(200).optional(),

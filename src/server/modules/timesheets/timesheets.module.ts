@@ -16,7 +16,7 @@ import {
 } from '../../../domain/modules/timesheets/timesheets.schema.js';
 import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
-import type { ResourceModule } from '../../http/crud.js';
+import type { ResourceModule } from '../../http/resource/index.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden } from '../../http/errors.js';
 import type { Services } from '../../services.js';

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/modules/users/users.schema.js';
 import type { Api } from '../../http/api.js';
 import type { Services } from '../../services.js';
-import type { ResourceModule, WriteContext } from '../../http/crud.js';
+import type { ResourceModule, WriteContext } from '../../http/resource/index.js';
 import { usersResource } from '../../../domain/modules/users/users.resource.js';
 import { anyDependant, countDependants, describeCounts, type Dependant } from '../../http/dependants.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';

@@ -1,0 +1,45 @@
+import type { Services } from '../../services.js';
+import type { Api } from '../api.js';
+import { registerActions } from './actions.js';
+import { registerArchive } from './archive.js';
+import { createContext, type ResourceContext } from './context.js';
+import { registerExport } from './export-route.js';
+import { registerFiles } from './files.js';
+import { registerList } from './list.js';
+import { registerLookup } from './lookup.js';
+import { registerRead } from './read.js';
+import { registryOf } from './registry.js';
+import type { ResourceModule, Row } from './resource-module.js';
+import { findOne, where, countWhere } from './scope.js';
+import { createOne, registerWrites } from './writes.js';
+
+export type { ActionDone, ActionStep, ResourceModule, ResourceTable, Row, Tx, WriteAction, WriteContext } from './resource-module.js';
+export { columnOf, entityKeys } from './columns.js';
+export { labelsOf, registeredResource } from './registry.js';
+
+/**
+ * The generic API of one declared resource, part by part: list (paged, sorted, filtered, searched)
+ * and lookup, read, create / update / delete, archive and restore with dependants, declared files,
+ * export, declared state actions. Each part is a function of one shared context (context.ts); every write goes through the
+ * same steps (write-steps.ts). Routes are registered in this order: fixed paths before `/:id`.
+ */
+export function registerResource<TRow extends Row>(app: Api, s: Services, m: ResourceModule<TRow>) {
+  const ctx = createContext(app, s, m);
+  const c = ctx as ResourceContext;
+  registerList(ctx);
+  registerLookup(ctx);
+  registerExport(ctx);
+  registerRead(ctx);
+  registerWrites(ctx);
+  registerArchive(ctx);
+  registerFiles(ctx);
+  registerActions(ctx, m.actions);
+
+  registryOf(s).set(m.decl.name, {
+    module: m as unknown as ResourceModule,
+    findOne: (user, id, opts) => findOne(ctx, s.db, user, id, false, opts),
+    count: (db, user, filters) => countWhere(c, db, user, filters),
+    create: (req, reply, body) => createOne(ctx, req, reply, body),
+    listCondition: (user, q) => where(c, user, q),
+  });
+}
