@@ -1,35 +1,25 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { useForm as useRefineForm, type BaseRecord, type HttpError } from '@refinedev/core';
+import { useMemo, type ReactNode } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { CURRENCIES } from '../../../domain/fields';
-import type { FieldDecl } from '../../../domain/resource';
-import { can, resourceByName } from '../../../domain/resources';
-import { domainResolver, shapeOf } from './domain-resolver';
-import { useAuthContext } from '../../providers/auth-context';
 import { ownerAllowsWrite } from '../../../domain/resource';
+import { useAuthContext } from '../../providers/auth-context';
 import { ErrorState } from '../error-state';
-import { CountryPicker } from '../form/country-picker';
-import { RHFDatePicker } from '../form/rhf-date-picker';
-import { RHFTextField } from '../form/rhf-text-field';
-import { applyServerErrors } from '../form/server-errors';
-import { toHttpError } from '../../providers/session';
-import { versionOf } from '../../providers/data-provider';
+import { domainResolver } from './domain-resolver';
+import type { WidgetSetup } from './field-props';
+import { formDefaults } from './form-defaults';
+import { FormFieldsGrid } from './form-fields-grid';
+import { planFields } from './form-field-plan';
+import type { PickerSource } from './lookup';
 import { hasReadableFiles, ResourceFiles } from './resource-files';
-import { ReferencePicker, type PickerSource } from './lookup';
-import { StaleRecordPanel, staleRecordOf, type StaleRecord } from './stale-record';
-import { TagsInput } from './tags-input';
+import { StaleRecordPanel } from './stale-record';
+import { useFormSubmit } from './use-form-submit';
+import { useRecordVersion } from './use-record-version';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 import { rowSlug, useResource } from './use-resource';
 
@@ -61,16 +51,6 @@ export type ResourceFormProps = {
   extraFields?: readonly string[];
 };
 
-/** A field's starting value on create: the schema's default, else blank for its widget. */
-function initialValue(schema: { safeParse: (v: unknown) => { success: boolean; data?: unknown } } | undefined, f: FieldDecl): unknown {
-  const parsed = schema?.safeParse(undefined);
-  if (parsed?.success && parsed.data !== undefined && parsed.data !== null) return parsed.data;
-  if (f.type === 'refs' || f.type === 'tags') return [];
-  if (f.type === 'boolean') return false;
-  if (f.type === 'int' || f.type === 'decimal' || f.type === 'money' || f.type === 'ref' || f.type === 'date') return null;
-  return '';
-}
-
 /**
  * The kit's form: fields from the declaration (create shows the create schema's, edit the
  * update schema's), widgets by type, the domain's schema as validation, server field errors
@@ -93,103 +73,39 @@ export function ResourceForm({
   extraFields = [],
 }: ResourceFormProps) {
   const meta = useResource(resource);
-  const { decl, t, fieldLabel, valueLabel } = meta;
+  const { decl, t } = meta;
   const { role, user } = useAuthContext();
   const navigate = useNavigate();
   const [sp] = useSearchParams();
   const isCreate = action === 'create';
-  const schema = isCreate ? decl.schemas.create : decl.schemas.update;
-  const shape = shapeOf(schema);
-  const createShape = shapeOf(decl.schemas.create);
-  const currencyFields = new Set(meta.fields.map(([, f]) => f.currencyField).filter(Boolean));
-  const names = meta.fields
-    .filter(([name, f]) => name in shape && f.form !== false && !f.readOnly && !currencyFields.has(name) && !hidden.includes(name))
-    .map(([name]) => name);
-  // Several amounts in one currency (a salary's base, allowance, …) show its picker once, beside the first.
-  const currencyOwner = new Map<string, string>();
-  for (const [name, f] of meta.fields)
-    if (names.includes(name) && f.type === 'money' && f.currencyField && !currencyOwner.has(f.currencyField))
-      currencyOwner.set(f.currencyField, name);
-  const sendable = Object.keys(shape).filter((k) => names.includes(k) || currencyFields.has(k) || extraFields.includes(k));
+  const plan = planFields(decl, meta.fields, isCreate, hidden, extraFields);
+  const { names, sendable } = plan;
   const returnTo = sp.get('returnTo');
   const back = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : decl.route;
 
-  const defaults = useMemo(() => {
-    const v: Values = {};
-    for (const k of sendable) v[k] = initialValue(shape[k], decl.fields[k] ?? { type: 'string' });
-    if (isCreate) for (const k of sendable) if (k in presets) v[k] = presets[k];
-    // Presets from the URL: a customer's page opens /projects/new?customerId=…
-    if (isCreate)
-      for (const k of sendable)
-        if (sp.has(k)) v[k] = decl.fields[k]?.type === 'refs' || decl.fields[k]?.type === 'tags' ? sp.getAll(k) : sp.get(k);
-    return v;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resource, action]);
-  const resolver = useMemo(() => domainResolver(schema, t), [schema, t]);
+  // Once per resource and action: the form's starting values stay put while the page re-renders.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const defaults = useMemo(() => formDefaults(decl, plan, isCreate, presets, sp), [resource, action]);
+  const resolver = useMemo(() => domainResolver(plan.schema, t), [plan.schema, t]);
   const methods = useForm<Values>({ defaultValues: defaults, resolver });
-  const [general, setGeneral] = useState('');
-  /** Rows of this resource a refusal names on a field (a duplicate candidate): linked under the field. */
-  const [others, setOthers] = useState<Record<string, { id: string; name: string }>>({});
-  /** The record the user is editing, as loaded: a save sends its version (If-Match), and a refusal compares against it. */
-  const loaded = useRef<Values>({});
-  // One headers object handed to Refine's update: it is read when the request is sent, so the
-  // version set here just before a save (or a deliberate save over theirs) is the one that goes.
-  const ifMatch = useRef<Record<string, string>>({});
-  const [stale, setStale] = useState<StaleRecord | null>(null);
-
-  const { onFinish, query, formLoading } = useRefineForm<BaseRecord, HttpError, Values>({
-    resource,
-    action,
-    id,
-    redirect: false,
-    liveMode: 'off',
-    successNotification: () => ({
-      type: 'success',
-      message: t(isCreate ? 'common:notifications.createSuccess' : 'common:notifications.editSuccess', { resource: meta.one }),
-    }),
-    errorNotification: false,
-    mutationMeta: { headers: ifMatch.current },
-  });
-  const record = query?.data?.data as Values | undefined;
-  const version = versionOf(query?.data);
-
-  /** Starts editing this version of the record: its values in the form, its version sent with the save. */
-  function editVersion(r: Values, v: string | undefined) {
-    const values: Values = {};
-    for (const k of sendable) values[k] = r[k] ?? defaults[k];
-    loaded.current = r;
-    if (v) ifMatch.current['If-Match'] = v;
-    else delete ifMatch.current['If-Match'];
-    methods.reset(values);
-  }
-  useEffect(() => {
-    // A refetch while the user types never replaces their input: the save then meets the newer version.
-    if (record && !methods.formState.isDirty) editVersion(record, version);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [record]);
+  const edit = useRecordVersion({ resource, action, id, meta, methods, sendable, defaults });
+  const { record, query, stale } = edit;
 
   const leave = useUnsavedChangesGuard(
     methods.formState.isDirty && !methods.formState.isSubmitSuccessful,
     t('common:warnWhenUnsavedChanges'),
   );
-
-  const submit = methods.handleSubmit(async (values) => {
-    setGeneral('');
-    setOthers({});
-    setStale(null);
-    const body = transform ? transform(values) : values;
-    try {
-      await onFinish(body);
+  const { submit, general, others } = useFormSubmit({
+    methods,
+    onFinish: edit.onFinish,
+    transform,
+    sendable,
+    t,
+    setStale: edit.setStale,
+    onSaved: () => {
       leave();
       navigate(back);
-    } catch (error) {
-      const theirs = staleRecordOf(error);
-      if (theirs) return setStale(theirs);
-      setGeneral(applyServerErrors(error, methods.setError, sendable, t));
-      setOthers(namedRows(toHttpError(error).issues, sendable));
-      const first = sendable.find((k) => methods.getFieldState(k).error);
-      if (first) methods.setFocus(first);
-    }
+    },
   });
 
   const slug = rowSlug(decl);
@@ -199,161 +115,7 @@ export function ResourceForm({
   const loading = !isCreate && !record;
   // Someone else's row (a sale on another sale's customer) opens read-only: the server would refuse the save.
   const notYours = !isCreate && !!record && !ownerAllowsWrite(decl, user ?? undefined, record);
-
-  const widget = (name: string): ReactNode => {
-    const f = decl.fields[name]!;
-    const label = fieldLabel(name);
-    const off = disabled.includes(name);
-    // Marked as the create form marks it, also when editing: clearing it is refused either way.
-    const rule = createShape[name] ?? shape[name]!;
-    const required = !rule.safeParse(undefined).success && !rule.safeParse(null).success;
-    switch (f.type) {
-      case 'enum': {
-        if (f.display === 'country')
-          return (
-            <Controller
-              key={name}
-              name={name}
-              control={methods.control}
-              render={({ field, fieldState: { error } }) => (
-                <CountryPicker
-                  name={name}
-                  label={label}
-                  required={required}
-                  disabled={off}
-                  value={(field.value as string) || null}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={!!error}
-                  helperText={error?.message}
-                />
-              )}
-            />
-          );
-        const optional = shape[name]!.safeParse(null).success;
-        const values = choices[name] ?? f.values ?? [];
-        return (
-          <RHFTextField key={name} name={name} label={label} select required={required} disabled={off}>
-            {optional && (
-              <MenuItem value="">
-                <em>{t('common:resource.none')}</em>
-              </MenuItem>
-            )}
-            {values.map((v) => (
-              <MenuItem key={v} value={v}>
-                {valueLabel(name, v)}
-              </MenuItem>
-            ))}
-          </RHFTextField>
-        );
-      }
-      case 'boolean':
-        return (
-          <Controller
-            key={name}
-            name={name}
-            control={methods.control}
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={off} />}
-                label={label}
-              />
-            )}
-          />
-        );
-      case 'date':
-        return <RHFDatePicker key={name} name={name} label={label} required={required} />;
-      case 'int':
-      case 'decimal':
-        return <RHFTextField key={name} name={name} label={label} type="number" required={required} disabled={off} />;
-      case 'money':
-        return (
-          <Stack key={name} direction="row" spacing={1}>
-            <RHFTextField name={name} label={label} type="number" required={required} disabled={off} />
-            {f.currencyField && currencyOwner.get(f.currencyField) === name && (
-              <RHFTextField name={f.currencyField} label={fieldLabel(f.currencyField)} select sx={{ maxWidth: 120 }} disabled={off}>
-                {CURRENCIES.map((c) => (
-                  <MenuItem key={c} value={c}>
-                    {c}
-                  </MenuItem>
-                ))}
-              </RHFTextField>
-            )}
-          </Stack>
-        );
-      case 'tags':
-        return (
-          <Controller
-            key={name}
-            name={name}
-            control={methods.control}
-            render={({ field, fieldState: { error } }) => (
-              <TagsInput
-                resource={resource}
-                field={name}
-                label={label}
-                value={(field.value as string[]) ?? []}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={!!error}
-                helperText={error?.message}
-                disabled={off}
-              />
-            )}
-          />
-        );
-      case 'ref':
-      case 'refs':
-        return (
-          <Controller
-            key={name}
-            name={name}
-            control={methods.control}
-            render={({ field, fieldState: { error } }) => {
-              const picker = {
-                resource: f.ref!.resource,
-                label,
-                onBlur: field.onBlur,
-                inputRef: field.ref,
-                error: !!error,
-                helperText: error?.message,
-                disabled: off,
-                exclude: exclude[name],
-                source: sources[name],
-                where: f.ref!.where,
-                name,
-              };
-              return (
-                <Box>
-                  {f.type === 'refs' ? (
-                    <ReferencePicker {...picker} multiple value={(field.value as string[]) ?? []} onChange={field.onChange} />
-                  ) : (
-                    <ReferencePicker {...picker} required={required} value={(field.value as string) || null} onChange={field.onChange} />
-                  )}
-                  <ManageLink resource={f.ref!.resource} role={role} />
-                </Box>
-              );
-            }}
-          />
-        );
-      default:
-        return (
-          <RHFTextField
-            key={name}
-            name={name}
-            label={label}
-            required={required}
-            disabled={off}
-            type={f.type === 'email' ? 'email' : f.type === 'password' ? 'password' : undefined}
-            autoComplete={f.type === 'password' ? 'new-password' : f.type === 'email' ? 'off' : undefined}
-            multiline={f.type === 'text'}
-            minRows={f.type === 'text' ? 3 : undefined}
-          />
-        );
-    }
-  };
+  const setup: WidgetSetup = { resource, meta, plan, control: methods.control, role, choices, disabled, exclude, sources };
 
   return (
     <Box>
@@ -361,23 +123,25 @@ export function ResourceForm({
         {heading}
       </Typography>
       <FormProvider {...methods}>
-        <Card component="form" noValidate onSubmit={submit} sx={{ p: 3 }} aria-busy={loading || formLoading} data-testid={`${slug}-form`}>
+        <Card
+          component="form"
+          noValidate
+          onSubmit={submit}
+          sx={{ p: 3 }}
+          aria-busy={loading || edit.formLoading}
+          data-testid={`${slug}-form`}
+        >
           {stale && (
             <StaleRecordPanel
               meta={meta}
               fields={names}
-              loaded={loaded.current}
+              loaded={edit.loaded.current}
               yours={methods.getValues()}
               stale={stale}
               pending={methods.formState.isSubmitting}
-              onReload={() => {
-                editVersion(stale.current, stale.version);
-                setStale(null);
-              }}
+              onReload={() => edit.reloadTheirs(stale)}
               onOverwrite={() => {
-                // The user has seen their version: the save goes over it (and meets any newer one).
-                loaded.current = stale.current;
-                ifMatch.current['If-Match'] = stale.version;
+                edit.saveOverTheirs(stale);
                 void submit();
               }}
             />
@@ -392,35 +156,7 @@ export function ResourceForm({
               {general}
             </Alert>
           )}
-          {loading ? (
-            <Stack spacing={3} data-testid="form-skeleton">
-              {names.map((n) => (
-                <Skeleton key={n} variant="rounded" height={56} />
-              ))}
-            </Stack>
-          ) : (
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-              {names.map((n) =>
-                others[n] ? (
-                  <Box key={n}>
-                    {widget(n)}
-                    <Link
-                      component={RouterLink}
-                      to={`${decl.route}/${others[n].id}`}
-                      variant="body2"
-                      dir="auto"
-                      sx={{ display: 'inline-block', mt: 0.5, marginInlineStart: 1.75 }}
-                      data-testid={`${n}-other-row`}
-                    >
-                      {t('common:resource.openOther', { name: others[n].name })}
-                    </Link>
-                  </Box>
-                ) : (
-                  widget(n)
-                ),
-              )}
-            </Box>
-          )}
+          <FormFieldsGrid names={names} loading={loading} others={others} route={decl.route} setup={setup} t={t} />
           {!loading && children}
           <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
             <Button variant="outlined" color="inherit" component={RouterLink} to={back}>
@@ -441,40 +177,9 @@ export function ResourceForm({
       {!isCreate && id && record && hasReadableFiles(resource, role, decl.files) && (
         <Box sx={{ mt: 3 }}>
           {/* Outside the form: a file is saved when chosen, and its change moves the version this form saves from. */}
-          <ResourceFiles
-            resource={resource}
-            id={id}
-            record={record}
-            version={() => ifMatch.current['If-Match']}
-            onVersion={(v) => {
-              ifMatch.current['If-Match'] = v;
-            }}
-          />
+          <ResourceFiles resource={resource} id={id} record={record} version={edit.currentVersion} onVersion={edit.setVersion} />
         </Box>
       )}
     </Box>
-  );
-}
-
-/** Fields whose issue names another row (params `id` and `name`), by field. */
-export function namedRows(issues: unknown, fields: readonly string[]): Record<string, { id: string; name: string }> {
-  const out: Record<string, { id: string; name: string }> = {};
-  if (!issues || typeof issues !== 'object') return out;
-  for (const [field, issue] of Object.entries(issues as Record<string, { params?: Record<string, unknown> }>)) {
-    const { id, name } = issue?.params ?? {};
-    if (fields.includes(field) && typeof id === 'string' && typeof name === 'string') out[field] = { id, name };
-  }
-  return out;
-}
-
-/** Reference lists (tech stacks), in the navigation of their keepers only, are reached from the forms that pick them too. */
-function ManageLink({ resource, role }: { resource: string; role: string }) {
-  const { t } = useResource(resource);
-  const decl = resourceByName(resource);
-  if (!decl || decl.nav === undefined || !can(role, resource, 'list')) return null;
-  return (
-    <Link component={RouterLink} to={decl.route} variant="body2" sx={{ display: 'inline-block', mt: 0.5 }}>
-      {t('common:resource.manage', { title: t(`${resource}:title`) })}
-    </Link>
   );
 }

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../providers/http';
-import { namedRows } from './resource-form';
+import { namedRows } from './form-refusal';
 import { normaliseTag, TagsInput } from './tags-input';
 
 afterEach(() => {
