@@ -57,6 +57,31 @@ describe('defineResource', () => {
     expect(defineResource(d)).toBe(d);
   });
 
+  describe('state actions', () => {
+    const withStates = (access: ResourceDecl['access'], segment = 'approve'): ResourceDecl => ({
+      ...decl({ name }),
+      schemas: { ...schemas, entity: z.object({ name: z.string(), status: z.string() }) },
+      access,
+      states: {
+        field: 'status',
+        refusal: 'thing_status',
+        actions: { approve: { segment, from: ['draft'], to: 'approved', summary: 'Approve' } },
+      },
+    });
+    it('refuses a declaration naming a problem, with the resource and the problem', () => {
+      expect(() => defineResource(withStates(standardAccess('customers')))).toThrow(
+        'things.states: approve: the access table has no action approve',
+      );
+      expect(() => defineResource(withStates({ ...standardAccess('customers'), approve: ['admin'] }, 'Approve'))).toThrow(
+        'things.states: approve: a segment is a kebab-case path segment',
+      );
+    });
+    it('accepts a sound one', () => {
+      const d = withStates({ ...standardAccess('customers'), approve: ['admin'] });
+      expect(defineResource(d)).toBe(d);
+    });
+  });
+
   describe('file slots', () => {
     const withFile = (files: ResourceDecl['files'], fields: Record<string, FieldDecl> = { name }): ResourceDecl => ({
       ...decl(fields),

@@ -25,7 +25,7 @@ export function dueDateFor(issueDate: string, termsDays: number | null | undefin
   return new Date(Date.parse(`${issueDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The custom actions of an invoice and the states each starts from and leads to. */
+/** The custom actions of an invoice and the states each starts from and leads to (its declaration's `states`). */
 export const INVOICE_TRANSITIONS = {
   send: { from: ['draft'], to: 'sent' },
   backToDraft: { from: ['sent'], to: 'draft' },
@@ -33,11 +33,6 @@ export const INVOICE_TRANSITIONS = {
   cancel: { from: ['draft', 'sent'], to: 'cancelled' },
 } as const satisfies Record<string, { from: readonly InvoiceStatus[]; to: InvoiceStatus }>;
 export type InvoiceAction = keyof typeof INVOICE_TRANSITIONS;
-export const INVOICE_ACTIONS = Object.keys(INVOICE_TRANSITIONS) as InvoiceAction[];
-
-export function canTransition(status: InvoiceStatus, action: InvoiceAction): boolean {
-  return (INVOICE_TRANSITIONS[action].from as readonly InvoiceStatus[]).includes(status);
-}
 
 /**
  * What a write may change in each state. A draft is free; a sent invoice is with the customer, so

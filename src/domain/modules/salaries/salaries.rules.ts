@@ -29,7 +29,6 @@ export const SALARY_TRANSITIONS: Record<SalaryAction, { from: readonly SalarySta
   approve: { from: ['draft'], to: 'approved' },
   markPaid: { from: ['approved'], to: 'paid' },
 };
-export const canTransition = (status: SalaryStatus, action: SalaryAction) => SALARY_TRANSITIONS[action].from.includes(status);
 
 /** Whether a decimal has more digits after the point than `digits`, trailing zeros aside ("1200.00" is a whole VND amount). */
 export function tooManyDecimals(value: string, digits: number): boolean {

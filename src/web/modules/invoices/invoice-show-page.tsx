@@ -22,21 +22,20 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
-import { canTransition, EDITABLE_FIELDS, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
+import { EDITABLE_FIELDS, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
 import { pdfLangFor } from '../../../domain/pdf';
-import { can } from '../../../domain/resources';
 import { downloadFile } from '../../components/download';
 import { StatusChip } from '../../components/resource/field-value';
 import { ResourceShow } from '../../components/resource/resource-show';
+import { actionOffered, actionSegment, postStateAction } from '../../components/resource/state-actions';
 import { errorText, issueText } from '../../i18n/error-text';
 import { currentLangValue } from '../../i18n';
 import { useFormatters } from '../../i18n/format';
 import { versionOf } from '../../providers/data-provider';
-import { http, toHttpError } from '../../providers/http';
+import { toHttpError } from '../../providers/http';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
 
-const PATHS: Record<InvoiceAction, string> = { send: 'send', backToDraft: 'back-to-draft', markPaid: 'mark-paid', cancel: 'cancel' };
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The refusal's own words: the first field issue, else the error's code or status. */
@@ -65,15 +64,13 @@ export function InvoiceShowPage() {
   const [dialogError, setDialogError] = useState('');
   const [downloading, setDownloading] = useState(false);
 
-  const allowed = (action: InvoiceAction) => !!invoice && can(role, 'invoices', action) && canTransition(invoice.status, action);
+  const allowed = (action: InvoiceAction) => actionOffered(invoicesResource, role, action, invoice);
 
-  async function run(action: InvoiceAction, body: Record<string, unknown> = {}) {
+  async function run(action: InvoiceAction, body?: Record<string, unknown>) {
     setPending(action);
     setDialogError('');
     try {
-      const res = await http.post<Invoice>(`/api/v1/${invoicesResource.path}/${id}/${PATHS[action]}`, body, {
-        headers: version ? { 'If-Match': version } : {},
-      });
+      const res = await postStateAction<Invoice>(invoicesResource, id!, action, version, body);
       const done = { send: 'sent', backToDraft: 'backToDrafted', markPaid: 'paid', cancel: 'cancelled' }[action];
       toast.success(t(`invoices:actions.${done}`, { number: res.data.number ?? '' }));
       setDialog(null);
@@ -113,7 +110,7 @@ export function InvoiceShowPage() {
         color={color}
         onClick={onClick}
         loading={pending === action}
-        data-testid={`invoice-${PATHS[action]}`}
+        data-testid={`invoice-${actionSegment(invoicesResource, action)}`}
       >
         {t(`invoices:actions.${action}`)}
       </Button>

@@ -5,18 +5,16 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import type { Salary } from '../../../domain/modules/salaries/salaries.schema';
 import { salariesResource } from '../../../domain/modules/salaries/salaries.resource';
-import { canTransition, type SalaryAction } from '../../../domain/modules/salaries/salaries.rules';
-import { can } from '../../../domain/resources';
+import type { SalaryAction } from '../../../domain/modules/salaries/salaries.rules';
 import { ConfirmDialog } from '../../components/resource/confirm-dialog';
 import { ResourceShow } from '../../components/resource/resource-show';
+import { actionOffered, actionSegment, postStateAction } from '../../components/resource/state-actions';
 import { errorText, issueText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { versionOf } from '../../providers/data-provider';
-import { http, toHttpError } from '../../providers/http';
+import { toHttpError } from '../../providers/http';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
-
-const PATHS: Record<SalaryAction, string> = { approve: 'approve', markPaid: 'mark-paid' };
 
 /** A salary: the kit's detail page with approve and mark paid, each confirmed and sent with the version on screen. */
 export function SalaryShowPage() {
@@ -34,7 +32,7 @@ export function SalaryShowPage() {
   async function run(action: SalaryAction) {
     setPending(true);
     try {
-      await http.post(`/api/v1/${salariesResource.path}/${id}/${PATHS[action]}`, {}, { headers: version ? { 'If-Match': version } : {} });
+      await postStateAction(salariesResource, id!, action, version);
       toast.success(t(`salaries:actions.${action}Done`));
     } catch (error) {
       const issue = Object.values(
@@ -48,7 +46,7 @@ export function SalaryShowPage() {
     }
   }
 
-  const allowed = (a: SalaryAction) => !!salary && can(role, 'salaries', a) && canTransition(salary.status, a);
+  const allowed = (a: SalaryAction) => actionOffered(salariesResource, role, a, salary);
   const actions = salary && (
     <>
       {(['approve', 'markPaid'] as const).filter(allowed).map((a) => (
@@ -57,7 +55,7 @@ export function SalaryShowPage() {
           variant="contained"
           color={a === 'markPaid' ? 'success' : 'primary'}
           onClick={() => setConfirm(a)}
-          data-testid={`salary-${PATHS[a]}`}
+          data-testid={`salary-${actionSegment(salariesResource, a)}`}
         >
           {t(`salaries:actions.${a}`)}
         </Button>

@@ -5,10 +5,12 @@ import Button from '@mui/material/Button';
 import { toRole } from '../../../domain/auth/permissions';
 import { can } from '../../../domain/resources';
 import { isTicketHandler, REQUESTER_EDITABLE, ticketMovesFor } from '../../../domain/modules/tickets/tickets.rules';
+import { ticketsResource } from '../../../domain/modules/tickets/tickets.resource';
 import { ticketUpdateSchema, type Ticket, type TicketStatus } from '../../../domain/modules/tickets/tickets.schema';
 import type { ResourcePageProps } from '../../app/web-module';
 import { ResourceForm } from '../../components/resource/resource-form';
 import { ResourceShow } from '../../components/resource/resource-show';
+import { postStateAction } from '../../components/resource/state-actions';
 import type { LookupRow, PickerSource } from '../../components/resource/lookup';
 import { useResource } from '../../components/resource/use-resource';
 import { errorText } from '../../i18n/error-text';
@@ -82,9 +84,7 @@ export function TicketShowPage(_: ResourcePageProps) {
   const { query } = useOne<Ticket>({ resource: RESOURCE, id: id!, liveMode: 'auto', errorNotification: false });
   const version = versionOf(query.data);
   const move = useMutation({
-    mutationFn: async (status: TicketStatus) =>
-      (await http.post<Ticket>(`${resourceUrl(RESOURCE)}/${id}/status`, { status }, { headers: version ? { 'If-Match': version } : {} }))
-        .data,
+    mutationFn: async (status: TicketStatus) => (await postStateAction<Ticket>(ticketsResource, id!, 'status', version, { status })).data,
     onSuccess: (ticket) => toast.success(t('tickets:moved', { status: t(`tickets:values.status.${ticket.status}`) })),
     onError: (e) => toast.error(errorText(t, e)),
     onSettled: () => void invalidate({ resource: RESOURCE, id: id!, invalidates: ['list', 'detail'] }),
