@@ -32,8 +32,8 @@ async function jobWithPipeline(request: APIRequestContext): Promise<string> {
 for (const lang of ['en', 'ar'] as const) {
   test(`the pipeline's counts load as skeletons, and the board scrolls with a visible cue (${lang})`, async ({ page, request }) => {
     const words = {
-      en: { after: 'Scroll for more', before: 'Scroll back' },
-      ar: { after: 'التمرير لعرض المزيد', before: 'التمرير للخلف' },
+      en: { after: 'Scroll for more', before: 'Scroll back', menu: 'Open navigation' },
+      ar: { after: 'التمرير لعرض المزيد', before: 'التمرير للخلف', menu: 'فتح التنقل' },
     }[lang];
     const id = await jobWithPipeline(request);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -70,6 +70,10 @@ for (const lang of ['en', 'ar'] as const) {
 
     // On a narrow screen they cannot: the cue shows, scrolls on by keyboard, and the other side shows it can come back.
     await page.setViewportSize({ width: 700, height: 900 });
+    // As a person sees it: the page first takes its narrow layout (the navigation behind its menu
+    // button). A cue pressed before, while the board still widens, scrolls by the old width, and in
+    // right-to-left Chromium drops that smooth scroll when the board's width (its scroll origin) changes.
+    await expect(page.getByRole('button', { name: words.menu })).toBeVisible();
     await expect(after).toBeVisible();
     await expect(before).toHaveCount(0);
     await after.focus();
