@@ -52,10 +52,29 @@ export interface FileSlotRoutes {
   lock(tx: Tx, req: FastifyRequest): Promise<LockedSlot>;
 }
 
+/** The slot's size limit (at most the server's), and the same in MB for its description. */
+function sizeLimit(s: Services, slotMax: number | undefined) {
+  const maxBytes = Math.min(slotMax ?? Infinity, s.config.FILE_MAX_BYTES);
+  return { maxBytes, mb: Math.round((maxBytes / 1024 / 1024) * 10) / 10 };
+}
+
+/** Reads the request's one file, checks its kind and size, and keeps it: the reference the row records. */
+async function keepUpload(s: Services, req: FastifyRequest, kinds: readonly FileKind[], maxBytes: number) {
+  const upload = await s.kit.files.readUpload(req);
+  const stored = await s.kit.files.store(s.db, { ...upload, ownerId: req.user!.id }, { allowed: kinds, maxBytes });
+  const file: StoredFileRef = {
+    fileId: stored.id,
+    name: stored.name,
+    mime: stored.mime,
+    size: stored.size,
+    uploadedAt: new Date().toISOString(),
+  };
+  return { file, content: upload.content };
+}
+
 export function registerFileSlot(app: Api, s: Services, slot: FileSlotRoutes) {
   const { url, what, tags, params } = slot;
-  const maxBytes = Math.min(slot.maxBytes ?? Infinity, s.config.FILE_MAX_BYTES);
-  const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+  const { maxBytes, mb } = sizeLimit(s, slot.maxBytes);
 
   /** The row's write; after the commit, its version on the reply and its live event. */
   async function swap(req: FastifyRequest, reply: FastifyReply, after: StoredFileRef | null) {
@@ -89,20 +108,12 @@ export function registerFileSlot(app: Api, s: Services, slot: FileSlotRoutes) {
     },
     async (req, reply) => {
       await slot.assertMayWrite(req);
-      const upload = await s.kit.files.readUpload(req);
-      const stored = await s.kit.files.store(s.db, { ...upload, ownerId: req.user!.id }, { allowed: slot.kinds, maxBytes });
-      const file: StoredFileRef = {
-        fileId: stored.id,
-        name: stored.name,
-        mime: stored.mime,
-        size: stored.size,
-        uploadedAt: new Date().toISOString(),
-      };
+      const { file } = await keepUpload(s, req, slot.kinds, maxBytes);
       try {
         await swap(req, reply, file);
       } catch (err) {
         // The row went away or changed meanwhile: no file is left behind.
-        await s.kit.files.remove(s.db, stored.id);
+        await s.kit.files.remove(s.db, file.fileId);
         throw err;
       }
       return file;
@@ -168,8 +179,7 @@ const fileParams = (params: z.ZodType) => (params as z.ZodObject).extend({ fileI
 
 export function registerManyFileSlot(app: Api, s: Services, slot: ManyFileSlotRoutes) {
   const { url, what, tags, params } = slot;
-  const maxBytes = Math.min(slot.maxBytes ?? Infinity, s.config.FILE_MAX_BYTES);
-  const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+  const { maxBytes, mb } = sizeLimit(s, slot.maxBytes);
   const oneParams = fileParams(params);
   const fileIdOf = (req: FastifyRequest) => (req.params as { fileId: string }).fileId;
 
@@ -218,16 +228,8 @@ export function registerManyFileSlot(app: Api, s: Services, slot: ManyFileSlotRo
     },
     async (req, reply) => {
       await slot.assertMayWrite(req);
-      const upload = await s.kit.files.readUpload(req);
-      const stored = await s.kit.files.store(s.db, { ...upload, ownerId: req.user!.id }, { allowed: slot.kinds, maxBytes });
-      const file: ManyFileRef = {
-        fileId: stored.id,
-        name: stored.name,
-        mime: stored.mime,
-        size: stored.size,
-        uploadedAt: new Date().toISOString(),
-        sha256: createHash('sha256').update(upload.content).digest('hex'),
-      };
+      const kept = await keepUpload(s, req, slot.kinds, maxBytes);
+      const file: ManyFileRef = { ...kept.file, sha256: createHash('sha256').update(kept.content).digest('hex') };
       try {
         const done = await s.db.transaction(async (tx) => {
           const locked = await slot.lock(tx, req);
@@ -241,7 +243,7 @@ export function registerManyFileSlot(app: Api, s: Services, slot: ManyFileSlotRo
         done.announce?.();
       } catch (err) {
         // The row went away, changed meanwhile or is full: no file is left behind.
-        await s.kit.files.remove(s.db, stored.id);
+        await s.kit.files.remove(s.db, file.fileId);
         throw err;
       }
       const [withDups] = await withDuplicates(req, [file]);
