@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -61,5 +61,36 @@ describe('FilterBar', () => {
       ).toContain('Inactive'),
     );
     expect(within(root).queryByText('Active')).toBeNull();
+  });
+
+  it('keeps a search typed as soon as the box shows, before the list has run its first effects', async () => {
+    // React runs a render's effects after the browser has painted it: a keystroke can reach the box
+    // in between. Typed here from a layout effect, which runs after the commit and before them.
+    function TypeOnFirstPaint({ text }: { text: string }) {
+      useLayoutEffect(() => {
+        const box = screen.getByRole('searchbox') as HTMLInputElement;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, text);
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+      }, [text]);
+      return null;
+    }
+    function List({ onChange }: { onChange: (next: Pick<ListState, 'q' | 'filters'>) => void }) {
+      const meta = useResource('users');
+      return (
+        <>
+          <FilterBar meta={meta} state={ACTIVE} onChange={onChange} />
+          <TypeOnFirstPaint text="Amelia" />
+        </>
+      );
+    }
+    const changes: Array<Pick<ListState, 'q' | 'filters'>> = [];
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <List onChange={(next) => changes.push(next)} />
+      </QueryClientProvider>,
+    );
+    // The box keeps the text, and the search reaches the list once typing pauses.
+    await waitFor(() => expect(changes).toEqual([{ q: 'Amelia', filters: { status: ['active'] } }]));
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('Amelia');
   });
 });

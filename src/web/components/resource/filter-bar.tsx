@@ -35,7 +35,14 @@ function DebouncedField({
   ...rest
 }: { value: string; onCommit: (v: string) => void } & Omit<Parameters<typeof TextField>[0], 'onChange' | 'value'>) {
   const [v, setV] = useState(value);
-  useEffect(() => setV(value), [value]);
+  // A new value from the list's state replaces the text when it changes, and only then. An effect
+  // ran after the first render too: text typed between the box's first paint and React running that
+  // render's effects was overwritten with the starting value, and its search never left.
+  const [given, setGiven] = useState(value);
+  if (value !== given) {
+    setGiven(value);
+    setV(value);
+  }
   // The latest commit, not the one of the render that saw the typing: the list's other state (the
   // Archived view switched on meanwhile) is kept when the pause ends.
   const commit = useRef(onCommit);
