@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import { errorText } from '../../i18n/error-text';
+import type { Formatters } from '../../i18n/format';
+import { toast } from '../../toast';
+import { downloadExport } from './export';
+import { exportQuery, type ListState } from './list-params';
+import type { ResourceMeta } from './use-resource';
+
+/** The list's title, its export menu (xlsx, csv, raw for re-import) and its New button. */
+export function ListToolbar({
+  meta,
+  resource,
+  state,
+  fixed,
+  embedded,
+  fmt,
+  canExport,
+  createHref,
+}: {
+  meta: ResourceMeta;
+  resource: string;
+  state: ListState;
+  fixed: Record<string, string>;
+  embedded: boolean;
+  fmt: Formatters;
+  canExport: boolean;
+  /** The New button's address; none when the user may not create here. */
+  createHref?: () => string;
+}) {
+  const { t } = meta;
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  /** The screen's column and value labels in the user's language; left out for a file to re-import (raw keys). */
+  const exportLabels = () => {
+    const columns: Record<string, string> = {};
+    const values: Record<string, Record<string, string>> = {};
+    for (const [name, f] of meta.fields) {
+      columns[name] = meta.fieldLabel(name);
+      // Countries the server names itself, in the screen's locale: their 249 names would not fit an address.
+      if (f.type === 'enum' && f.values && f.display !== 'country')
+        values[name] = Object.fromEntries(f.values.map((v) => [v, meta.valueLabel(name, v)]));
+    }
+    return JSON.stringify({ columns, values, locale: fmt.locale });
+  };
+  const doExport = async (format: 'xlsx' | 'csv', forReimport = false) => {
+    setExportAnchor(null);
+    setExporting(true);
+    try {
+      const query = exportQuery(state, format, fixed);
+      if (!forReimport) query.set('labels', exportLabels());
+      await downloadExport(resource, query);
+    } catch (error) {
+      toast.error(errorText(t, error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const Heading = embedded ? 'h2' : 'h1';
+  return (
+    <Stack direction="row" sx={{ mb: embedded ? 1.5 : 3, alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+      <Typography variant={embedded ? 'h6' : 'h4'} component={Heading}>
+        {meta.title}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {canExport && (
+          <>
+            <Button
+              color="inherit"
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              loading={exporting}
+              onClick={(e) => setExportAnchor(e.currentTarget)}
+              aria-haspopup="menu"
+            >
+              {t('common:resource.export')}
+            </Button>
+            <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
+              <MenuItem onClick={() => void doExport('xlsx')}>{t('common:resource.exportXlsx')}</MenuItem>
+              <MenuItem onClick={() => void doExport('csv')}>{t('common:resource.exportCsv')}</MenuItem>
+              <MenuItem onClick={() => void doExport('xlsx', true)}>{t('common:resource.exportRaw')}</MenuItem>
+            </Menu>
+          </>
+        )}
+        {createHref && (
+          <Button component={RouterLink} to={createHref()} variant="contained" startIcon={<AddIcon />}>
+            {t('common:resource.new', { one: meta.one })}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
