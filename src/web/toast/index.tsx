@@ -101,7 +101,15 @@ export function AppToaster() {
           },
         }}
       />
-      <div ref={toasts} style={{ display: 'contents' }}>
+      <div
+        ref={toasts}
+        style={{ display: 'contents' }}
+        // A toast's buttons work without taking the focus: sonner sends it back to where it was
+        // before whenever it leaves a toast, and so took it away from the field clicked next.
+        onMouseDown={(e) => {
+          if ((e.target as Element).closest('[data-sonner-toast] button')) e.preventDefault();
+        }}
+      >
         <Suspense fallback={null}>
           <Toaster
             {...props}
