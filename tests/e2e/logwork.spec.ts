@@ -37,6 +37,15 @@ test('hours are typed, saved and refused in the week grid by keyboard', async ({
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('save-status')).toHaveText('Saved');
   await expect(monday).toHaveValue(hours);
+  // Escape puts the stored hours back selected, as a cell is on arrival: what is typed next replaces them.
+  await monday.focus();
+  await page.keyboard.type('9');
+  await page.keyboard.press('Escape');
+  await expect(monday).toHaveValue(hours);
+  await page.keyboard.type('4');
+  await expect(monday).toHaveValue('4');
+  await page.keyboard.press('Escape');
+  await expect(monday).toHaveValue(hours);
 
   // The next day, by arrow key: a value off the quarter hour is refused on its cell.
   await monday.focus();

@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -119,8 +120,11 @@ export function WeekGrid({ day, setDay, today }: { day: string; setDay: (d: stri
       void commit(projectId, date);
       focusCell(r + 1, c);
     } else if (e.key === 'Escape') {
-      revert(key);
-      (e.target as HTMLInputElement).select();
+      // The stored value back first, then selected: selecting the draft before it is replaced left
+      // the caret at its end, and the next typing was appended to the stored hours.
+      const input = e.target as HTMLInputElement;
+      flushSync(() => revert(key));
+      input.select();
     } else return;
     e.preventDefault();
   }
