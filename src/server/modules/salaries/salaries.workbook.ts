@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { CURRENCIES } from '../../../domain/fields.js';
 import {
@@ -29,7 +29,7 @@ const notWorkbook = () => badRequest('The file is not an Excel workbook (.xlsx)'
  * part (else 400 `not_workbook`); its sheets hold at most `MAX_IMPORT_ROWS` rows (413
  * `too_many_rows`, counted on the XML before any cell is read).
  */
-export function inspectWorkbook(buf: Buffer): void {
+export function inspectWorkbook(buf: Buffer): WorkbookPart[] {
   if (buf.length < 22 || buf.readUInt32LE(0) !== 0x04034b50)
     throw new AppError(415, 'Upload an Excel workbook (.xlsx)', {
       code: 'file_type',
@@ -50,6 +50,7 @@ export function inspectWorkbook(buf: Buffer): void {
   let unpacked = 0;
   let rows = 0;
   let hasWorkbook = false;
+  const parts: WorkbookPart[] = [];
   for (let n = 0; n < entries; n++) {
     if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) throw notWorkbook();
     const method = buf.readUInt16LE(at + 10);
@@ -76,6 +77,7 @@ export function inspectWorkbook(buf: Buffer): void {
       }
     } else throw notWorkbook();
     unpacked += content.length;
+    parts.push({ name, content });
     if (unpacked > MAX_UNPACKED_BYTES) throw tooLarge('The workbook unpacks to more than the import takes', 'workbook_too_large');
     if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) {
       const xml = content.toString('latin1');
@@ -88,6 +90,68 @@ export function inspectWorkbook(buf: Buffer): void {
     }
   }
   if (!hasWorkbook) throw notWorkbook();
+  return parts;
+}
+
+/** One part of a workbook's archive, unpacked. */
+export interface WorkbookPart {
+  name: string;
+  content: Buffer;
+}
+
+// The parts the streaming reader must have read before a sheet: it names the sheet from the workbook
+// and its relations, and reads its text from the shared strings.
+const READ_FIRST = [
+  '[Content_Types].xml',
+  '_rels/.rels',
+  'xl/_rels/workbook.xml.rels',
+  'xl/workbook.xml',
+  'xl/sharedStrings.xml',
+  'xl/styles.xml',
+];
+const readRank = (name: string) => (READ_FIRST.includes(name) ? READ_FIRST.indexOf(name) : READ_FIRST.length);
+
+/**
+ * The parts again as one archive (stored, in the order above): the streaming reader reads entries as
+ * they come, and a writer that puts the workbook after its sheets (some save it so, uncompressed)
+ * was refused as "not a workbook" now and then — when a sheet reached the reader before the workbook.
+ */
+export function inReadingOrder(parts: readonly WorkbookPart[]): Buffer {
+  const sorted = [...parts].sort((a, b) => readRank(a.name) - readRank(b.name));
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { name, content } of sorted) {
+    const fileName = Buffer.from(name, 'utf8');
+    const crc = crc32(content);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(content.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(content.length, 20);
+    central.writeUInt32LE(content.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, content);
+    centrals.push(central, fileName);
+    offset += 30 + fileName.length + content.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(sorted.length, 8);
+  end.writeUInt16LE(sorted.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
 
 /** A cell's value as text; a formula gives its saved result and is never evaluated. */
@@ -124,8 +188,8 @@ export interface ReadSheet {
  * built, so memory follows the cells read, not the library's model of them.
  */
 export async function readSheet(buf: Buffer, opts: { raw?: boolean } = {}): Promise<ReadSheet> {
-  inspectWorkbook(buf);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), {
+  const parts = inspectWorkbook(buf);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(inReadingOrder(parts)), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
