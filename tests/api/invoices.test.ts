@@ -220,6 +220,14 @@ describe('totals are exact and computed by the server', () => {
     expect(vnd.paymentTermsDays).toBe(15);
   });
 
+  it('a line amount is decimal arithmetic, never binary floating point', async () => {
+    // 3 × 1.115 = 3.345 → 3.35, 1.005 → 1.01 and 1.255 → 1.26: binary floating point holds them as
+    // 3.3449999…, 1.00499999… and 1.25499999…, which round to 3.34, 1.00 and 1.25.
+    const inv = await create({ taxRate: '0', lines: [line('3', '1.115'), line('1', '1.005'), line('1', '1.255')] });
+    expect((inv.lines as Array<{ amount: string }>).map((l) => l.amount)).toEqual(['3.35', '1.01', '1.26']);
+    expect(inv).toMatchObject({ subtotal: '5.62', total: '5.62' });
+  });
+
   it('the due date follows the issue date until one is given', async () => {
     const inv = await create();
     expect(inv.dueDate).toBe('2026-11-30');
@@ -295,6 +303,17 @@ describe('the status machine', () => {
     for (const action of ['cancel', 'back-to-draft', 'send']) expect((await act('admin', inv.id, action)).statusCode, action).toBe(409);
     const noEdit = await call('admin', 'PATCH', `/api/v1/invoice/${inv.id}`, { note: 'late' });
     expect(noEdit.statusCode).toBe(422);
+  });
+
+  it('a payment of a VND invoice has no cents (422 decimal_places naming the currency digits); a whole amount is taken', async () => {
+    const inv = await create({ taxRate: '0', lines: [line('1', '1000000')] }, vnd);
+    expect((await act('admin', inv.id, 'send')).statusCode).toBe(200);
+    const cents = await act('admin', inv.id, 'mark-paid', { paidAt: '2026-11-02', amount: '1000000.50' });
+    expect(cents.statusCode).toBe(422);
+    expect(cents.json()).toMatchObject({ code: 'decimal_places', issues: { amount: { code: 'decimal_places', params: { max: 0 } } } });
+    const whole = await act('admin', inv.id, 'mark-paid', { paidAt: '2026-11-02', amount: '1000000' });
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json()).toMatchObject({ status: 'paid', paidAmount: '1000000' });
   });
 
   it('a cancelled invoice keeps its number; an un-numbered draft is cancelled or archived without one', async () => {
@@ -418,6 +437,12 @@ describe("a sale's scope: their own customers' invoices", () => {
     // The manager reads everything and writes nothing.
     expect((await call('manager', 'GET', `/api/v1/invoice/${theirs.id}`)).statusCode).toBe(200);
     expect((await act('manager', theirs.id, 'send')).statusCode).toBe(403);
+  });
+
+  it("another sale's invoice file is neither read nor replaced through its slot (404, as the invoice itself)", async () => {
+    const theirs = await create({}, other);
+    expect((await call('sale', 'GET', `/api/v1/invoice/${theirs.id}/file`)).statusCode).toBe(404);
+    expect((await call('sale', 'DELETE', `/api/v1/invoice/${theirs.id}/file`)).statusCode).toBe(404);
   });
 
   it("the customer's new owner takes its invoices along", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isEditable,
   planImport,
   salaryNet,
   tooManyDecimals,
@@ -72,6 +73,14 @@ const row = (cells: Partial<Record<ImportColumn, string>>): ImportRow => ({
 const good = { email: 'an@firm.vn', month: '2026-05', base: '20000000', currency: 'VND' };
 const codes = (rows: ImportRow[], existing = new Map<string, ExistingSalary>()) =>
   validateImportRows(rows, { month: '2026-05', people, existing }).errors.map((e) => `${e.row} ${e.column} ${e.code}`);
+
+describe('isEditable: only a draft changes', () => {
+  it.each([
+    ['draft', true],
+    ['approved', false],
+    ['paid', false],
+  ] as const)('a %s salary: %s', (status, editable) => expect(isEditable(status)).toBe(editable));
+});
 
 describe('validateImportRows: the code of each bad cell, every problem of every row', () => {
   it.each<[string, Partial<Record<ImportColumn, string>>, string[]]>([
