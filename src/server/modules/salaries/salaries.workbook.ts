@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { crc32, inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { CURRENCIES } from '../../../domain/fields.js';
 import {
@@ -15,6 +15,7 @@ import { minorUnits } from '../../../domain/money.js';
 import { describeIssue } from '../../../domain/validation.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { safeCell } from '../../http/export.js';
+import { storedZip, type ZipPart } from '../../stored-zip.js';
 
 /** What an uploaded workbook may unpack to, all its parts together: refused (413) before it is parsed. */
 export const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
@@ -29,7 +30,7 @@ const notWorkbook = () => badRequest('The file is not an Excel workbook (.xlsx)'
  * part (else 400 `not_workbook`); its sheets hold at most `MAX_IMPORT_ROWS` rows (413
  * `too_many_rows`, counted on the XML before any cell is read).
  */
-export function inspectWorkbook(buf: Buffer): WorkbookPart[] {
+export function inspectWorkbook(buf: Buffer): ZipPart[] {
   if (buf.length < 22 || buf.readUInt32LE(0) !== 0x04034b50)
     throw new AppError(415, 'Upload an Excel workbook (.xlsx)', {
       code: 'file_type',
@@ -50,7 +51,7 @@ export function inspectWorkbook(buf: Buffer): WorkbookPart[] {
   let unpacked = 0;
   let rows = 0;
   let hasWorkbook = false;
-  const parts: WorkbookPart[] = [];
+  const parts: ZipPart[] = [];
   for (let n = 0; n < entries; n++) {
     if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) throw notWorkbook();
     const method = buf.readUInt16LE(at + 10);
@@ -93,12 +94,6 @@ export function inspectWorkbook(buf: Buffer): WorkbookPart[] {
   return parts;
 }
 
-/** One part of a workbook's archive, unpacked. */
-export interface WorkbookPart {
-  name: string;
-  content: Buffer;
-}
-
 // The parts the streaming reader must have read before a sheet: it names the sheet from the workbook
 // and its relations, and reads its text from the shared strings.
 const READ_FIRST = [
@@ -116,42 +111,8 @@ const readRank = (name: string) => (READ_FIRST.includes(name) ? READ_FIRST.index
  * they come, and a writer that puts the workbook after its sheets (some save it so, uncompressed)
  * was refused as "not a workbook" now and then — when a sheet reached the reader before the workbook.
  */
-export function inReadingOrder(parts: readonly WorkbookPart[]): Buffer {
-  const sorted = [...parts].sort((a, b) => readRank(a.name) - readRank(b.name));
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const { name, content } of sorted) {
-    const fileName = Buffer.from(name, 'utf8');
-    const crc = crc32(content);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(content.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(content.length, 20);
-    central.writeUInt32LE(content.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, content);
-    centrals.push(central, fileName);
-    offset += 30 + fileName.length + content.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(sorted.length, 8);
-  end.writeUInt16LE(sorted.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+export function inReadingOrder(parts: readonly ZipPart[]): Buffer {
+  return storedZip([...parts].sort((a, b) => readRank(a.name) - readRank(b.name)));
 }
 
 /** A cell's value as text; a formula gives its saved result and is never evaluated. */
