@@ -2,7 +2,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import type { CalendarNames } from './use-calendar-names';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../visually-hidden';
 
 type Props = {
   date: string;

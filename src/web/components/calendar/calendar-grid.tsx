@@ -2,7 +2,7 @@ import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import Box from '@mui/material/Box';
 import { CalendarDayCell } from './calendar-day-cell';
 import type { CalendarNames } from './use-calendar-names';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../visually-hidden';
 
 type Props = {
   weeks: Array<Array<string | null>>;

@@ -2,19 +2,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useFormatters } from '../../i18n/format';
-
-/** Out of sight, still read by screen readers. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
+import { visuallyHidden } from '../../components/visually-hidden';
 
 export interface Bar {
   key: string;
