@@ -15,16 +15,15 @@ const root = resolve(import.meta.dirname, '../..');
 
 async function violations(dir: string, files: string[], tsConfigFile?: string) {
   const options = await extractDepcruiseOptions(join(root, '.dependency-cruiser.cjs'));
-  const cwd = process.cwd();
-  process.chdir(dir);
-  try {
-    const tsConfig = tsConfigFile ? extractTSConfig(join(dir, tsConfigFile)) : undefined;
-    const { output } = await cruise(files, { ...options, ...(tsConfigFile ? {} : { tsConfig: undefined }) }, {}, { tsConfig });
-    const result = output as ICruiseResult;
-    return { modules: result.modules.length, found: result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`) };
-  } finally {
-    process.chdir(cwd);
-  }
+  const tsConfig = tsConfigFile ? extractTSConfig(join(dir, tsConfigFile)) : undefined;
+  const cruiseOptions = {
+    ...options,
+    baseDir: dir,
+    ...(tsConfigFile ? { tsConfig: { fileName: join(dir, tsConfigFile) } } : { tsConfig: undefined }),
+  };
+  const { output } = await cruise(files, cruiseOptions, {}, { tsConfig });
+  const result = output as ICruiseResult;
+  return { modules: result.modules.length, found: result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`) };
 }
 
 describe('import structure', () => {
