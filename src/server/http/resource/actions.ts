@@ -36,6 +36,9 @@ export function registerActions<TRow extends Row>(ctx: ResourceContext<TRow>, st
   const { app, decl, m, tags, url, access } = ctx;
   const c = ctx as ResourceContext;
   const states = decl.states;
+  // A step for an action the declaration does not name would never run: a typo, said at start.
+  const stray = Object.keys(steps).filter((name) => !states || !Object.hasOwn(states.actions, name));
+  if (stray.length) throw new Error(`${decl.name}: steps for undeclared actions ${stray.join(', ')}`);
   if (!states) return;
   for (const [name, a] of Object.entries(states.actions)) {
     const step = steps[name] ?? {};
