@@ -42,10 +42,14 @@ const proxy = {
   '/socket.io': { target: apiTarget, ws: true, changeOrigin: true },
 };
 
+// WEB_DIST moves the build elsewhere, so that two end-to-end runs on one machine don't
+// overwrite each other's client (the server reads the same variable).
+const outDir = process.env.WEB_DIST || 'dist/web';
+
 export default defineConfig({
-  plugins: [trimBundle(), react(), precompress('dist/web')],
+  plugins: [trimBundle(), react(), precompress(outDir)],
   build: {
-    outDir: 'dist/web',
+    outDir,
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,

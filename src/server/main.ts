@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp, socketSessions } from './app.js';
@@ -31,7 +31,7 @@ async function main() {
     config,
     database,
     realtime,
-    webRoot: join(root, 'dist', 'web'),
+    webRoot: process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root, 'dist', 'web'),
     demo: start.verdict === 'warn',
   });
   if (start.seed) await seedDemoData(database.db, app.log, config.BASE_CURRENCY);
