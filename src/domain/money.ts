@@ -96,6 +96,17 @@ export function round(value: string | Decimal, scale: number): Decimal {
   return { units: negative ? -q : q, scale };
 }
 
+/** a ÷ b rounded half up (away from zero) to `scale` digits after the point; b must not be zero. */
+export function divide(a: string | Decimal, b: string | Decimal, scale: number): Decimal {
+  const [x, y] = [dec(a), dec(b)];
+  if (y.units === 0n) throw new Error('Division by zero');
+  // x/y = (x.units / y.units) × 10^(y.scale − x.scale); one digit more than asked, then rounded.
+  const shift = scale + 1 + y.scale - x.scale;
+  const numerator = shift >= 0 ? x.units * pow10(shift) : x.units;
+  const denominator = shift >= 0 ? y.units : y.units * pow10(-shift);
+  return round({ units: numerator / denominator, scale: scale + 1 }, scale);
+}
+
 /** Rounded to the currency's minor units. */
 export function roundMoney(value: string | Decimal, currency: string): Decimal {
   return round(value, minorUnits(currency));

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { add, compare, formatDecimal, subtract } from './money.js';
+
+/**
+ * A statement: the one way the product stores a pay figure it computes (a KPI evaluation, a bonus,
+ * a commission) for a person and a period (docs/decisions/021). A module's calculation answers a
+ * `Computation` — the inputs as they were, each with the row it came from, and the lines that turn
+ * them into the total, each with its formula written out with its numbers. The kit stores it, keeps
+ * a draft following the data, freezes it once approved, and explains what changed since.
+ */
+
+export const STATEMENT_STATE_VALUES = ['draft', 'approved', 'paid'] as const;
+export type StatementState = (typeof STATEMENT_STATE_VALUES)[number];
+
+/** The row an input came from, as the client opens it: `/<resource route>/<id>`. */
+export const statementSourceSchema = z.object({ resource: z.string(), id: z.string(), label: z.string() });
+export type StatementSource = z.infer<typeof statementSourceSchema>;
+
+/** One figure the calculation read, as it was when it ran. `line`: the line that used it. */
+export const statementInputSchema = z.object({
+  key: z.string(),
+  line: z.string(),
+  label: z.string(),
+  value: z.string(),
+  source: statementSourceSchema.optional(),
+});
+export type StatementInput = z.infer<typeof statementInputSchema>;
+
+/**
+ * `metric`: a figure of the rule; `reweight`: the rule's own correction (metrics left out);
+ * `adjustment`: a frozen earlier period that changed since its approval (`of`: that statement).
+ */
+export const STATEMENT_LINE_KINDS = ['metric', 'reweight', 'adjustment'] as const;
+export const statementLineSchema = z.object({
+  key: z.string(),
+  kind: z.enum(STATEMENT_LINE_KINDS),
+  label: z.string(),
+  formula: z.string(),
+  amount: z.string(),
+  of: z.string().optional(),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
+
+export interface Computation {
+  /** The rule or plan version the lines follow ('kpi-2026-Q1'). */
+  ruleVersion: string;
+  inputs: StatementInput[];
+  lines: StatementLine[];
+  /** The sum of the lines, at `scale` digits. */
+  total: string;
+}
+
+/** The total of a statement: the sum of its lines (an adjustment is a line like any other). */
+export function totalOf(lines: readonly Pick<StatementLine, 'amount'>[], scale: number): string {
+  return formatDecimal(add('0', ...lines.map((l) => l.amount)), scale);
+}
+
+export interface InputChange {
+  key: string;
+  label: string;
+  before: string | null;
+  now: string | null;
+}
+
+export interface ChangeSinceApproval {
+  totalBefore: string;
+  totalNow: string;
+  difference: string;
+  inputs: InputChange[];
+}
+
+/**
+ * What moved between a frozen statement and the same calculation run today: the inputs added,
+ * removed or changed, and the difference of the totals. Undefined when nothing moved. Adjustment
+ * lines are the frozen statement's own and are left out of both sides.
+ */
+export function changeSinceApproval(frozen: Computation, now: Computation, scale: number): ChangeSinceApproval | undefined {
+  const own = (c: Computation) =>
+    totalOf(
+      c.lines.filter((l) => l.kind !== 'adjustment'),
+      scale,
+    );
+  const before = new Map(frozen.inputs.map((i) => [i.key, i]));
+  const after = new Map(now.inputs.map((i) => [i.key, i]));
+  const inputs: InputChange[] = [];
+  for (const [key, was] of before) {
+    const is = after.get(key);
+    if (!is || compare(is.value, was.value) !== 0) inputs.push({ key, label: was.label, before: was.value, now: is?.value ?? null });
+  }
+  for (const [key, is] of after) if (!before.has(key)) inputs.push({ key, label: is.label, before: null, now: is.value });
+  const [totalBefore, totalNow] = [own(frozen), own(now)];
+  const difference = formatDecimal(subtract(totalNow, totalBefore), scale);
+  if (!inputs.length && compare(difference, '0') === 0) return undefined;
+  return { totalBefore, totalNow, difference, inputs };
+}
+
+/** A frozen statement of an earlier period, with what today's calculation makes of it. */
+export interface FrozenPeriod {
+  id: string;
+  period: string;
+  /** Its own lines' total when it was approved (adjustments it carried left out). */
+  frozenTotal: string;
+  /** The same calculation today. */
+  totalNow: string;
+  /** What adjustment lines of other frozen statements already carried for it. */
+  carried: string;
+}
+
+/**
+ * The adjustment lines an open statement carries for earlier frozen ones: for each, what today's
+ * figure differs from what was approved and from what earlier adjustments already carried —
+ * positive or negative, never an edit of the frozen statement.
+ */
+export function adjustmentLines(earlier: readonly FrozenPeriod[], scale: number): StatementLine[] {
+  const lines: StatementLine[] = [];
+  for (const p of [...earlier].sort((a, b) => a.period.localeCompare(b.period))) {
+    const due = formatDecimal(subtract(subtract(p.totalNow, p.frozenTotal), p.carried), scale);
+    if (compare(due, '0') === 0) continue;
+    const carried = compare(p.carried, '0') === 0 ? '' : ` − ${formatDecimal(p.carried, scale)}`;
+    lines.push({
+      key: `adjustment:${p.id}`,
+      kind: 'adjustment',
+      label: p.period,
+      formula: `${formatDecimal(p.totalNow, scale)} − ${formatDecimal(p.frozenTotal, scale)}${carried} = ${due}`,
+      amount: due,
+      of: p.id,
+    });
+  }
+  return lines;
+}
