@@ -4,9 +4,11 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../settings';
+import { useToastClearance } from './avoid';
 import { isToasterRequested, loadToast, requestToaster, subscribeToaster } from './load';
 
 export { loadToast, requestToaster };
+export { useToastAvoidance } from './avoid';
 
 /** Section 9's app-level toast setup (sonner's own defaults cover the swipe threshold). */
 export const TOASTER_OPTIONS = {
@@ -64,6 +66,10 @@ export function AppToaster() {
   const { direction } = useSettings();
   const { t } = useTranslation('common');
   const toasts = useRef<HTMLDivElement>(null);
+  const rtl = direction === 'rtl';
+  // Below the page's registered actions areas too (avoid.ts): a toast on "Mark resolved" or on an
+  // invoice's Cancel would keep itself open under the pointer and take the click.
+  const clearance = useToastClearance(TOASTER_OPTIONS.width, TOASTER_OPTIONS.offset, rtl);
   // Toasts are status messages: the live region reads them out and sonner's hotkey reaches them.
   // In the Tab order they hold the keyboard, because sonner sends the focus back to where it came
   // from whenever it leaves them, so Tab could not get past a toast until it expired.
@@ -82,8 +88,7 @@ export function AppToaster() {
   const { width, duration, offset, position, ...props } = TOASTER_OPTIONS;
   // The spec's top-right corner, mirrored in right-to-left, and below the header so that a
   // toast never covers its controls (language, bell, settings, account).
-  const rtl = direction === 'rtl';
-  const below = (headerHeight: number) => ({ top: headerHeight + offset, right: offset, left: offset });
+  const below = (headerHeight: number) => ({ top: Math.max(headerHeight + offset, clearance), right: offset, left: offset });
   const icon = (type: string, color: string) => ({
     [`[data-sonner-toast][data-type="${type}"] [data-icon]`]: { color },
   });

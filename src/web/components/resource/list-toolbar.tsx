@@ -9,7 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { errorText } from '../../i18n/error-text';
 import type { Formatters } from '../../i18n/format';
-import { toast } from '../../toast';
+import { toast, useToastAvoidance } from '../../toast';
 import { downloadExport } from './export';
 import { exportQuery, type ListState } from './list-params';
 import type { ResourceMeta } from './use-resource';
@@ -38,6 +38,7 @@ export function ListToolbar({
   const { t } = meta;
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [exporting, setExporting] = useState(false);
+  const actionsRef = useToastAvoidance();
 
   /** The screen's column and value labels in the user's language; left out for a file to re-import (raw keys). */
   const exportLabels = () => {
@@ -71,7 +72,7 @@ export function ListToolbar({
       <Typography variant={embedded ? 'h6' : 'h4'} component={Heading}>
         {meta.title}
       </Typography>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Stack ref={actionsRef} direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {canExport && (
           <>
             <Button

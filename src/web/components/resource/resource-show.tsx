@@ -18,6 +18,7 @@ import { errorText } from '../../i18n/error-text';
 import { contributionsTo } from '../../app/modules';
 import { useAuthContext } from '../../providers/auth-context';
 import { versionOf } from '../../providers/data-provider';
+import { useToastAvoidance } from '../../toast';
 import { ErrorState } from '../error-state';
 import { ArchiveDialog, ArchivedBanner } from './archive';
 import { ConfirmDelete } from './confirm-dialog';
@@ -54,6 +55,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState(false);
   const urlState = useUrlState();
+  const actionsRef = useToastAvoidance();
   const { query } = useOne<Record<string, unknown>>({ resource, id, liveMode: 'auto', errorNotification: false });
   const { mutate: remove, mutation } = useDelete();
   const record = query.data?.data;
@@ -136,7 +138,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
             {record ? String(record[decl.recordTitle] ?? '') : <Skeleton width={240} />}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Stack ref={actionsRef} direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {!archivedAt && actions}
           {!archivedAt && can(role, resource, 'edit') && rights.edit !== false && ownRow && (
             <Button
