@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -15,6 +16,7 @@ import type { FieldDecl } from '../../../domain/resource';
 import { can } from '../../../domain/resources';
 import { useAuthContext } from '../../providers/auth-context';
 import { CountryPicker } from '../form/country-picker';
+import { DayField, MonthField } from '../form/month-field';
 import type { ListState } from './list-params';
 import { ReferencePicker } from './lookup';
 import { TagsInput } from './tags-input';
@@ -157,12 +159,38 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
         </Box>
       );
     }
+    if (f.type === 'boolean')
+      // Yes or no, or either ('' clears the filter): a text box would take anything and offer nothing.
+      return (
+        <TextField
+          key={name}
+          select
+          size="small"
+          label={label}
+          value={values[0] ?? ''}
+          onChange={(e) => set(name, e.target.value ? [e.target.value] : [])}
+          sx={{ minWidth: '9rem', flex: '1 1 9rem', maxWidth: { md: '12rem' } }}
+        >
+          <MenuItem value="">{t('common:resource.all')}</MenuItem>
+          <MenuItem value="true">{t('common:yes')}</MenuItem>
+          <MenuItem value="false">{t('common:no')}</MenuItem>
+        </TextField>
+      );
+    if (f.display === 'month')
+      return (
+        <MonthField
+          key={name}
+          size="small"
+          label={label}
+          value={values[0] ?? ''}
+          onChange={(v) => set(name, v ? [v] : [])}
+          sx={{ minWidth: '11rem', flex: '1 1 11rem', maxWidth: { md: '14rem' } }}
+        />
+      );
     return (
       <DebouncedField
         key={name}
         size="small"
-        // A month picks from the browser's month picker, named in the user's language.
-        {...(f.display === 'month' && { type: 'month', slotProps: { inputLabel: { shrink: true } } })}
         label={label}
         value={values[0] ?? ''}
         onCommit={(v) => set(name, v.trim() ? [v.trim()] : [])}
@@ -176,18 +204,20 @@ export function FilterBar({ meta, state, onChange, fixed = {} }: Props) {
     // A datetime's "to" day includes the whole day.
     const toValue = (v: string) => (f.type === 'datetime' && v ? `${v}T23:59:59.999Z` : v);
     const fromValue = (v: string) => (f.type === 'datetime' && v ? v.slice(0, 10) : v);
-    return ['gte', 'lte'].map((op) => (
-      <DebouncedField
-        key={`${name}_${op}`}
-        size="small"
-        type={type}
-        label={t(op === 'gte' ? 'common:resource.from' : 'common:resource.to', { field: fieldLabel(name) })}
-        value={fromValue(shown.filters[`${name}_${op}`]?.[0] ?? '')}
-        onCommit={(v) => set(`${name}_${op}`, v ? [op === 'lte' ? toValue(v) : v] : [])}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ minWidth: '10rem', flex: '1 1 10rem', maxWidth: { md: '13rem' } }}
-      />
-    ));
+    return ['gte', 'lte'].map((op) => {
+      const key = `${name}_${op}`;
+      const common = {
+        size: 'small' as const,
+        label: t(op === 'gte' ? 'common:resource.from' : 'common:resource.to', { field: fieldLabel(name) }),
+        value: fromValue(shown.filters[`${name}_${op}`]?.[0] ?? ''),
+        sx: { minWidth: '10rem', flex: '1 1 10rem', maxWidth: { md: '13rem' } },
+      };
+      const commit = (v: string) => set(`${name}_${op}`, v ? [op === 'lte' ? toValue(v) : v] : []);
+      // Dates and months in the reader's language (the browser's own inputs write in the browser's).
+      if (type === 'date') return <DayField key={key} {...common} onChange={commit} />;
+      if (type === 'month') return <MonthField key={key} {...common} onChange={commit} />;
+      return <DebouncedField key={key} {...common} type="number" onCommit={commit} slotProps={{ inputLabel: { shrink: true } }} />;
+    });
   };
 
   const search = hasSearch && (
