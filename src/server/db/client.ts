@@ -12,7 +12,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface OpenDatabaseOptions {
   url?: string;
@@ -25,11 +25,13 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** Embedded in memory only: start from a dumped data folder (`dumpDataDir`) instead of an empty one. */
   loadDataDir?: Blob;
+  /** false: open the database as it is (backup and restore read and set its migration level themselves). */
+  migrate?: boolean;
 }
 
 /** PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory without one). */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  return opts.url ? openPostgres(opts.url, opts) : openPglite(opts.dataDir, opts.loadDataDir);
+  return opts.url ? openPostgres(opts.url, opts) : openPglite(opts.dataDir, opts.loadDataDir, opts.migrate ?? true);
 }
 
 // Any constant shared by every instance: serialises migrations and demo seeding between processes.
@@ -44,13 +46,15 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   // Migrations run on a connection of their own, without the query timeout (an index on a
   // big table may take minutes), under an advisory lock so that instances starting together
   // don't race to create the same objects.
-  const migrator = new Client({ connectionString: url, connectionTimeoutMillis });
-  await migrator.connect();
-  try {
-    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(drizzle(migrator, { schema, casing: 'snake_case' }), { migrationsFolder });
-  } finally {
-    await migrator.end().catch(() => {});
+  if (opts.migrate ?? true) {
+    const migrator = new Client({ connectionString: url, connectionTimeoutMillis });
+    await migrator.connect();
+    try {
+      await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migrate(drizzle(migrator, { schema, casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await migrator.end().catch(() => {});
+    }
   }
 
   const pool = new Pool({
@@ -68,7 +72,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob, runMigrations = true): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
@@ -81,7 +85,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     if (dir) mkdirSync(dataDir!, { recursive: true });
     const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent, citext }, loadDataDir });
     const db = drizzle(client, { schema, casing: 'snake_case' });
-    await migrate(db, { migrationsFolder });
+    if (runMigrations) await migrate(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'pglite',

@@ -1,0 +1,29 @@
+// `npm run backup -- <file>`: the whole firm into one file (docs/operations.md).
+import { resolve } from 'node:path';
+import { BackupError, writeBackup } from '../src/server/backup/backup.js';
+import { openConn } from '../src/server/backup/connection.js';
+import { loadConfig } from '../src/server/config.js';
+
+const file = process.argv[2];
+if (!file || file.startsWith('-')) {
+  console.error('usage: npm run backup -- <file>   (reads DATABASE_URL, else the embedded database in DATA_DIR)');
+  process.exit(2);
+}
+try {
+  const config = loadConfig();
+  const conn = await openConn(config);
+  try {
+    const started = Date.now();
+    const header = await writeBackup(conn, resolve(file));
+    const rows = header.tables.reduce((n, t) => n + t.rows, 0);
+    console.log(
+      `Backed up ${header.tables.length} tables (${rows} rows, files included) at migration ${header.migration.tag} ` +
+        `from ${conn.kind === 'postgres' ? 'PostgreSQL' : `the embedded database (${config.dataDir})`} to ${resolve(file)} in ${Date.now() - started} ms.`,
+    );
+  } finally {
+    await conn.close();
+  }
+} catch (err) {
+  console.error(err instanceof BackupError ? err.message : err instanceof Error ? err.message : err);
+  process.exit(1);
+}
