@@ -26,7 +26,14 @@ async function file(role: Role, extra: Record<string, unknown> = {}) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; status: string; requesterId: string; title: string };
 }
-const move = (role: Role, id: string, status: string) => call(role, 'POST', `/api/v1/tickets/${id}/status`, { status });
+// A move to resolved says how the ticket was handled.
+const move = (role: Role, id: string, status: string) =>
+  call(
+    role,
+    'POST',
+    `/api/v1/tickets/${id}/status`,
+    status === 'resolved' ? { status, resolution: 'The badge was re-encoded.' } : { status },
+  );
 
 /** Every id a role reads through the list, all pages. */
 async function listedIds(role: Role): Promise<Set<string>> {
@@ -156,7 +163,7 @@ describe('the status machine', () => {
       method: 'POST',
       url: `/api/v1/tickets/${ticket.id}/status`,
       headers: { ...(await t.auth('admin')), 'if-match': seen },
-      payload: { status: 'resolved' },
+      payload: { status: 'resolved', resolution: 'The badge was re-encoded.' },
     });
     expect(stale.statusCode).toBe(412);
     expect(stale.json().code).toBe('stale_record');

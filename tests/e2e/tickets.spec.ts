@@ -65,6 +65,13 @@ test('a developer files a ticket; hr_lead takes it on and resolves it; the devel
   // The requester makes no move on an open ticket: the desk takes it on.
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByTestId('ticket-move-in_progress')).toHaveCount(0);
+  // They add a detail in the ticket's conversation.
+  await page.locator('[data-tab="conversation"]').click();
+  await expect(page.getByTestId('ticket-thread')).toContainText('No replies yet.');
+  await page.getByLabel('Your reply').fill('It stays red on the 5th floor only.');
+  await page.getByTestId('ticket-reply-send').click();
+  await expect(page.getByTestId('ticket-reply')).toHaveCount(1);
+  await expect(page.getByTestId('ticket-reply').first()).toContainText(DEVELOPER);
 
   // hr_lead, in another browser, takes it on and resolves it.
   const lead = await browser.newContext();
@@ -77,7 +84,21 @@ test('a developer files a ticket; hr_lead takes it on and resolves it; the devel
   // The move's toast sits over the page's top-right buttons (the spec's top-right toaster) and a
   // pointer resting on it keeps it there: close it, as a person would.
   await dismissToasts(leadPage);
+  // The desk reads the requester's reply and answers in the same thread.
+  await leadPage.locator('[data-tab="conversation"]').click();
+  await expect(leadPage.getByTestId('ticket-reply').first()).toContainText('It stays red on the 5th floor only.');
+  await leadPage.getByLabel('Your reply').fill('The reader on the 5th floor is being replaced today.');
+  await leadPage.getByTestId('ticket-reply-send').click();
+  await expect(leadPage.getByTestId('ticket-reply')).toHaveCount(2);
+  await dismissToasts(leadPage);
+  // Resolving asks how it was handled; the note is required.
   await leadPage.getByTestId('ticket-move-resolved').click();
+  const resolve = leadPage.getByRole('dialog', { name: 'How was this ticket handled?' });
+  await expect(resolve.getByTestId('ticket-resolve-confirm')).toBeDisabled();
+  await resolve.getByLabel(/^Resolution note/).fill('New card reader fitted on the 5th floor.');
+  await resolve.getByTestId('ticket-resolve-confirm').click();
+  await expect(resolve).toHaveCount(0);
+  await leadPage.locator('[data-tab="details"]').click();
   await expect(leadPage.locator('[data-field="status"]')).toContainText('Resolved');
   await lead.close();
 
@@ -90,13 +111,23 @@ test('a developer files a ticket; hr_lead takes it on and resolves it; the devel
   await expect(item).toHaveAttribute('data-type', 'ticket_resolved');
   await expect(item).toContainText('by Hélène Dubois');
   await page.keyboard.press('Escape');
-  // Their ticket page follows the move too, and now offers them to close or reopen it.
+  // Their ticket page follows the move too, says how it was handled, and now offers them to close or reopen it.
+  await page.locator('[data-tab="details"]').click();
   await expect(page.locator('[data-field="status"]')).toContainText('Resolved');
+  await expect(page.locator('[data-field="resolution"]')).toContainText('New card reader fitted on the 5th floor.');
   await expect(page.getByTestId('ticket-move-closed')).toBeVisible();
   await expect(page.getByTestId('ticket-move-open')).toBeVisible();
   // Taking it on made it hr_lead's: the developer reads who handles it (and who filed it) by name.
   await expect(page.locator('[data-field="assigneeId"]')).toContainText('Hélène Dubois');
   await expect(page.locator('[data-field="requesterId"]')).toContainText(DEVELOPER);
+  // The thread holds both sides, and History names each reply.
+  await page.locator('[data-tab="conversation"]').click();
+  await expect(page.getByTestId('ticket-reply')).toHaveCount(2);
+  await expect(page.getByTestId('ticket-reply').nth(1)).toContainText('Hélène Dubois');
+  await expect(page.getByTestId('ticket-reply').nth(1)).toContainText('The reader on the 5th floor is being replaced today.');
+  await page.locator('[data-tab="history"]').click();
+  await expect(page.locator('[data-action="replied"]')).toHaveCount(2);
+  await expect(page.locator('[data-action="replied"]').first()).toContainText('The reader on the 5th floor is being replaced today.');
 });
 
 test('the desk reads right to left in Arabic and axe finds nothing serious in English and Arabic, list and ticket', async ({ page }) => {

@@ -2,6 +2,7 @@ import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
 import { defineResource, standardAccess } from '../../resource.js';
 import { COUNTRY_CODES } from '../../countries.js';
 import { CURRENCIES } from '../../fields.js';
+import { DOCUMENT_LANGS } from '../../pdf.js';
 import { CUSTOMER_STATUSES, customerCreateSchema, customerSchema, customerUpdateSchema } from './customers.schema.js';
 
 /** The firm's clients. Sales keep their own accounts; leads keep all of them. */
@@ -41,6 +42,8 @@ export const customersResource = defineResource({
     billingContact: { type: 'string', filter: 'search' },
     billingEmail: { type: 'email', filter: 'search' },
     taxId: { type: 'string' },
+    // The invoice's language; empty: the firm's.
+    language: { type: 'enum', values: DOCUMENT_LANGS, filter: 'eq' },
     address: { type: 'text' },
     createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },
   },

@@ -19,6 +19,8 @@ describe('customer create', () => {
       address: null,
       taxId: null,
       ownerSaleId: null,
+      // No language of its own: the firm's.
+      language: null,
     });
     expect(customerCreateSchema.parse({ ...base, billingEmail: null, ownerSaleId: undefined })).toMatchObject({
       billingEmail: null,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../../countries.js';
 import { codeText, currency, optionalCountry, optionalRef, optionalText, requiredText, rowShape } from '../../fields.js';
 import { emailSchema } from '../auth/auth.schema.js';
+import { DOCUMENT_LANGS } from '../../pdf.js';
 
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
 
@@ -16,6 +17,7 @@ export const customerSchema = z.object({
   address: z.string().nullable(),
   taxId: z.string().nullable(),
   paymentTermsDays: z.number().int(),
+  language: z.enum(DOCUMENT_LANGS).nullable(),
   status: z.enum(CUSTOMER_STATUSES),
   ownerSaleId: z.uuid().nullable(),
 });
@@ -33,6 +35,11 @@ const fields = {
   address: optionalText(500),
   taxId: optionalText(40),
   paymentTermsDays: z.number().int().min(0).max(365),
+  // The invoice's language; empty: the firm's (its settings).
+  language: z
+    .enum(DOCUMENT_LANGS)
+    .nullish()
+    .transform((v) => v ?? null),
   status: z.enum(CUSTOMER_STATUSES),
   ownerSaleId: optionalRef,
 };

@@ -106,9 +106,9 @@ describe('the ticket list', () => {
 
 describe('ticket fields', () => {
   // The status moves through `{id}/status` only; the requester is the caller.
-  it('the server sets the status, the requester and the creation time', () => {
-    expect(named((f) => f.readOnly)).toEqual(['status', 'requesterId', 'createdAt']);
-    expect(named((f) => f.form === false)).toEqual(['status', 'requesterId', 'createdAt']);
+  it('the server sets the status, the requester, the resolution (with the move to resolved) and the creation time', () => {
+    expect(named((f) => f.readOnly)).toEqual(['status', 'requesterId', 'resolution', 'createdAt']);
+    expect(named((f) => f.form === false)).toEqual(['status', 'requesterId', 'resolution', 'createdAt']);
   });
 
   // A developer may not look people up: the names come from the tickets' own `people` path.

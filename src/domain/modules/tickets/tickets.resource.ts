@@ -38,6 +38,9 @@ export const ticketsResource = defineResource({
     assignees: TICKET_HANDLERS,
     // The names of the requesters and assignees of the tickets one reads (a developer has no people lookup).
     people: ROLES,
+    // The conversation: read and reply on the tickets one reads (the requester and the desk; the rules').
+    replies: ROLES,
+    reply: ROLES,
   },
   owner: { field: 'requesterId', roles: ROLES.filter((r) => !TICKET_HANDLERS.includes(r)), applies: 'all' },
   schemas: { entity: ticketSchema, create: ticketCreateSchema, update: ticketUpdateSchema },
@@ -73,6 +76,8 @@ export const ticketsResource = defineResource({
     assigneeId: { type: 'ref', ref: { resource: 'users', label: 'fullName', labels: 'people' }, filter: 'eq', list: true },
     customerId: { type: 'ref', ref: { resource: 'customers', label: 'name' }, filter: 'eq' },
     description: { type: 'text' },
+    // How the desk handled it: written with the move to resolved.
+    resolution: { type: 'text', readOnly: true, form: false },
     createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, list: true, form: false },
   },
   defaultSort: { field: 'createdAt', order: 'desc' },

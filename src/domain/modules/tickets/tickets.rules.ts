@@ -68,3 +68,38 @@ export const TICKET_NOTIFICATIONS: Readonly<Record<TicketStatus, { type: string;
   resolved: { type: 'ticket_resolved', title: 'Your ticket is resolved' },
   closed: { type: 'ticket_closed', title: 'Your ticket is closed' },
 };
+
+/** A move to resolved says how the ticket was handled: 422 `resolution_required` on `resolution` without it. */
+export function ticketResolutionRefusal(to: TicketStatus, resolution: string | null | undefined): 'resolution_required' | undefined {
+  return to === 'resolved' && !resolution?.trim() ? 'resolution_required' : undefined;
+}
+
+/**
+ * Who replies on a ticket: its requester and the desk (a handler). A closed ticket is reopened
+ * before the conversation goes on. Others do not read the ticket at all (its row scope: 404).
+ */
+export function ticketReplyRefusal(
+  ticket: { status: TicketStatus; requesterId: string },
+  actor: { role: Role; userId: string },
+): 'ticket_reply_forbidden' | 'ticket_closed' | undefined {
+  if (!isTicketHandler(actor.role) && ticket.requesterId !== actor.userId) return 'ticket_reply_forbidden';
+  if (ticket.status === 'closed') return 'ticket_closed';
+  return undefined;
+}
+
+/**
+ * Who hears of a reply: the other side. The requester's reply goes to the assignee, or to every
+ * handler while nobody has taken the ticket; the desk's reply goes to the requester (and to the
+ * assignee when another handler wrote). Never to the author.
+ */
+export function ticketReplyRecipients(
+  ticket: { requesterId: string; assigneeId: string | null },
+  authorId: string,
+  handlerIds: readonly string[],
+): string[] {
+  const side =
+    authorId === ticket.requesterId ? (ticket.assigneeId ? [ticket.assigneeId] : handlerIds) : [ticket.requesterId, ticket.assigneeId];
+  return [...new Set(side.filter((id): id is string => !!id && id !== authorId))];
+}
+
+export const TICKET_REPLY_NOTIFICATION = { type: 'ticket_reply', title: 'New reply on a ticket' } as const;

@@ -17,6 +17,7 @@ export const ticketSchema = z.object({
   requesterId: z.uuid(),
   assigneeId: z.uuid().nullable(),
   customerId: z.uuid().nullable(),
+  resolution: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -37,5 +38,19 @@ export const ticketCreateSchema = z.strictObject({
 });
 export const ticketUpdateSchema = z.strictObject(fields).partial();
 
-/** A status move (`POST /tickets/:id/status`). */
-export const ticketStatusSchema = z.strictObject({ status: z.enum(TICKET_STATUS_VALUES) });
+/** A status move (`POST /tickets/:id/status`); a move to resolved says how the ticket was handled. */
+export const ticketStatusSchema = z.strictObject({ status: z.enum(TICKET_STATUS_VALUES), resolution: optionalText(5000) });
+
+/** A reply in a ticket's conversation, as the API returns it. */
+export const ticketReplySchema = z.object({
+  id: z.uuid(),
+  ticketId: z.uuid(),
+  authorId: z.uuid(),
+  authorName: z.string().nullable(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type TicketReply = z.infer<typeof ticketReplySchema>;
+
+/** What a person writes to reply. */
+export const ticketReplyCreateSchema = z.strictObject({ body: requiredText(5000) });

@@ -15,6 +15,8 @@ export const customers = pgTable(
     address: text(),
     taxId: text(),
     paymentTermsDays: integer().notNull().default(30),
+    // The language of the documents sent to the customer (the invoice); empty: the firm's language.
+    language: text(),
     status: text().notNull().default('active'),
     ownerSaleId: uuid(),
     archivedAt: timestamptz(),

@@ -7,6 +7,7 @@ import {
   TICKET_NOTIFICATIONS,
   ticketEditRefusal,
   ticketMoveRefusal,
+  ticketResolutionRefusal,
 } from '../../../domain/modules/tickets/tickets.rules.js';
 import { ticketsResource } from '../../../domain/modules/tickets/tickets.resource.js';
 import { ticketStatusSchema, type Ticket } from '../../../domain/modules/tickets/tickets.schema.js';
@@ -19,6 +20,7 @@ import type { Services } from '../../services.js';
 import { notify } from '../notifications/notifications.service.js';
 import { users } from '../users/users.table.js';
 import type { ServerModule } from '../module.js';
+import { registerTicketReplies } from './tickets.replies.js';
 import { seedTickets } from './tickets.seed.js';
 import { tickets } from './tickets.table.js';
 
@@ -78,7 +80,7 @@ const ticketsResourceModule: ResourceModule<TicketRow> = {
   actions: {
     status: {
       apply(before, body, { user }) {
-        const { status } = body as z.infer<typeof ticketStatusSchema>;
+        const { status, resolution } = body as z.infer<typeof ticketStatusSchema>;
         const refusal = ticketMoveRefusal(before.status as Ticket['status'], status, {
           role: user.role,
           isRequester: before.requesterId === user.id,
@@ -88,8 +90,16 @@ const ticketsResourceModule: ResourceModule<TicketRow> = {
           throw unprocessable(`A ${before.status} ticket does not move to ${status}`, refusal, {
             status: { code: refusal, params: { from: before.status, to: status } },
           });
-        // Taking an unassigned ticket on makes it the taker's.
-        return { status, ...(status === 'in_progress' && !before.assigneeId ? { assigneeId: user.id } : {}) };
+        if (ticketResolutionRefusal(status, resolution))
+          throw unprocessable('Say how the ticket was handled to resolve it', 'resolution_required', {
+            resolution: 'resolution_required',
+          });
+        return {
+          status,
+          // Taking an unassigned ticket on makes it the taker's.
+          ...(status === 'in_progress' && !before.assigneeId ? { assigneeId: user.id } : {}),
+          ...(status === 'resolved' ? { resolution: resolution!.trim() } : {}),
+        };
       },
       // The requester hears of every move but their own.
       async after({ after, user, services }) {
@@ -107,6 +117,7 @@ const ticketsResourceModule: ResourceModule<TicketRow> = {
 };
 
 function registerTicketRoutes(app: Api, s: Services) {
+  registerTicketReplies(app, s);
   const tags = ['tickets'];
   const access = (action: string) => ({ access: { resource: 'tickets', action } });
 

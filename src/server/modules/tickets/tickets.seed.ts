@@ -70,6 +70,19 @@ const TICKETS: Seeded[] = [
   ['Parking spot for the night shift', 'other', 'normal', 'open', 'Night-shift support engineers arrive when the visitor parking is full.'],
 ];
 
+// How the desk handled the resolved and closed ones (a resolution is required to resolve).
+const RESOLUTIONS: Record<string, string> = {
+  'Office key card stopped working': 'The card was re-encoded at reception; it opens every floor again.',
+  'Payslip shows the wrong bank account': 'The new account is on file and the payslip was issued again.',
+  'Docking station for the meeting room': 'The dock was replaced with a model that has HDMI.',
+  'Carry-over days after Tết': 'Carried-over days can be taken until the end of March; the balance now shows them.',
+  'Shared drive for the sales team': 'The Proposals folder is shared with sale and sale_lead, with edit rights.',
+  'Replace the broken office chair': 'A new chair was delivered to desk 14.',
+  'Tax certificate for 2025': 'The certificate was signed and sent by mail.',
+  'Wedding leave days': 'Three paid days, which can be split in two parts within the month of the wedding.',
+  'Email signature with the new logo': 'The signature template was updated for everyone.',
+};
+
 export async function seedTickets(db: Db, ctx: SeedContext) {
   const handlers = ctx.users.filter((u) => u.role === 'admin' || u.role === 'hr_lead');
   // Several requesters: the demo developer first (their own tickets show at once), then people of every role.
@@ -95,6 +108,7 @@ export async function seedTickets(db: Db, ctx: SeedContext) {
         priority,
         status,
         description,
+        resolution: status === 'resolved' || status === 'closed' ? (RESOLUTIONS[title] ?? 'Handled by the desk.') : null,
         requesterId: requester.id,
         // The desk takes a ticket on when it assigns it; a few open ones are assigned already.
         assigneeId: status !== 'open' || i % 3 === 0 ? handlers[i % handlers.length]!.id : null,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { rowColumns, timestamptz } from '../../db/columns.js';
+import { now, rowColumns, timestamptz } from '../../db/columns.js';
 
 export const tickets = pgTable(
   'tickets',
@@ -14,6 +14,8 @@ export const tickets = pgTable(
     requesterId: uuid().notNull(),
     assigneeId: uuid(),
     customerId: uuid(),
+    // How the desk handled it: written when the ticket is resolved.
+    resolution: text(),
     archivedAt: timestamptz(),
     search: text().generatedAlwaysAs(sql`f_unaccent(lower(coalesce(title, '')))`),
   },
@@ -30,4 +32,21 @@ export const tickets = pgTable(
     index('tickets_assignee_id_idx').on(t.assigneeId),
     index('tickets_customer_id_idx').on(t.customerId),
   ],
+);
+
+/** A ticket's conversation: the requester's and the desk's replies, oldest first. */
+export const ticketReplies = pgTable(
+  'ticket_replies',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    ticketId: uuid()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: uuid().notNull(),
+    body: text().notNull(),
+    createdAt: timestamptz().notNull().default(now),
+  },
+  (t) => [index('ticket_replies_ticket_idx').on(t.ticketId, t.createdAt)],
 );

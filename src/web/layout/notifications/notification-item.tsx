@@ -32,6 +32,7 @@ const LOOKS: Record<string, Look> = {
   ticket_resolved: { icon: <SupportAgent fontSize="small" />, color: 'success' },
   ticket_closed: { icon: <SupportAgent fontSize="small" />, color: 'secondary' },
   ticket_reopened: { icon: <SupportAgent fontSize="small" />, color: 'info' },
+  ticket_reply: { icon: <SupportAgent fontSize="small" />, color: 'info' },
 };
 const DEFAULT_LOOK: Look = { icon: <NotificationsNone fontSize="small" />, color: 'info' };
 

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useInvalidate, useOne } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
 import { toRole } from '../../../domain/auth/permissions';
 import { can } from '../../../domain/resources';
 import { isTicketHandler, REQUESTER_EDITABLE, ticketMovesFor } from '../../../domain/modules/tickets/tickets.rules';
@@ -18,6 +20,7 @@ import { resourceUrl, versionOf } from '../../providers/data-provider';
 import { http } from '../../providers/http';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
+import { ResolveDialog, TicketThread } from './ticket-thread';
 
 // A ticket's pages: the kit's, narrowed to what the caller may do. The rules are the domain's
 // (tickets.rules.ts), so the buttons shown are the moves the server accepts.
@@ -83,36 +86,70 @@ export function TicketShowPage(_: ResourcePageProps) {
   // The same query as the page's own: its version goes with the move, so a move on a ticket moved since is refused.
   const { query } = useOne<Ticket>({ resource: RESOURCE, id: id!, liveMode: 'auto', errorNotification: false });
   const version = versionOf(query.data);
+  const [resolving, setResolving] = useState(false);
   const move = useMutation({
-    mutationFn: async (status: TicketStatus) => (await postStateAction<Ticket>(ticketsResource, id!, 'status', version, { status })).data,
-    onSuccess: (ticket) => toast.success(t('tickets:moved', { status: t(`tickets:values.status.${ticket.status}`) })),
+    mutationFn: async ({ status, resolution }: { status: TicketStatus; resolution?: string }) =>
+      (await postStateAction<Ticket>(ticketsResource, id!, 'status', version, resolution ? { status, resolution } : { status })).data,
+    onSuccess: (ticket) => {
+      setResolving(false);
+      toast.success(t('tickets:moved', { status: t(`tickets:values.status.${ticket.status}`) }));
+    },
     onError: (e) => toast.error(errorText(t, e)),
     onSettled: () => void invalidate({ resource: RESOURCE, id: id!, invalidates: ['list', 'detail'] }),
   });
   const record = query.data?.data;
   const actor = record && { role: desk.role, isRequester: record.requesterId === desk.userId };
   return (
-    <ResourceShow
-      key={id}
-      resource={RESOURCE}
-      id={id!}
-      rights={{ edit: !!record && (desk.handler || (record.requesterId === desk.userId && record.status === 'open')) }}
-      actions={
-        record &&
-        actor &&
-        ticketMovesFor(record.status, actor).map((to) => (
-          <Button
-            key={to}
-            variant={to === 'open' ? 'outlined' : 'contained'}
-            color={to === 'open' ? 'inherit' : 'primary'}
-            disabled={move.isPending}
-            onClick={() => move.mutate(to)}
-            data-testid={`ticket-move-${to}`}
-          >
-            {t(`tickets:moves.${to === 'open' ? 'reopen' : to}`)}
-          </Button>
-        ))
-      }
-    />
+    <>
+      <ResourceShow
+        key={id}
+        resource={RESOURCE}
+        id={id!}
+        rights={{ edit: !!record && (desk.handler || (record.requesterId === desk.userId && record.status === 'open')) }}
+        actions={
+          record &&
+          actor &&
+          ticketMovesFor(record.status, actor).map((to) => (
+            <Button
+              key={to}
+              variant={to === 'open' ? 'outlined' : 'contained'}
+              color={to === 'open' ? 'inherit' : 'primary'}
+              disabled={move.isPending}
+              // Resolving asks how the ticket was handled first.
+              onClick={() => (to === 'resolved' ? setResolving(true) : move.mutate({ status: to }))}
+              data-testid={`ticket-move-${to}`}
+            >
+              {t(`tickets:moves.${to === 'open' ? 'reopen' : to}`)}
+            </Button>
+          ))
+        }
+        tabs={
+          record
+            ? [
+                {
+                  key: 'conversation',
+                  label: t('tickets:thread.title'),
+                  content: (
+                    <Card sx={{ p: 3 }}>
+                      <TicketThread
+                        ticketId={record.id}
+                        canReply={!!actor && (desk.handler || actor.isRequester)}
+                        closed={record.status === 'closed'}
+                      />
+                    </Card>
+                  ),
+                },
+              ]
+            : []
+        }
+      />
+      <ResolveDialog
+        key={String(resolving)}
+        open={resolving}
+        pending={move.isPending}
+        onClose={() => setResolving(false)}
+        onResolve={(resolution) => move.mutate({ status: 'resolved', resolution })}
+      />
+    </>
   );
 }
