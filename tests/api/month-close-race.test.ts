@@ -4,6 +4,7 @@ import type { Db } from '../../src/server/db/client.js';
 import { externalCosts } from '../../src/server/modules/external-costs/external-costs.table.js';
 import { assertMonthsOpen, closeMonthIn } from '../../src/server/modules/month-close/month-close.service.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
+import { closeWithoutChecklist } from '../fixtures/month-close.js';
 
 // A close and a write of the same month at the same moment, on two connections of the app's pool.
 // Writes read the closed months under a shared lock of each month they touch, a close takes that
@@ -78,20 +79,20 @@ describe('a close racing a write', () => {
       await release.opened;
     });
     await inside.opened;
-    const closing = t.app.inject({ method: 'PUT', url: '/api/v1/month-closes/2032-05', headers: await t.auth('admin'), payload: {} });
+    // The close as the route runs it, without the checklist (whose counts the racing writes move).
+    const closing = closeWithoutChecklist(t, '2032-05');
     expect(await stateAfter(closing, 500)).toBe('waiting');
     release.open();
     await writing;
-    expect((await closing).statusCode).toBe(200);
+    expect((await closing).month).toBe('2032-05');
     expect((await cost('2032-05-06')).statusCode).toBe(422);
   });
 
   it('many writes and a close at once: every write that got in was committed before the close, none after', async () => {
     const writes = Array.from({ length: 8 }, (_, i) => cost(`2032-07-${String(i + 1).padStart(2, '0')}`));
-    const closing = t.app.inject({ method: 'PUT', url: '/api/v1/month-closes/2032-07', headers: await t.auth('admin'), payload: {} });
+    const closing = closeWithoutChecklist(t, '2032-07');
     const [closed, ...answers] = await Promise.all([closing, ...writes]);
-    expect(closed.statusCode).toBe(200);
-    const { closedAt } = closed.json() as { closedAt: string };
+    const closedAt = String(closed.closedAt);
     for (const res of answers) {
       expect([201, 422], res.body).toContain(res.statusCode);
       // A write that got in started before the close took the month.

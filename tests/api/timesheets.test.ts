@@ -5,6 +5,7 @@ import { headcounts } from '../../src/server/modules/headcounts/headcounts.table
 import { projects } from '../../src/server/modules/projects/projects.table.js';
 import { timesheets } from '../../src/server/modules/timesheets/timesheets.table.js';
 import { monthCloses } from '../../src/server/modules/month-close/month-close.table.js';
+import { closeConfirmed } from '../fixtures/month-close.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 
 // Logwork's own rules and routes (the contract suite covers the generic ones): the rules'
@@ -268,7 +269,7 @@ describe('month locks', () => {
     const entry = (await log('developer', { date: '2020-03-02', note: 'Before the invoice' })).json();
     for (const role of ['developer', 'hr', 'hr_lead', 'sale_lead'] as const)
       expect((await call(role, 'PUT', '/api/v1/month-closes/2020-03')).statusCode, role).toBe(403);
-    const locked = await call('admin', 'PUT', '/api/v1/month-closes/2020-03');
+    const locked = await closeConfirmed(t, '2020-03');
     expect(locked.statusCode, locked.body).toBe(200);
     const listed = await call('developer', 'GET', '/api/v1/timesheet/locks');
     expect(listed.json().data.find((l: { month: string }) => l.month === '2020-03')).toMatchObject({ lockedBy: t.users.admin.id });

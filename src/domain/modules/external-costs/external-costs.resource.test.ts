@@ -51,7 +51,7 @@ describe('a closed month', () => {
 
 describe('the cost list', () => {
   it('shows its columns in order', () => {
-    expect(named((f) => f.list)).toEqual(['date', 'description', 'amount', 'category', 'vendor', 'customerId']);
+    expect(named((f) => f.list)).toEqual(['date', 'description', 'amount', 'category', 'vendor', 'customerId', 'vendorInvoiced']);
   });
 
   it('sorts by every column but the customer, and by invoice number, currency and creation', () => {
@@ -82,6 +82,9 @@ describe('the cost list', () => {
       'customerId_ne',
       'projectId',
       'projectId_ne',
+      // Whether a vendor invoice is attached: what the month close's checklist links to.
+      'vendorInvoiced',
+      'vendorInvoiced_ne',
       'currency',
       'currency_ne',
       'createdAt',
@@ -112,9 +115,9 @@ describe('the cost list', () => {
     expect(r.fields.projectId.ref).toEqual({ resource: 'projects', label: 'name' });
   });
 
-  it('only the creation time is the server’s', () => {
-    expect(named((f) => f.readOnly)).toEqual(['createdAt']);
-    expect(named((f) => f.form === false)).toEqual(['createdAt']);
+  it('only the creation time and whether a vendor invoice is attached are the server’s', () => {
+    expect(named((f) => f.readOnly)).toEqual(['vendorInvoiced', 'createdAt']);
+    expect(named((f) => f.form === false)).toEqual(['vendorInvoiced', 'createdAt']);
   });
 });
 

@@ -46,6 +46,8 @@ export const externalCostsResource = defineResource({
     customerId: { type: 'ref', ref: { resource: 'customers', label: 'name' }, filter: 'eq', list: true },
     projectId: { type: 'ref', ref: { resource: 'projects', label: 'name' }, filter: 'eq' },
     vendorInvoiceNumber: { type: 'string', sort: true, filter: 'search' },
+    // Derived when read (a file in the vendor invoice slot): filtered, never stored nor sorted.
+    vendorInvoiced: { type: 'boolean', filter: 'eq', list: true, readOnly: true, form: false },
     currency: { type: 'enum', values: CURRENCIES, sort: true, filter: 'eq' },
     note: { type: 'text' },
     createdAt: { type: 'datetime', sort: true, filter: 'range', readOnly: true, form: false },

@@ -209,8 +209,17 @@ describe('external cost answers', () => {
     projectId: id(2),
     note: 'For the new team',
     invoices: [file],
+    vendorInvoiced: true,
   };
-  const overhead = { ...stored, vendorInvoiceNumber: null, customerId: null, projectId: null, note: null, invoices: [] };
+  const overhead = {
+    ...stored,
+    vendorInvoiceNumber: null,
+    customerId: null,
+    projectId: null,
+    note: null,
+    invoices: [],
+    vendorInvoiced: false,
+  };
   const match = { id: id(11), description: 'Laptops', date: '2026-10-02', amount: '2400.00', currency: 'EUR' };
 
   it.each([

@@ -30,6 +30,8 @@ export const externalCostSchema = z.object({
   note: z.string().nullable(),
   /** The vendor's invoices (the declared file slot `upload-invoices`, several files). */
   invoices: z.array(manyFileRefSchema),
+  /** Whether a vendor invoice is attached (derived from `invoices`): the month close counts the costs without one. */
+  vendorInvoiced: z.boolean(),
 });
 export type ExternalCost = z.infer<typeof externalCostSchema>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, monthRange } from '../../months.js';
 import { ROLES } from '../../auth/permissions.js';
-import { canCloseMonths, MONTH_CLOSE_ROLES, monthOfValue, monthsTouched } from './month-close.rules.js';
+import { BLOCKING_CHECKS, canCloseMonths, closeRefusal, MONTH_CLOSE_ROLES, monthOfValue, monthsTouched } from './month-close.rules.js';
 
 describe('who closes and reopens a month', () => {
   it('admin only', () => {
@@ -71,4 +71,25 @@ describe('a date field and its month', () => {
       expect(monthOfValue(after)).toBe(addMonths(month, 1));
     }
   });
+});
+
+describe('what refuses a close', () => {
+  const none = { draftInvoices: 0, salariesNotApproved: 0, salariesNotPaid: 0, logworkMissing: 0, costsWithoutVendorInvoice: 0 };
+  it('nothing open: closes without a confirmation', () => expect(closeRefusal(none)).toBeNull());
+  it('draft invoices: refused, whatever is confirmed', () => {
+    const counts = { ...none, draftInvoices: 24 };
+    expect(closeRefusal(counts, counts)).toEqual({ code: 'month_draft_invoices', count: 24 });
+  });
+  it('other open items: refused naming each count until each is confirmed with that count', () => {
+    const counts = { ...none, salariesNotPaid: 3, costsWithoutVendorInvoice: 2 };
+    const open = { salariesNotPaid: 3, costsWithoutVendorInvoice: 2 };
+    expect(closeRefusal(counts)).toEqual({ code: 'month_open_items', open });
+    expect(closeRefusal(counts, { salariesNotPaid: 3 })).toEqual({ code: 'month_open_items', open });
+    // A count that moved since the checklist was read is not what the caller accepted.
+    expect(closeRefusal(counts, { salariesNotPaid: 2, costsWithoutVendorInvoice: 2 })).toEqual({ code: 'month_open_items', open });
+    expect(closeRefusal(counts, open)).toBeNull();
+    // Confirming more than is open is harmless: a count of items already handled.
+    expect(closeRefusal(counts, { ...open, logworkMissing: 0 })).toBeNull();
+  });
+  it('only drafts block', () => expect(BLOCKING_CHECKS).toEqual(['draftInvoices']));
 });

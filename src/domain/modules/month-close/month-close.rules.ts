@@ -1,4 +1,6 @@
 import type { Role } from '../../auth/permissions.js';
+import { monthRange } from '../../months.js';
+import { MONTH_CHECKS, type MonthCheck, type MonthCounts } from './month-close.schema.js';
 
 /**
  * The firm's month close (decision 017): a closed month's invoices, salaries, costs and logwork are
@@ -36,4 +38,45 @@ export function monthsTouched(field: string, before?: Record<string, unknown>, a
     if (month) months.add(month);
   }
   return [...months].sort();
+}
+
+/**
+ * Draft invoices refuse a close outright: a draft of a closed month can never be sent (its send
+ * would change the month). The other open items only need the caller to say they saw them.
+ */
+export const BLOCKING_CHECKS: readonly MonthCheck[] = ['draftInvoices'];
+
+export type CloseRefusal = { code: 'month_draft_invoices'; count: number } | { code: 'month_open_items'; open: Partial<MonthCounts> };
+
+/**
+ * Why a month with these counts may not close with this confirmation, or null: drafts first (no
+ * confirmation lets them through), then each other open item whose count the caller did not confirm
+ * exactly — a count that changed since the checklist was read is not the one they accepted.
+ */
+export function closeRefusal(counts: MonthCounts, confirm: Partial<MonthCounts> = {}): CloseRefusal | null {
+  if (counts.draftInvoices > 0) return { code: 'month_draft_invoices', count: counts.draftInvoices };
+  const open = MONTH_CHECKS.filter((k) => !BLOCKING_CHECKS.includes(k) && counts[k] > 0);
+  if (open.every((k) => confirm[k] === counts[k])) return null;
+  return { code: 'month_open_items', open: Object.fromEntries(open.map((k) => [k, counts[k]])) };
+}
+
+/**
+ * Where each checklist item's rows are: the page's address with the filters that show exactly the
+ * rows counted (the lists keep their filters in the address).
+ */
+export function checklistLink(key: MonthCheck, month: string): string {
+  const { from, to } = monthRange(month);
+  const at = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
+  switch (key) {
+    case 'draftInvoices':
+      return at('/invoices', { period: month, status: 'draft' });
+    case 'salariesNotApproved':
+      return at('/salary', { month, status: 'draft' });
+    case 'salariesNotPaid':
+      return at('/salary', { month, status: 'approved' });
+    case 'logworkMissing':
+      return at('/logwork/all-devs', { month, missing: 'true' });
+    case 'costsWithoutVendorInvoice':
+      return at('/external-costs', { date_gte: from, date_lte: to, vendorInvoiced: 'false' });
+  }
 }

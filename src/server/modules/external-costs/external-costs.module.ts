@@ -37,6 +37,7 @@ const entity = (r: CostRow): ExternalCost => ({
   projectId: r.projectId,
   note: r.note,
   invoices: r.invoices ?? [],
+  vendorInvoiced: (r.invoices ?? []).length > 0,
 });
 
 /**
@@ -77,6 +78,7 @@ const externalCostsResourceModule: ResourceModule<CostRow> = {
   decl: externalCostsResource,
   table: externalCosts,
   searchColumn: externalCosts.search,
+  derivedColumns: { vendorInvoiced: () => sql`(jsonb_array_length(${externalCosts.invoices}) > 0)` },
   toEntity: entity as (r: CostRow) => Row,
   beforeCreate: (input, ctx) => resolveCost(input, ctx),
   beforeUpdate: (input, existing, ctx) => resolveCost(input, ctx, existing),

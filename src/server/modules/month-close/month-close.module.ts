@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  monthChecklistSchema,
   monthCloseBodySchema,
   monthCloseParamSchema,
   monthCloseSchema,
@@ -7,9 +8,11 @@ import {
   monthReopenBodySchema,
 } from '../../../domain/modules/month-close/month-close.schema.js';
 import { MONTH_CLOSE_ROLES } from '../../../domain/modules/month-close/month-close.rules.js';
+import type { Db } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
+import { assertClosable, checklistOf, monthCounts } from './month-close.checklist.js';
 import { closeMonth, listCloses, monthCloseGuard, reopenMonth } from './month-close.service.js';
 
 const ADMIN = { roles: MONTH_CLOSE_ROLES };
@@ -28,6 +31,25 @@ function registerMonthCloseRoutes(app: Api, s: Services) {
     async () => ({ data: await listCloses(s.db) }),
   );
 
+  app.get(
+    '/month-closes/:month/checklist',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        summary:
+          'What is still unfinished in a month before its close: draft invoices (they refuse the close), salaries not approved or not paid, people with logwork missing, costs without a vendor invoice',
+        params: monthCloseParamSchema,
+        response: { 200: monthChecklistSchema },
+      },
+    },
+    async (req) => {
+      const { month } = req.params as { month: string };
+      const closed = (await listCloses(s.db)).some((r) => r.month === month);
+      return checklistOf(month, closed, await monthCounts(s.db, month));
+    },
+  );
+
   app.put(
     '/month-closes/:month',
     {
@@ -35,7 +57,7 @@ function registerMonthCloseRoutes(app: Api, s: Services) {
       schema: {
         tags,
         summary:
-          'Closes a month (YYYY-MM): its invoices, salaries, external costs and logwork become read-only (422 `month_closed`). Closing twice keeps the first close',
+          'Closes a month (YYYY-MM): its invoices, salaries, external costs and logwork become read-only (422 `month_closed`). Refused while it holds draft invoices (422 `month_draft_invoices`); its other open items (the checklist) must be confirmed by their counts in `confirm` (422 `month_open_items` naming them). Closing twice keeps the first close',
         params: monthCloseParamSchema,
         body: monthCloseBodySchema,
         response: { 200: monthCloseSchema },
@@ -44,7 +66,11 @@ function registerMonthCloseRoutes(app: Api, s: Services) {
     async (req) => {
       const { month } = req.params as { month: string };
       const body = req.body as z.infer<typeof monthCloseBodySchema>;
-      await closeMonth(s.db, month, body?.note ?? null, { userId: req.user!.id, requestId: req.id }, s.config.BASE_CURRENCY);
+      // Counted under the close's own lock: nothing lands in the month between the check and the close.
+      const check = async (tx: Db, alreadyClosed: boolean) => {
+        if (!alreadyClosed) assertClosable(month, await monthCounts(tx, month), body?.confirm);
+      };
+      await closeMonth(s.db, month, body?.note ?? null, { userId: req.user!.id, requestId: req.id }, s.config.BASE_CURRENCY, check);
       return one(month);
     },
   );

@@ -106,8 +106,23 @@ export async function closeMonthIn(tx: Reader, month: string, note: string | nul
   return row!;
 }
 
-export const closeMonth = (db: Db, month: string, note: string | null, actor: Actor, baseCurrency: string) =>
-  db.transaction((tx) => closeMonthIn(tx as unknown as Db, month, note, actor, baseCurrency));
+/** `check` runs under the month's exclusive lock, before the close, told whether the month is closed already. */
+export const closeMonth = (
+  db: Db,
+  month: string,
+  note: string | null,
+  actor: Actor,
+  baseCurrency: string,
+  check?: (tx: Db, alreadyClosed: boolean) => Promise<void>,
+) =>
+  db.transaction(async (tx) => {
+    if (check) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey(month)}))`);
+      const [existing] = await tx.select({ month: monthCloses.month }).from(monthCloses).where(eq(monthCloses.month, month));
+      await check(tx as unknown as Db, !!existing);
+    }
+    return closeMonthIn(tx as unknown as Db, month, note, actor, baseCurrency);
+  });
 
 /** Reopens a month, with the reason in the audit entry, its P&L read live again; 404 when it is not closed. */
 export async function reopenMonth(db: Db, month: string, note: string | null, actor: Actor) {
