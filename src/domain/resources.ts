@@ -15,6 +15,8 @@ import { customersResource } from './modules/customers/customers.resource.js';
 import { projectsResource } from './modules/projects/projects.resource.js';
 import { techStacksResource } from './modules/tech-stacks/tech-stacks.resource.js';
 import { usersResource } from './modules/users/users.resource.js';
+import { kpiResource } from './modules/kpi/kpi.resource.js';
+import { kpiEvaluationsResource } from './modules/kpi/kpi-evaluations.resource.js';
 
 /** The one registry of resources: server routes, client routes, navigation and contract tests read it. */
 export const RESOURCES: readonly ResourceDecl[] = [
@@ -33,6 +35,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
   invoicesResource,
   salariesResource,
   externalCostsResource,
+  kpiResource,
+  kpiEvaluationsResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

@@ -84,5 +84,11 @@ describe('statesProblems', () => {
       { approve: [] },
       ['approve: the entity has no field signedAt'],
     ],
+    [
+      'an idempotent action that does not start from the state it reaches',
+      { ...states, actions: { approve: { ...states.actions.approve!, idempotent: true } } },
+      { approve: [] },
+      ['approve: an idempotent action also starts from the state it reaches'],
+    ],
   ])('names %s', (_what, decl, table, problems) => expect(statesProblems(decl, table, keys)).toEqual(problems));
 });

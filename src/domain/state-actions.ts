@@ -21,6 +21,8 @@ export interface StateActionDecl {
   body?: ZodType;
   /** A field stamped with the time of the change ('approvedAt'). */
   stamp?: string;
+  /** Called again on a record already in `to`: answers it unchanged (no write, no audit entry, no new stamp). */
+  idempotent?: boolean;
 }
 
 export interface StatesDecl {
@@ -52,6 +54,8 @@ export function statesProblems(states: StatesDecl, access: Readonly<Record<strin
     if (!a.from.length) problems.push(`${name}: it starts from no state`);
     if (a.to === undefined && !a.body) problems.push(`${name}: without a state to reach, its body must name one`);
     if (a.stamp && !entityKeys.includes(a.stamp)) problems.push(`${name}: the entity has no field ${a.stamp}`);
+    if (a.idempotent && (a.to === undefined || !a.from.includes(a.to)))
+      problems.push(`${name}: an idempotent action also starts from the state it reaches`);
   }
   return problems;
 }

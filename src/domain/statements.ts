@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { add, compare, formatDecimal, subtract } from './money.js';
+import type { StatesDecl } from './state-actions.js';
 
 /**
  * A statement: the one way the product stores a pay figure it computes (a KPI evaluation, a bonus,
@@ -128,3 +129,88 @@ export function adjustmentLines(earlier: readonly FrozenPeriod[], scale: number)
   }
   return lines;
 }
+
+/** The columns every statement resource shares, as its entity carries them (lines and inputs are read from `/:id/statement`). */
+export const statementEntityShape = {
+  userId: z.uuid(),
+  period: z.string(),
+  state: z.enum(STATEMENT_STATE_VALUES),
+  ruleVersion: z.string(),
+  total: z.string(),
+  /** 'percent' (an achievement) or a currency code (a pay figure). */
+  unit: z.string(),
+  missing: z.array(z.string()),
+  computedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  approvedBy: z.uuid().nullable(),
+  paidAt: z.string().nullable(),
+  paidBy: z.uuid().nullable(),
+};
+
+/**
+ * A statement's states as a declaration's `states`: a lead approves a draft (it freezes), and a pay
+ * figure is marked paid once — again is a no-op, not a refusal.
+ */
+export function statementStates(refusal: string, opts: { pay: boolean }): StatesDecl {
+  return {
+    field: 'state',
+    refusal,
+    actions: {
+      approve: {
+        segment: 'approve',
+        from: ['draft'],
+        to: 'approved',
+        stamp: 'approvedAt',
+        summary: 'Approves the draft: its inputs, lines and total freeze',
+      },
+      ...(opts.pay
+        ? {
+            markPaid: {
+              segment: 'mark-paid',
+              from: ['approved', 'paid'],
+              to: 'paid',
+              idempotent: true,
+              stamp: 'paidAt',
+              summary: 'Marks an approved statement paid (again: nothing changes)',
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+export const statementQuestionSchema = z.object({
+  id: z.uuid(),
+  line: z.string(),
+  text: z.string(),
+  askedBy: z.object({ id: z.uuid(), name: z.string() }),
+  askedAt: z.string(),
+  answer: z.string().nullable(),
+  answeredBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type StatementQuestion = z.infer<typeof statementQuestionSchema>;
+
+export const changeSinceApprovalSchema = z.object({
+  totalBefore: z.string(),
+  totalNow: z.string(),
+  difference: z.string(),
+  inputs: z.array(z.object({ key: z.string(), label: z.string(), before: z.string().nullable(), now: z.string().nullable() })),
+});
+
+/** `GET /<path>/:id/statement`: what a statement says, line by line, and what changed since it froze. */
+export const statementDetailSchema = z.object({
+  inputs: z.array(statementInputSchema),
+  lines: z.array(statementLineSchema),
+  missing: z.array(z.string()),
+  total: z.string(),
+  changedSinceApproval: changeSinceApprovalSchema.nullable(),
+  questions: z.array(statementQuestionSchema),
+});
+export type StatementDetail = z.infer<typeof statementDetailSchema>;
+
+export const statementQuestionBodySchema = z.strictObject({
+  line: z.string().min(1).max(100),
+  text: z.string().trim().min(1, { message: 'required' }).max(2000),
+});
+export const statementAnswerBodySchema = z.strictObject({ text: z.string().trim().min(1, { message: 'required' }).max(2000) });

@@ -23,4 +23,6 @@ export * from '../modules/external-costs/external-costs.table.js';
 export * from '../modules/month-close/month-close.table.js';
 export * from '../modules/data-versions/data-versions.table.js';
 export * from '../modules/pnl/pnl.table.js';
+export * from '../modules/kpi/kpi.table.js';
+export * from '../http/statements/tables.js';
 export * from '../modules/firm-settings/firm-settings.table.js';

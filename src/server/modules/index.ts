@@ -4,6 +4,8 @@ import { salariesModule } from './salaries/salaries.module.js';
 import { monthCloseModule } from './month-close/month-close.module.js';
 import { externalCostsModule } from './external-costs/external-costs.module.js';
 import { pnlModule } from './pnl/pnl.module.js';
+import { kpiModule } from './kpi/kpi.module.js';
+import { kpiEvaluationsModule } from './kpi/kpi-evaluations.module.js';
 import { ticketsModule } from './tickets/tickets.module.js';
 import { invoicesModule } from './invoices/invoices.module.js';
 import { timesheetsModule } from './timesheets/timesheets.module.js';
@@ -53,6 +55,8 @@ export const MODULES: readonly ServerModule[] = [
   salariesModule,
   externalCostsModule,
   pnlModule,
+  kpiModule,
+  kpiEvaluationsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

@@ -1,3 +1,4 @@
+import type { Role } from '../../auth/permissions.js';
 import { add, compare, dec, divide, formatDecimal, minorUnits, multiply, round, subtract, type Decimal } from '../../money.js';
 import { totalOf, type StatementInput, type StatementLine } from '../../statements.js';
 import type { KpiMetric } from './kpi.schema.js';
@@ -10,6 +11,12 @@ import type { KpiMetric } from './kpi.schema.js';
  * so it cannot be approved, rather than counting the gap as zero.
  */
 export const ACHIEVEMENT_SCALE = 2;
+
+/** Who reads KPI records (a sale: their own) and who sets targets and evaluates. */
+export const KPI_READERS: readonly Role[] = ['admin', 'hr_lead', 'sale_lead', 'sale'];
+export const KPI_WRITERS: readonly Role[] = ['admin', 'hr_lead', 'sale_lead'];
+/** Who approves an evaluation (it freezes). */
+export const KPI_APPROVERS: readonly Role[] = ['admin', 'hr_lead'];
 export const DEFAULT_WARNING_THRESHOLD = '70';
 
 /** A figure as a formula prints it: digits grouped by thin spaces, no trailing zeros after the point. */

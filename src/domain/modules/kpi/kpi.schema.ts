@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { intNumber, optionalText, requiredText, rowShape, uuidRef } from '../../fields.js';
 import { add, compare } from '../../money.js';
+import { addMonths, monthRange } from '../../months.js';
 import { decimalText } from '../invoices/invoices.schema.js';
 
 /**
@@ -55,6 +56,7 @@ const metricList = z.array(kpiMetricSchema).min(1).max(MAX_KPI_METRICS);
 export const kpiSchema = z.object({
   ...rowShape,
   userId: z.uuid(),
+  period: z.string(),
   year: z.number().int(),
   quarter: z.number().int(),
   metrics: z.array(
@@ -72,6 +74,8 @@ export const kpiSchema = z.object({
   ),
   /** The person's quarter bonus at 100 % (the scale's reference), in the base currency; optional. */
   targetBonus: z.string().nullable(),
+  /** The quarter's focus, in a line ("New customers in Đà Nẵng"). */
+  note: z.string().nullable(),
 });
 export type Kpi = z.infer<typeof kpiSchema>;
 
@@ -83,6 +87,7 @@ const fields = {
   targetBonus: decimalText({ whole: 15, scale: 2 })
     .nullish()
     .transform((v) => v ?? null),
+  note: optionalText(300),
 };
 export const kpiCreateSchema = z.strictObject(fields).superRefine((v, ctx) => checkWeights(v.metrics, ctx));
 export const kpiUpdateSchema = z
@@ -99,10 +104,8 @@ export function parseQuarter(period: string): { year: number; quarter: number } 
 }
 /** The quarter's first and last day (ISO dates). */
 export function quarterRange(year: number, quarter: number): { from: string; to: string } {
-  const first = (quarter - 1) * 3 + 1;
-  const last = new Date(Date.UTC(year, first + 2, 0)).getUTCDate();
-  const mm = (m: number) => String(m).padStart(2, '0');
-  return { from: `${year}-${mm(first)}-01`, to: `${year}-${mm(first + 2)}-${last}` };
+  const first = `${String(year).padStart(4, '0')}-${String((quarter - 1) * 3 + 1).padStart(2, '0')}`;
+  return { from: monthRange(first).from, to: monthRange(addMonths(first, 2)).to };
 }
-export const nextQuarter = (year: number, quarter: number) =>
-  quarter === 4 ? { year: year + 1, quarter: 1 } : { year, quarter: quarter + 1 };
+/** The quarter a date (or a month) falls in. */
+export const quarterOf = (date: string) => quarterPeriod(Number(date.slice(0, 4)), Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1);

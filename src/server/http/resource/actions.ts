@@ -51,13 +51,14 @@ export function registerActions<TRow extends Row>(ctx: ResourceContext<TRow>, st
       },
       async (req: FastifyRequest, reply) => {
         const { id } = req.params as { id: string };
-        const { before, after } = await inTransaction(c, async (tx) => {
+        const { before, after, unchanged } = await inTransaction(c, async (tx) => {
           const w = writeContext(c, req, tx);
           const existing = await lockForWrite(ctx, tx, req, id);
           // A closed month's records keep their state too.
           await assertOpen(c, tx, existing, undefined);
           const status = String(existing[states.field]);
           if (!a.from.includes(status)) throw stateRefusal(c, states, a, status);
+          if (a.idempotent && status === a.to) return { before: existing, after: existing, unchanged: true };
           const changes = (await step.apply?.(existing, req.body ?? undefined, w)) ?? {};
           const [updated] = (await tx
             .update(m.table)
@@ -70,10 +71,12 @@ export function registerActions<TRow extends Row>(ctx: ResourceContext<TRow>, st
             .where(eq(m.table.id, id))
             .returning()) as TRow[];
           await afterWrite(ctx, w, 'updated', updated!, existing);
-          return { before: existing, after: updated! };
+          return { before: existing, after: updated!, unchanged: false };
         });
-        emitLive(c, 'updated', after);
-        await step.after?.({ before, after, user: req.user!, services: ctx.s });
+        if (!unchanged) {
+          emitLive(c, 'updated', after);
+          await step.after?.({ before, after, user: req.user!, services: ctx.s });
+        }
         sendVersion(reply, after);
         return ctx.toEntity(after);
       },

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { STATEMENT_STATE_VALUES, statementInputSchema, statementLineSchema } from '../../statements.js';
+import { KPI_METRIC_KINDS } from './kpi.schema.js';
+
+// What the KPI pages read: a person's quarter, their year, and the team's dashboard.
+
+const evaluationRef = z.object({ id: z.uuid(), state: z.enum(STATEMENT_STATE_VALUES), total: z.string() }).nullable();
+
+export const kpiQuarterSchema = z.object({
+  period: z.string(),
+  year: z.number(),
+  quarter: z.number(),
+  /** The targets' record; null when the quarter has none. */
+  kpiId: z.uuid().nullable(),
+  metrics: z.array(
+    z.object({
+      kind: z.enum(KPI_METRIC_KINDS),
+      label: z.string(),
+      target: z.string(),
+      weight: z.string(),
+      cap: z.string(),
+      applicable: z.boolean(),
+      naReason: z.string().nullable(),
+      /** Today's actual (computed, or entered for a custom metric); null when left out or not entered. */
+      actual: z.string().nullable(),
+      note: z.string().nullable(),
+      line: statementLineSchema,
+    }),
+  ),
+  /** Today's statement of the quarter (what an evaluation created now would say). */
+  statement: z
+    .object({ lines: z.array(statementLineSchema), inputs: z.array(statementInputSchema), total: z.string(), missing: z.array(z.string()) })
+    .nullable(),
+  evaluation: evaluationRef,
+});
+export type KpiQuarter = z.infer<typeof kpiQuarterSchema>;
+
+export const kpiProgressSchema = z.object({
+  user: z.object({ id: z.uuid(), name: z.string() }),
+  year: z.number(),
+  quarters: z.array(kpiQuarterSchema),
+});
+export type KpiProgress = z.infer<typeof kpiProgressSchema>;
+
+export const kpiDashboardSchema = z.object({
+  year: z.number(),
+  rows: z.array(
+    z.object({
+      user: z.object({ id: z.uuid(), name: z.string() }),
+      quarters: z.array(
+        z.object({
+          period: z.string(),
+          /** Per cent; null without targets or while a figure is missing. */
+          achievement: z.string().nullable(),
+          /** Where the figure comes from: a frozen evaluation, today's data, or nothing (no targets). */
+          source: z.enum(['evaluation', 'live', 'none']),
+          evaluation: evaluationRef,
+        }),
+      ),
+    }),
+  ),
+});
+export type KpiDashboard = z.infer<typeof kpiDashboardSchema>;

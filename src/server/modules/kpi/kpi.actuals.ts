@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { add, formatDecimal, minorUnits } from '../../../domain/money.js';
+import type { KpiMetricKind } from '../../../domain/modules/kpi/kpi.schema.js';
+import type { StatementInput } from '../../../domain/statements.js';
+import { queryRows, type Db } from '../../db/client.js';
+
+/**
+ * The product's own figures behind the computed KPI metrics, over a date range (a quarter):
+ * - revenue: the person's paid invoices (the sale of the invoice's customer when it was written),
+ *   by payment date, net of tax, each line exchanged to the base currency and rounded as the P&L does;
+ * - headcount: seats of the person's customers that started in the range;
+ * - hires: candidates the person owns moved to Hired in the range.
+ * `rows` lists each counted row (an input of the statement, linked to its record); `sums` the totals
+ * of many people at once, by quarter, for the dashboard.
+ */
+export type ComputedKind = Exclude<KpiMetricKind, 'custom'>;
+export const COMPUTED_KINDS: readonly ComputedKind[] = ['revenue', 'headcount', 'hires'];
+
+type Reader = Pick<Db, 'execute'>;
+
+interface CountedRow {
+  kind: ComputedKind;
+  id: string;
+  label: string;
+  value: string;
+}
+
+const revenueRows = (digits: number) => sql`
+  select 'revenue' as kind, i.id::text as id, coalesce(i.number, i.subject) || ' · ' || c.name as label,
+    i.sale_id as user_id, i.paid_at as day,
+    sum(round((l.value ->> 'amount')::numeric * i.exchange_rate, ${sql.raw(String(digits))}))::text as value
+  from invoices i join customers c on c.id = i.customer_id
+  cross join lateral jsonb_array_elements(i.lines) l(value)
+  where i.status = 'paid' and i.archived_at is null and i.paid_at is not null`;
+const revenueGroup = sql`group by i.id, c.name`;
+
+const headcountRows = sql`
+  select 'headcount' as kind, h.id::text as id, u.full_name || ' · ' || c.name as label, c.owner_sale_id as user_id,
+    h.start_date as day, '1' as value
+  from headcounts h join customers c on c.id = h.customer_id join users u on u.id = h.user_id
+  where h.archived_at is null and h.status in ('active', 'ended')`;
+
+const hireRows = sql`
+  select 'hires' as kind, jc.candidate_id::text as id, ca.full_name || ' · ' || j.title as label, ca.owner_hr_id as user_id,
+    (e.created_at at time zone 'UTC')::date as day, '1' as value
+  from job_candidate_events e join job_candidates jc on jc.id = e.job_candidate_id
+  join candidates ca on ca.id = jc.candidate_id join jobs j on j.id = jc.job_id
+  where e.to_stage = 'hired'`;
+
+/** Every row one person's computed metrics count in [from, to]. */
+export async function countedRows(db: Reader, baseCurrency: string, userId: string, from: string, to: string): Promise<CountedRow[]> {
+  const digits = minorUnits(baseCurrency);
+  const range = (day: string) => sql`and ${sql.raw(day)} between ${from}::date and ${to}::date`;
+  return queryRows<CountedRow>(
+    db as Db,
+    sql`${revenueRows(digits)} and i.sale_id = ${userId} ${range('i.paid_at')} ${revenueGroup}
+      union all ${headcountRows} and c.owner_sale_id = ${userId} ${range('h.start_date')}
+      union all ${hireRows} and ca.owner_hr_id = ${userId} ${range("(e.created_at at time zone 'UTC')::date")}
+      order by 1, 3`,
+  );
+}
+
+/** A person's computed actual of one kind, with the rows it counts as statement inputs. */
+export function actualOf(rows: readonly CountedRow[], kind: ComputedKind): { value: string; inputs: StatementInput[] } {
+  const own = rows.filter((r) => r.kind === kind);
+  const inputs = own.map((r) => ({
+    key: `${kind}:${r.id}`,
+    line: '',
+    label: r.label,
+    value: r.value,
+    source: { resource: kind === 'revenue' ? 'invoices' : kind === 'headcount' ? 'headcounts' : 'candidates', id: r.id, label: r.label },
+  }));
+  return { value: formatDecimal(add('0', ...own.map((r) => r.value))), inputs };
+}
+
+export interface QuarterSum {
+  userId: string;
+  quarter: number;
+  kind: ComputedKind;
+  value: string;
+}
+
+/** Totals of the computed metrics of a year, by person, quarter and kind (the dashboard's figures). */
+export async function yearSums(db: Reader, baseCurrency: string, year: number, userIds: readonly string[]): Promise<QuarterSum[]> {
+  if (!userIds.length) return [];
+  const digits = minorUnits(baseCurrency);
+  const ids = sql`array[${sql.join(
+    userIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  const [from, to] = [`${year}-01-01`, `${year}-12-31`];
+  const rows = await queryRows<{ user_id: string; quarter: number; kind: ComputedKind; value: string }>(
+    db as Db,
+    sql`select user_id::text, extract(quarter from day)::int as quarter, kind, sum(value::numeric)::text as value from (
+      ${revenueRows(digits)} and i.sale_id = any(${ids}) and i.paid_at between ${from}::date and ${to}::date ${revenueGroup}
+      union all ${headcountRows} and c.owner_sale_id = any(${ids}) and h.start_date between ${from}::date and ${to}::date
+      union all ${hireRows} and ca.owner_hr_id = any(${ids}) and e.created_at >= ${from}::date and e.created_at < ${`${year + 1}-01-01`}::date
+    ) counted group by 1, 2, 3`,
+  );
+  return rows.map((r) => ({ userId: r.user_id, quarter: Number(r.quarter), kind: r.kind, value: r.value }));
+}
