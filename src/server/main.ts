@@ -8,6 +8,7 @@ import { SocketRealtime } from './realtime.js';
 import { demoFacts, seedDemoData } from './seed/demo.js';
 import { decideStart } from './start-rule.js';
 import { startMailSender } from './modules/mail/mail.service.js';
+import { issueSetupCode } from './modules/auth/first-admin.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -36,6 +37,8 @@ async function main() {
   });
   if (start.seed) await seedDemoData(database.db, app.log, config.BASE_CURRENCY);
   if (start.verdict === 'warn') app.log.warn(start.message);
+  // Without an admin nobody could ever run the firm: a one-time code for the setup screen.
+  const setupCode = await issueSetupCode(database.db);
   // PGlite has no autovacuum: fresh statistics keep list totals and plans honest (docs/decisions/003).
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   await app.ready();
@@ -45,6 +48,10 @@ async function main() {
   app.log.info(
     `Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}; live events: ${realtime.status()}`,
   );
+  if (setupCode)
+    app.log.warn(
+      `No administrator yet. Open /auth/setup on this server and enter the setup code ${setupCode} (single use), or run npm run admin:create on this machine.`,
+    );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -30,6 +30,7 @@ describe('throttle settings', () => {
       verify: { windowMinutes: 15, perIp: 30, perEmail: 10 },
       'update-password': { windowMinutes: 15, perIp: 30, perEmail: 10 },
       refresh: { windowMinutes: 15, perIp: 100 },
+      setup: { windowMinutes: 15, perIp: 10 },
     });
   });
 });

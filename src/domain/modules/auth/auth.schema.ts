@@ -27,6 +27,8 @@ export const registerSchema = z.strictObject({
   password: passwordSchema,
 });
 export const verifySchema = z.strictObject({ email: emailSchema, code: codeSchema });
+/** The first admin, on the one-time setup screen: the sign-up's fields and the code from the server's log. */
+export const setupSchema = registerSchema.extend({ code: z.string().trim().min(1, { message: 'required' }).max(64) });
 export const emailOnlySchema = z.strictObject({ email: emailSchema });
 export const updatePasswordSchema = z.strictObject({ email: emailSchema, code: codeSchema, password: passwordSchema });
 export const refreshSchema = z.strictObject({ token: z.string().min(1).max(4096) });
@@ -65,5 +67,7 @@ export const AUTH_FORM_LIMITS = {
   'update-password': { windowMinutes: 15, perIp: 30, perEmail: 10 },
   /** Refresh tokens are unguessable; this only stops one address hammering the endpoint with bad ones. */
   refresh: { windowMinutes: 15, perIp: 100 },
+  /** The first-admin setup: its code is unguessable; this only stops one address trying codes in bulk. */
+  setup: { windowMinutes: 15, perIp: 10 },
 } as const;
 export type AuthForm = keyof typeof AUTH_FORM_LIMITS;

@@ -6,6 +6,7 @@ import {
   logoutSchema,
   refreshSchema,
   registerSchema,
+  setupSchema,
   tokenPairSchema,
   updatePasswordSchema,
   verifySchema,
@@ -16,6 +17,7 @@ import type { Services } from '../../services.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { readOwnProfile, toUser } from '../users/users.routes.js';
 import * as auth from './auth.service.js';
+import { completeSetup, setupOpen } from './first-admin.js';
 import { checkRefresh, knownDevice, limitForm, recordRefreshFailure, rememberDevice } from './throttle.js';
 import { AppError } from '../../http/errors.js';
 
@@ -52,6 +54,25 @@ export function registerAuthRoutes(app: Api, s: Services) {
     async (req, reply) => {
       await limitForm(s, 'verify', req.ip, (req.body as { email: string }).email);
       const { accessToken, refreshToken, user } = await auth.verifyEmail(s, req.body as z.infer<typeof verifySchema>, meta(req));
+      rememberDevice(s, req, reply, user.id);
+      return { accessToken, refreshToken, user: toUser(user) };
+    },
+  );
+
+  // The first admin's one-time setup (first-admin.ts): open while no admin exists.
+  app.get(
+    '/auth/setup',
+    { config: { access: 'public' }, schema: { tags, response: { 200: z.object({ open: z.boolean() }) } } },
+    async () => ({ open: await setupOpen(s.db) }),
+  );
+
+  app.post(
+    '/auth/setup',
+    { config: { access: 'public' }, schema: { tags, body: setupSchema, response: { 200: signedIn } } },
+    async (req, reply) => {
+      await limitForm(s, 'setup', req.ip);
+      const user = await completeSetup(s.db, req.body as z.infer<typeof setupSchema>);
+      const { accessToken, refreshToken } = await auth.startSession(s, user, meta(req));
       rememberDevice(s, req, reply, user.id);
       return { accessToken, refreshToken, user: toUser(user) };
     },
