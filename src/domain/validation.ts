@@ -190,6 +190,18 @@ export const VALIDATION_EN: Record<string, string> = {
   workbook_too_large: 'The workbook unpacks to more than the import takes',
   too_many_rows: 'A file holds at most {{max}} rows',
   columns_missing: 'The sheet lacks the columns {{columns}}',
+  weights_total: 'The weights of the applicable metrics must total 100 %',
+  no_applicable_metric: 'Keep at least one metric applicable',
+  cap_below_100: 'The cap is at least 100 %',
+  na_reason_required: 'Say why this metric does not apply',
+  actual_computed: 'This metric is computed from the firm’s data: no figure to enter',
+  actual_note_required: 'Say where the achieved figure comes from',
+  quarter_period: 'Use a quarter like 2026-Q3',
+  kpi_exists: 'This person has targets for this quarter already',
+  statement_exists: 'This person already has one for this period',
+  statement_incomplete: 'A figure is missing: {{missing}}',
+  statement_state: 'A {{status}} statement cannot do this',
+  statement_line_unknown: 'This statement has no such line',
 };
 
 export function describeIssue(issue: FieldIssue): string {

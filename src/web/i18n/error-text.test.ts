@@ -8,6 +8,13 @@ import { changeLanguage, initI18n } from './index';
 // The codes the server's error bodies carry (src/server/http/errors.ts and the modules),
 // plus those another change may add, plus the client's own for a request without answer.
 const API_ERROR_CODES = [
+  'kpi_exists',
+  'statement_exists',
+  'statement_frozen',
+  'statement_incomplete',
+  'statement_state',
+  'statement_line_unknown',
+  'question_answered',
   'seat_already_billed',
   'billed_by_invoice',
   'no_billable_seat',
