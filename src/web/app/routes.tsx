@@ -22,6 +22,7 @@ const AuthLayout = named(() => import('../modules/auth/auth-layout'), 'AuthLayou
 const SignInPage = named(() => import('../modules/auth/sign-in-page'), 'SignInPage');
 const SignUpPage = named(() => import('../modules/auth/sign-up-page'), 'SignUpPage');
 const VerifyPage = named(() => import('../modules/auth/verify-page'), 'VerifyPage');
+const SetupPage = named(() => import('../modules/auth/setup-page'), 'SetupPage');
 const ResetPasswordPage = named(() => import('../modules/auth/reset-password-page'), 'ResetPasswordPage');
 const UpdatePasswordPage = named(() => import('../modules/auth/update-password-page'), 'UpdatePasswordPage');
 // The signed-in layout renders once its namespaces are in; each page waits for its own.
@@ -142,6 +143,7 @@ export const routes: RouteObject[] = [
           { path: 'sign-in', element: page(<SignInPage />) },
           { path: 'sign-up', element: page(<SignUpPage />) },
           { path: 'verify', element: page(<VerifyPage />) },
+          { path: 'setup', element: page(<SetupPage />) },
           { path: 'reset-password', element: page(<ResetPasswordPage />) },
           { path: 'update-password', element: page(<UpdatePasswordPage />) },
         ],

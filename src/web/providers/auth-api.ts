@@ -44,6 +44,15 @@ export const authApi = {
     const { data } = await http.post<TokenPair>(url('verify'), body);
     return signedIn(data);
   },
+  /** Whether the first-admin setup is open (no admin yet). */
+  async setupOpen(): Promise<boolean> {
+    const { data } = await http.get<{ open: boolean }>(url('setup'));
+    return data.open;
+  },
+  async setup(body: { code: string; fullName: string; email: string; password: string }): Promise<CurrentUser> {
+    const { data } = await http.post<TokenPair>(url('setup'), body);
+    return signedIn(data);
+  },
   async resendCode(body: { email: string }): Promise<void> {
     await http.post(url('resend-code'), body);
   },

@@ -11,7 +11,7 @@ import { hashPassword } from './passwords.js';
 // setup screen (/auth/setup) with a code the server prints in its log at start. Each instance that
 // starts while no admin exists adds a code of its own, stored hashed in app_secrets (shared by every
 // instance of a PostgreSQL database), so a code printed by one instance is accepted by any. The first
-// admin created spends every code (decision 021).
+// admin created spends every code (docs/operations.md).
 
 type Runner = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 const CODE_PREFIX = 'setup_code:';
