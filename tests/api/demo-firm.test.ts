@@ -104,4 +104,27 @@ describe('the demo firm', () => {
     const { balance } = await get<{ balance: { remaining: number } }>('developer', `/api/leave-requests/my-requests?year=${year}`);
     expect(balance.remaining).toBeGreaterThanOrEqual(3);
   });
+  it('has a year of KPI: targets reached at different paces, approved evaluations, last quarter in draft with a question, and a slipping sale', async () => {
+    const year = new Date().getUTCFullYear();
+    const evaluations = await get<Array<{ state: string; period: string; total: string }>>(
+      'admin',
+      '/api/v1/kpi-bonus/evaluation?_start=0&_end=200',
+    );
+    expect(new Set(evaluations.map((e) => e.state))).toEqual(new Set(['approved', 'draft']));
+    const totals = evaluations.map((e) => Number(e.total));
+    expect(Math.min(...totals)).toBeLessThan(70);
+    expect(Math.max(...totals)).toBeGreaterThan(100);
+    const open = await get<{ data: Array<{ line: string }> }>('sale_lead', '/api/v1/kpi-bonus/evaluation/questions?open=true');
+    expect(open.data.length).toBeGreaterThan(0);
+    const dashboard = await get<{ rows: Array<{ quarters: Array<{ achievement: string | null; source: string }> }> }>(
+      'hr_lead',
+      `/api/v1/kpi/dashboard?year=${year}`,
+    );
+    expect(dashboard.rows.length).toBeGreaterThanOrEqual(3);
+    const figures = dashboard.rows.flatMap((r) => r.quarters.filter((q) => q.source !== 'none'));
+    expect(figures.every((q) => q.achievement !== null)).toBe(true);
+    expect(new Set(figures.map((q) => q.source))).toContain('live');
+    const mine = await get<{ metrics: Array<{ kind: string; line: { formula: string } }> }>('sale', '/api/v1/kpi/my-kpi');
+    expect(mine.metrics.map((m) => m.kind)).toEqual(['revenue', 'headcount', 'custom']);
+  });
 });

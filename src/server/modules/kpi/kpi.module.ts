@@ -6,6 +6,7 @@ import type { ResourceModule, Row, WriteContext } from '../../http/resource/inde
 import type { ServerModule } from '../module.js';
 import type { KpiTargetRow } from './kpi.calculation.js';
 import { registerKpiRoutes } from './kpi.routes.js';
+import { seedKpi } from './kpi.seed.js';
 import { kpiTargets } from './kpi.table.js';
 
 /** One live set of targets per person and quarter: 409 naming the quarter (the unique index holds it under a race). */
@@ -47,4 +48,5 @@ export const kpiModule: ServerModule = {
   name: 'kpi',
   routes: registerKpiRoutes,
   resource: kpiResourceModule,
+  seed: seedKpi,
 };
