@@ -4,7 +4,7 @@ import type { StatesDecl } from './state-actions.js';
 
 /**
  * A statement: the one way the product stores a pay figure it computes (a KPI evaluation, a bonus,
- * a commission) for a person and a period (docs/decisions/021). A module's calculation answers a
+ * a commission) for a person and a period (docs/decisions/022). A module's calculation answers a
  * `Computation` — the inputs as they were, each with the row it came from, and the lines that turn
  * them into the total, each with its formula written out with its numbers. The kit stores it, keeps
  * a draft following the data, freezes it once approved, and explains what changed since.
