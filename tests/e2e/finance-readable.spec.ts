@@ -67,3 +67,20 @@ for (const lang of ['en', 'ar'] as const) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('a French user picks a month in French, and the salary list has one Month field that the export follows', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'fr'));
+  await signIn(page, 'hr_lead', '/salary?month=2026-11');
+  const month = page.getByRole('group', { name: /^Mois/ });
+  await expect(month).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: /^Mois/ })).toHaveCount(0);
+  await expect(month).toContainText('novembre 2026');
+  await expect(page.getByTestId('salary-export-month-button')).toHaveText('Exporter novembre 2026');
+  // The calendar's months are French too, and a pick moves the list and its export.
+  await month.getByRole('button').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('radio', { name: 'octobre' })).toBeVisible();
+  await dialog.getByRole('radio', { name: 'octobre' }).click();
+  await expect(page).toHaveURL(/month=2026-10/);
+  await expect(page.getByTestId('salary-export-month-button')).toHaveText('Exporter octobre 2026');
+});

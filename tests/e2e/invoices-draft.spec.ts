@@ -3,6 +3,7 @@
 // refused naming the first.
 import { expect, test } from './support/test';
 import { signIn, useEnglish } from './support/session';
+import { typeDate } from './support/pickers';
 
 const label = (name: string) => new RegExp(`^${name}`);
 
@@ -19,7 +20,7 @@ test("an admin drafts this month's invoice for a customer from its seats, and ca
     const dialog = page.getByRole('dialog', { name: 'Draft from headcount' });
     await dialog.getByLabel(label('Customer')).fill('Maple');
     await page.getByRole('option', { name: 'Maple Health Inc.' }).click();
-    await dialog.getByTestId('draft-period').fill(month);
+    await typeDate(dialog.getByTestId('draft-period'), month);
     await dialog.getByTestId('draft-submit').click();
     return dialog;
   };
@@ -31,6 +32,13 @@ test("an admin drafts this month's invoice for a customer from its seats, and ca
 
   await page.goto('/invoices');
   const dialog = await draft();
-  await expect(dialog.getByRole('alert')).toContainText(`already bills this placement for ${month}`);
+  // The month in words, and the invoice that already bills it a click away.
+  const words = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-15T12:00:00Z`),
+  );
+  await expect(dialog.getByRole('alert')).toContainText(`already bills this placement for ${words}`);
   await expect(page).toHaveURL(/\/invoices$/);
+  await dialog.getByTestId('draft-other-invoice').click();
+  await expect(page).toHaveURL(/\/invoices\/[\w-]+$/);
+  await expect(page.getByTestId('invoice-number')).toHaveText('Draft (no number yet)');
 });

@@ -4,6 +4,7 @@
 // Axe in English and Arabic, 390 px, and a manager kept from salary rows and the person grouping.
 import { expect, test, type APIRequestContext } from './support/test';
 import { signIn, useEnglish } from './support/session';
+import { typeDate } from './support/pickers';
 import { apiLogin, presetShell, seriousViolations, settled } from './shell-support';
 
 /** `YYYY-MM` of `back` months ago. */
@@ -61,7 +62,12 @@ test("the losing customer's cost opens rows totalling the cell; once its month i
   );
   expect(cost, JSON.stringify(drill.rows)).toBeTruthy();
   const month = cost!.month;
-  await api(page.request, 'put', `/api/v1/month-closes/${month}`, { note: 'P&L end-to-end test' });
+  // Its open items (the checklist, decision 021) confirmed by their counts.
+  const checklist = (await api(page.request, 'get', `/api/v1/month-closes/${month}/checklist`)) as {
+    items: Array<{ key: string; count: number; blocking: boolean }>;
+  };
+  const confirm = Object.fromEntries(checklist.items.filter((i) => !i.blocking).map((i) => [i.key, i.count]));
+  await api(page.request, 'put', `/api/v1/month-closes/${month}`, { note: 'P&L end-to-end test', confirm });
   try {
     await dialog.locator(`a[href="/external-costs/${cost!.sourceId}/edit"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/external-costs/${cost!.sourceId}/edit$`));
@@ -84,7 +90,7 @@ test('the P&L month grouping shows every month of the range, and the export down
   await page.getByRole('option', { name: 'Month', exact: true }).click();
   await expect(page).toHaveURL(/groupBy=month/);
   for (let back = 0; back <= 5; back++) await expect(page.getByTestId(`pnl-row-${monthAgo(back)}`)).toBeVisible();
-  await page.getByTestId('pnl-from').fill(monthAgo(2));
+  await typeDate(page.getByTestId('pnl-from'), monthAgo(2));
   await expect(page.getByTestId(`pnl-row-${monthAgo(3)}`)).toHaveCount(0);
   await expect(page.getByTestId(`pnl-row-${monthAgo(2)}`)).toBeVisible();
   const download = page.waitForEvent('download');

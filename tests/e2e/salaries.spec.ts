@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from './support/test';
 import { presetShell, seriousViolations } from './shell-support';
 import { signIn, useEnglish } from './support/session';
+import { typeDate } from './support/pickers';
 
 async function readBook(path: string) {
   const wb = new ExcelJS.Workbook();
@@ -29,7 +30,7 @@ test('hr_lead imports a month: two bad rows found and downloaded, fixed, preview
   const month = '2033-03';
   await signIn(page, 'hr_lead', `/auth/sign-in?returnTo=${encodeURIComponent('/salary/import')}`);
   await expect(page.getByRole('heading', { name: 'Import salaries' })).toBeVisible();
-  await page.getByTestId('import-month').fill(month);
+  await typeDate(page.getByTestId('import-month'), month);
   const template = await readBook(await download(page, () => page.getByTestId('import-template').click()));
   const ws = template.worksheets[0]!;
   expect(ws.getRow(1).getCell(1).value).toBe('email');
@@ -89,7 +90,7 @@ test('hr_lead imports a month: two bad rows found and downloaded, fixed, preview
 
 test('the stepper moves by keyboard and takes the focus to each step', async ({ page }) => {
   await signIn(page, 'sale_lead', `/auth/sign-in?returnTo=${encodeURIComponent('/salary/import')}`);
-  await page.getByTestId('import-month').fill('2033-04');
+  await typeDate(page.getByTestId('import-month'), '2033-04');
   await page.getByTestId('import-next').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('import-step-title')).toBeFocused();

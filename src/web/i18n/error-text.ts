@@ -55,8 +55,8 @@ export function errorText(t: Translate, error: unknown): string {
     if (e.statusCode === 0) return call(t, `errors:network.${kind}`);
   }
   if (e.code) {
-    // The error's details fill the text's placeholders (a closed month names its month).
-    const text = call(t, `errors:codes.${e.code}`, { ...(e.details ?? {}), defaultValue: '' });
+    // The error's details fill the text's placeholders (a closed month names its month, as the reader writes it).
+    const text = call(t, `errors:codes.${e.code}`, { ...readable(e.details ?? {}), defaultValue: '' });
     if (text) return text;
   }
   const status = e.statusCode ?? 0;
@@ -66,16 +66,25 @@ export function errorText(t: Translate, error: unknown): string {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_MONTH = /^\d{4}-\d{2}$/;
 
 /**
- * The translated message of one field issue; unknown codes read as "Invalid value". Dates among its
- * params are written as the date fields show them (31/01/2024 in French), not as the API sends them.
+ * A message's params as the reader writes them: a date as the date fields show it (31/01/2024 in
+ * French), a month in words (octobre 2026), not as the API sends them (2024-01-31, 2026-10).
  */
-export function issueText(t: Translate, issue: Issue): string {
+function readable(params: Record<string, unknown>): Record<string, unknown> {
   const fmt = createFormatters(i18next.resolvedLanguage ?? i18next.language ?? 'en');
-  const params = Object.fromEntries(
-    Object.entries(issue.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && ISO_DATE.test(v) ? fmt.date(v) : v]),
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [
+      k,
+      typeof v !== 'string' ? v : ISO_DATE.test(v) ? fmt.date(v) : ISO_MONTH.test(v) ? fmt.month(v, 'long') : v,
+    ]),
   );
+}
+
+/** The translated message of one field issue; unknown codes read as "Invalid value". */
+export function issueText(t: Translate, issue: Issue): string {
+  const params = readable(issue.params ?? {});
   const text = call(t, `validation:${issue.code}`, { ...params, defaultValue: '' });
   return text || call(t, 'validation:invalid', params);
 }

@@ -37,7 +37,12 @@ function Picker({ kind, label, value, onChange, size, required, min, max, testId
       <DatePicker
         label={label}
         value={parsed?.isValid() ? parsed : null}
-        onChange={(v) => onChange(v?.isValid() ? v.format(month ? 'YYYY-MM' : 'YYYY-MM-DD') : '')}
+        // A value half typed (year 0002 on the way to 2026) or out of range is not reported: the field
+        // keeps what is typed, and the page never queries a month it was not given.
+        onChange={(v, { validationError }) => {
+          if (!v) onChange('');
+          else if (v.isValid() && !validationError) onChange(v.format(month ? 'YYYY-MM' : 'YYYY-MM-DD'));
+        }}
         {...(month && { views: ['year', 'month'] as const, openTo: 'month' as const })}
         minDate={parse(min ?? (month ? DATE_MIN.slice(0, 7) : DATE_MIN))}
         maxDate={parse(max ?? (month ? DATE_MAX.slice(0, 7) : DATE_MAX))}

@@ -11,6 +11,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,11 +19,12 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import type { Invoice } from '../../../domain/modules/invoices/invoices.schema';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
 import { can } from '../../../domain/resources';
+import { MonthField } from '../../components/form/month-field';
 import { ReferencePicker } from '../../components/resource/lookup';
 import { ResourceList } from '../../components/resource/resource-list';
 import { parseListState } from '../../components/resource/list-params';
 import { useFormatters } from '../../i18n/format';
-import { http } from '../../providers/http';
+import { http, toHttpError } from '../../providers/http';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
 import { refusal } from './invoice-show-page';
@@ -94,11 +96,14 @@ function DraftDialog({ onClose }: { onClose: () => void }) {
   const [period, setPeriod] = useState(lastMonth);
   const [exchangeRate, setExchangeRate] = useState('');
   const [error, setError] = useState('');
+  // The invoice that already bills the month's seats, to open from the refusal.
+  const [other, setOther] = useState<{ id: string; name: string } | null>(null);
   const [pending, setPending] = useState(false);
 
   async function submit() {
     setPending(true);
     setError('');
+    setOther(null);
     try {
       const res = await http.post<Invoice>(`/api/v1/${invoicesResource.path}/draft-from-headcount`, {
         customerId,
@@ -111,6 +116,11 @@ function DraftDialog({ onClose }: { onClose: () => void }) {
       void navigate(`/invoices/${res.data.id}/edit`);
     } catch (e) {
       setError(refusal(t, e));
+      const { code, details } = toHttpError(e);
+      const d = (details ?? {}) as { invoiceId?: unknown; invoice?: unknown };
+      setOther(
+        code === 'seat_already_billed' && typeof d.invoiceId === 'string' ? { id: d.invoiceId, name: String(d.invoice ?? '') } : null,
+      );
     } finally {
       setPending(false);
     }
@@ -123,14 +133,7 @@ function DraftDialog({ onClose }: { onClose: () => void }) {
         <DialogContentText sx={{ mb: 2 }}>{t('invoices:draft.hint')}</DialogContentText>
         <Stack spacing={2}>
           <ReferencePicker resource="customers" label={t('invoices:draft.customer')} value={customerId} onChange={setCustomerId} required />
-          <TextField
-            type="month"
-            label={t('invoices:draft.period')}
-            value={period}
-            onChange={(e) => setPeriod(e.target.value)}
-            required
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'draft-period' } }}
-          />
+          <MonthField label={t('invoices:draft.period')} value={period} onChange={setPeriod} required testId="draft-period" />
           <TextField
             label={t('invoices:draft.exchangeRate')}
             helperText={t('invoices:draft.exchangeRateHint')}
@@ -141,6 +144,19 @@ function DraftDialog({ onClose }: { onClose: () => void }) {
           {error && (
             <Alert severity="error" role="alert">
               {error}
+              {other && (
+                <>
+                  {' '}
+                  <Link
+                    component={RouterLink}
+                    to={`/invoices/${other.id}`}
+                    data-testid="draft-other-invoice"
+                    sx={{ color: 'inherit', fontWeight: 600 }}
+                  >
+                    {t('invoices:draft.openOther', { invoice: other.name })}
+                  </Link>
+                </>
+              )}
             </Alert>
           )}
         </Stack>

@@ -8,6 +8,7 @@ import Download from '@mui/icons-material/Download';
 import { PNL_GROUPS, type PnlQuery } from '../../../domain/modules/pnl/pnl.rules';
 import type { Pnl } from '../../../domain/modules/pnl/pnl.schema';
 import { downloadFile } from '../../components/download';
+import { MonthField } from '../../components/form/month-field';
 import { PNL_API } from './use-pnl-data';
 
 type Props = {
@@ -30,21 +31,23 @@ export function PnlToolbar({ q, set, data }: Props) {
       <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
         {t('pnl:title')}
       </Typography>
-      <TextField
-        type="month"
+      <MonthField
         size="small"
         label={t('pnl:from')}
         value={q.from}
-        onChange={(e) => e.target.value && set('from', e.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'pnl-from', max: q.to } }}
+        onChange={(v) => v && set('from', v)}
+        max={q.to}
+        testId="pnl-from"
+        sx={{ width: '12rem' }}
       />
-      <TextField
-        type="month"
+      <MonthField
         size="small"
         label={t('pnl:to')}
         value={q.to}
-        onChange={(e) => e.target.value && set('to', e.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'pnl-to', min: q.from } }}
+        onChange={(v) => v && set('to', v)}
+        min={q.from}
+        testId="pnl-to"
+        sx={{ width: '12rem' }}
       />
       <TextField
         select

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { useFormatters } from '../../i18n/format';
 import { ImportStepNav, ImportStepTitle } from './import-step-frame';
 import type { ImportExecuted } from './salary-import-api';
 import { IMPORT_NAMESPACES } from './use-salary-import';
@@ -18,6 +19,7 @@ export function ImportDoneStep({
   onRestart: () => void;
 }) {
   const { t } = useTranslation(IMPORT_NAMESPACES);
+  const fmt = useFormatters();
   return (
     <>
       <ImportStepTitle step="done" ref={heading} />
@@ -26,7 +28,7 @@ export function ImportDoneStep({
       </Alert>
       <ImportStepNav>
         <Button variant="contained" component={RouterLink} to={`/salary?month=${result.import.month}`} data-testid="import-see-month">
-          {t('salaries:import.seeMonth', { month: result.import.month })}
+          {t('salaries:import.seeMonth', { month: fmt.month(result.import.month, 'long') })}
         </Button>
         <Button onClick={onRestart}>{t('salaries:import.again')}</Button>
       </ImportStepNav>

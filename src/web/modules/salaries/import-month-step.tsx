@@ -2,8 +2,8 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { MonthField } from '../../components/form/month-field';
 import { ImportStepNav, ImportStepTitle } from './import-step-frame';
 import { IMPORT_NAMESPACES, type ImportAction } from './use-salary-import';
 
@@ -29,14 +29,7 @@ export function ImportMonthStep({
       <ImportStepTitle step="month" ref={heading} />
       <Typography sx={{ mb: 2 }}>{t('salaries:import.monthHint')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          type="month"
-          label={t('salaries:import.month')}
-          value={month}
-          onChange={(e) => onMonth(e.target.value)}
-          required
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'import-month' } }}
-        />
+        <MonthField label={t('salaries:import.month')} value={month} onChange={onMonth} required testId="import-month" />
         <Button variant="outlined" disabled={!month} loading={busy === 'template'} onClick={onTemplate} data-testid="import-template">
           {t('salaries:import.downloadTemplate')}
         </Button>

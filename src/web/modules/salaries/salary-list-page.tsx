@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { salariesResource } from '../../../domain/modules/salaries/salaries.resource';
 import { can } from '../../../domain/resources';
 import { downloadFile } from '../../components/download';
 import { ResourceList } from '../../components/resource/resource-list';
 import { errorText } from '../../i18n/error-text';
+import { useFormatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
 
@@ -24,24 +24,19 @@ export async function downloadMonth(month: string) {
 export function SalaryListPage() {
   const { t } = useTranslation(['salaries', 'common', 'errors']);
   const { role } = useAuthContext();
-  const [month, setMonth] = useState(thisMonth);
+  const fmt = useFormatters();
+  // One Month field, the list's filter: the export takes the month filtered on, else this month.
+  const [params] = useSearchParams();
+  const filtered = params.getAll('month');
+  const month = filtered.length === 1 && /^\d{4}-\d{2}$/.test(filtered[0]!) ? filtered[0]! : thisMonth();
   const [busy, setBusy] = useState(false);
   return (
     <Box>
       {can(role, 'salaries', 'import') && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-          <TextField
-            type="month"
-            size="small"
-            label={t('salaries:import.month')}
-            value={month}
-            onChange={(e) => setMonth(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'salary-export-month' } }}
-          />
           <Button
             variant="outlined"
             loading={busy}
-            disabled={!month}
             data-testid="salary-export-month-button"
             onClick={() => {
               setBusy(true);
@@ -50,7 +45,7 @@ export function SalaryListPage() {
                 .finally(() => setBusy(false));
             }}
           >
-            {t('salaries:list.exportMonth')}
+            {t('salaries:list.exportOf', { month: fmt.month(month, 'long') })}
           </Button>
           <Button variant="contained" component={RouterLink} to="/salary/import" data-testid="salary-import-link">
             {t('salaries:list.import')}
