@@ -123,5 +123,8 @@ describe('LeaveDashboardPage', () => {
     renderPage();
     expect(await screen.findAllByText('Nobody')).toHaveLength(2);
     expect(screen.getByText('No leave taken yet')).toBeTruthy();
+    // The months in the reader's words, not as the API sends them.
+    expect(screen.getByText('Mar 2031')).toBeTruthy();
+    expect(screen.queryByText('2031-03')).toBeNull();
   });
 });

@@ -98,9 +98,7 @@ export function LeaveDashboardPage() {
             </Typography>
             {d.daysByMonth.map((m) => (
               <Box key={m.month} sx={{ display: 'grid', gridTemplateColumns: '7rem 1fr 3rem', alignItems: 'center', gap: 1 }}>
-                <Typography variant="body2" dir="ltr">
-                  {m.month}
-                </Typography>
+                <Typography variant="body2">{fmt.month(m.month, 'short')}</Typography>
                 {/* A bar of a chart, not progress: the number beside it is what a screen reader reads. */}
                 <Box aria-hidden sx={{ height: 8, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }}>
                   <Box sx={{ height: 1, width: `${(m.days / most) * 100}%`, bgcolor: 'primary.main' }} />
