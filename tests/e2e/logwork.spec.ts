@@ -116,6 +116,8 @@ test('the month lock is the firm’s close: admin closes the month from logwork 
   await page.getByTestId('month-lock').click();
   await expect(page.getByTestId('close-month-input')).toHaveValue(month);
   await expect(page.getByTestId('close-month-warning')).toContainText('May 2088');
+  // A month to come has nothing open: no confirmation is asked.
+  await expect(page.getByTestId('month-checklist')).toContainText('Nothing is left open in this month.');
   await page.getByTestId('close-month-confirm').click();
   await expect(page.getByTestId('month-locked')).toBeVisible();
 

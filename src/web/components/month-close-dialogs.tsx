@@ -15,6 +15,7 @@ import { errorText } from '../i18n/error-text';
 import { useFormatters } from '../i18n/format';
 import { http } from '../providers/http';
 import { toast } from '../toast';
+import { closeReadiness, confirmationOf, MonthChecklistView, useMonthChecklist } from './month-close-checklist';
 
 // The month close's dialogs, shared by its page and the logwork page (one close, admin's).
 
@@ -30,7 +31,10 @@ export function useMonthName() {
   return (month: string) => fmt.month(month, 'long');
 }
 
-/** Close a month: which, an optional note, and a confirmation of what it makes read-only. */
+/**
+ * Close a month: which, an optional note, its checklist of unfinished work (drafts refuse the close,
+ * other open items are ticked to confirm their counts), and what it makes read-only.
+ */
 export function CloseDialog({
   month: initial,
   onClose,
@@ -47,17 +51,30 @@ export function CloseDialog({
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const valid = MONTH_PATTERN.test(month);
+  const checklist = useMonthChecklist(month, valid);
+  const [confirmed, setConfirmed] = useState(false);
+  const { blocked, open } = closeReadiness(checklist.data);
+  const ready = valid && !!checklist.data && !blocked && (!open || confirmed);
   const close = useMutation({
-    mutationFn: () => http.put(`/api/v1/month-closes/${month}`, { note: note.trim() || null }),
+    mutationFn: () =>
+      http.put(`/api/v1/month-closes/${month}`, {
+        note: note.trim() || null,
+        confirm: checklist.data ? confirmationOf(checklist.data) : {},
+      }),
     onSuccess: async () => {
       toast.success(t('month-close:closedOk', { month: monthName(month) }));
       await onDone();
       onClose();
     },
-    onError: (e) => setError(errorText(t, e)),
+    onError: (e) => {
+      setError(errorText(t, e));
+      // The month moved since its checklist was read: read it again.
+      void checklist.refetch();
+      setConfirmed(false);
+    },
   });
   return (
-    <Dialog open onClose={onClose} aria-labelledby="close-month-title" fullWidth maxWidth="xs">
+    <Dialog open onClose={onClose} aria-labelledby="close-month-title" fullWidth maxWidth="sm">
       <DialogTitle id="close-month-title">{t('month-close:closeTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -65,13 +82,20 @@ export function CloseDialog({
             type="month"
             label={t('month-close:month')}
             value={month}
-            onChange={(e) => setMonth(e.target.value)}
+            onChange={(e) => {
+              setMonth(e.target.value);
+              setConfirmed(false);
+              setError('');
+            }}
             error={!valid}
             helperText={valid ? undefined : t('validation:month', { defaultValue: '' })}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'close-month-input' } }}
             required
           />
           <TextField label={t('month-close:note')} value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} />
+          {valid && (
+            <MonthChecklistView month={month} query={checklist} confirmed={confirmed} onConfirm={setConfirmed} onNavigate={onClose} />
+          )}
           {valid && (
             <DialogContentText data-testid="close-month-warning">
               {t('month-close:closeWarning', { month: monthName(month) })}
@@ -87,7 +111,7 @@ export function CloseDialog({
         <Button
           variant="contained"
           color="warning"
-          disabled={!valid}
+          disabled={!ready}
           loading={close.isPending}
           onClick={() => close.mutate()}
           data-testid="close-month-confirm"

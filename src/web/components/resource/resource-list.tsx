@@ -10,6 +10,7 @@ import { can } from '../../../domain/resources';
 import { ownerAllowsWrite } from '../../../domain/resource';
 import { useFormatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
+import { closedMonthOf, useClosedMonths } from './closed-month';
 import { FilterBar } from './filter-bar';
 import { ArchivedToggle, BulkActions } from './list-bars';
 import { useFittedColumns, useListColumns, type Row } from './list-columns';
@@ -61,7 +62,12 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
   const canCreate = allowed('create') && writable;
   const canShow = allowed('show');
   const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
-  const canWriteRow = useCallback((row: Row) => ownerAllowsWrite(decl, user ?? undefined, row), [decl, user]);
+  // Rows of a closed month offer no Edit nor Archive: the server would refuse both.
+  const closedMonths = useClosedMonths();
+  const canWriteRow = useCallback(
+    (row: Row) => ownerAllowsWrite(decl, user ?? undefined, row) && !closedMonthOf(decl, row, closedMonths),
+    [decl, user, closedMonths],
+  );
 
   const columns = useListColumns({
     meta,

@@ -21,6 +21,7 @@ import { versionOf } from '../../providers/data-provider';
 import { useToastAvoidance } from '../../toast';
 import { ErrorState } from '../error-state';
 import { ArchiveDialog, ArchivedBanner } from './archive';
+import { ClosedMonthNote, useClosedMonth } from './closed-month';
 import { ConfirmDelete } from './confirm-dialog';
 import { FieldValue } from './field-value';
 import { History as HistoryTab } from './history';
@@ -62,6 +63,8 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
   // An archived record opens read-only, with its mark and Restore; nothing on the page changes it.
   const archivedAt = decl.softDelete && record?.archivedAt ? String(record.archivedAt) : undefined;
   const title = record ? String(record[decl.recordTitle] ?? '') : '';
+  // A closed month's record changes no more: no Edit nor Archive, and a line saying why.
+  const closedMonth = useClosedMonth(decl, record);
   const allowed = (r: string) => can(role, r, 'show');
   // Rows of others are not this user's to change (a sale on another sale's customer); until the
   // record is in, an owner-scoped role is shown no Edit rather than one that disappears.
@@ -140,7 +143,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
         </Box>
         <Stack ref={actionsRef} direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {!archivedAt && actions}
-          {!archivedAt && can(role, resource, 'edit') && rights.edit !== false && ownRow && (
+          {!archivedAt && !closedMonth && can(role, resource, 'edit') && rights.edit !== false && ownRow && (
             <Button
               component={RouterLink}
               to={`${decl.route}/${id}/edit?returnTo=${encodeURIComponent(`${decl.route}/${id}`)}`}
@@ -150,7 +153,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
               {t('common:buttons.edit')}
             </Button>
           )}
-          {!archivedAt && can(role, resource, 'delete') && rights.delete !== false && ownRow && (
+          {!archivedAt && !closedMonth && can(role, resource, 'delete') && rights.delete !== false && ownRow && (
             <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirm(true)}>
               {t(decl.softDelete ? 'common:buttons.archive' : 'common:buttons.delete')}
             </Button>
@@ -158,6 +161,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
         </Stack>
       </Stack>
       {archivedAt && <ArchivedBanner meta={meta} id={id} name={title} archivedAt={archivedAt} />}
+      {!archivedAt && closedMonth && <ClosedMonthNote month={closedMonth} />}
       <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ mb: 3 }} variant="scrollable" allowScrollButtonsMobile>
         {allTabs.map((x) => (
           <Tab key={x.key} label={x.label} data-tab={x.key} />

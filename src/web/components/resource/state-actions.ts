@@ -4,16 +4,18 @@ import { stateAllows } from '../../../domain/state-actions';
 import { http } from '../../providers/http';
 
 /**
- * Whether a declared state action's button is offered: the caller's role may take it and the
- * record's state lets it start — the same declaration the server serves the action from.
+ * Whether a declared state action's button is offered: the caller's role may take it, the
+ * record's state lets it start — the same declaration the server serves the action from — and the
+ * record is not in a closed month (`closedMonth`, from `useClosedMonth`: the server refuses it there).
  */
 export function actionOffered(
   decl: ResourceDecl,
   role: string | undefined,
   action: string,
   row: Record<string, unknown> | undefined,
+  closedMonth?: string,
 ): boolean {
-  return !!row && can(role, decl.name, action) && stateAllows(decl.states, action, row);
+  return !!row && !closedMonth && can(role, decl.name, action) && stateAllows(decl.states, action, row);
 }
 
 /** The URL segment of a declared action (`mark-paid`): its route, and its buttons' test ids. */

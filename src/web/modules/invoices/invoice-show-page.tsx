@@ -27,6 +27,7 @@ import { pdfLangFor } from '../../../domain/pdf';
 import { downloadFile } from '../../components/download';
 import { StatusChip } from '../../components/resource/field-value';
 import { ResourceShow } from '../../components/resource/resource-show';
+import { useClosedMonth } from '../../components/resource/closed-month';
 import { actionOffered, actionSegment, postStateAction } from '../../components/resource/state-actions';
 import { errorText, issueText } from '../../i18n/error-text';
 import { currentLangValue } from '../../i18n';
@@ -64,7 +65,8 @@ export function InvoiceShowPage() {
   const [dialogError, setDialogError] = useState('');
   const [downloading, setDownloading] = useState(false);
 
-  const allowed = (action: InvoiceAction) => actionOffered(invoicesResource, role, action, invoice);
+  const closedMonth = useClosedMonth(invoicesResource, invoice);
+  const allowed = (action: InvoiceAction) => actionOffered(invoicesResource, role, action, invoice, closedMonth);
 
   async function run(action: InvoiceAction, body?: Record<string, unknown>) {
     setPending(action);

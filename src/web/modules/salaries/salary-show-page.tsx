@@ -8,6 +8,7 @@ import { salariesResource } from '../../../domain/modules/salaries/salaries.reso
 import type { SalaryAction } from '../../../domain/modules/salaries/salaries.rules';
 import { ConfirmDialog } from '../../components/resource/confirm-dialog';
 import { ResourceShow } from '../../components/resource/resource-show';
+import { useClosedMonth } from '../../components/resource/closed-month';
 import { actionOffered, actionSegment, postStateAction } from '../../components/resource/state-actions';
 import { errorText, issueText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
@@ -46,7 +47,8 @@ export function SalaryShowPage() {
     }
   }
 
-  const allowed = (a: SalaryAction) => actionOffered(salariesResource, role, a, salary);
+  const closedMonth = useClosedMonth(salariesResource, salary);
+  const allowed = (a: SalaryAction) => actionOffered(salariesResource, role, a, salary, closedMonth);
   const actions = salary && (
     <>
       {(['approve', 'markPaid'] as const).filter(allowed).map((a) => (
