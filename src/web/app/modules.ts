@@ -2,7 +2,7 @@ import { createElement, type ReactNode } from 'react';
 import type { ResourceProps } from '@refinedev/core';
 import { RESOURCES } from '../../domain/resources';
 import type { ResourceDecl } from '../../domain/resource';
-import type { ShowContribution, WebModule } from './web-module';
+import type { HistoryField, ShowContribution, WebModule } from './web-module';
 
 // The app's resources come from the domain registry joined with the web modules found on
 // disk: no hand list of resources anywhere. A resource without a web module has no screens.
@@ -25,6 +25,11 @@ export function contributionsTo(resource: string): Array<ShowContribution & { fr
   return WEB_RESOURCES.flatMap(({ decl, module }) =>
     (module.contributes ?? []).filter((c) => c.to === resource).map((c) => ({ ...c, from: decl.name })),
   );
+}
+
+/** The audited changes a resource's module reads itself in History (a job's pipeline moves). */
+export function historyFieldsOf(resource: string): Record<string, HistoryField> {
+  return WEB_RESOURCES.find(({ decl }) => decl.name === resource)?.module.historyFields ?? {};
 }
 
 /** Refine's resources: routes of the four pages, the section and the label of each. */

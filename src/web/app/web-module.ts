@@ -23,6 +23,21 @@ export interface WebModule {
   listNamespaces?: readonly string[];
   /** What this module adds to other resources' detail pages (a customer's headcount, its jobs…). */
   contributes?: ShowContribution[];
+  /** Audited changes of its own that are not fields of the declaration (a job's pipeline moves), by the audit's field. */
+  historyFields?: Record<string, HistoryField>;
+}
+
+/**
+ * How History reads an audited change whose values are `{ <ref.field>: id, <value.field>: … }`
+ * (a job's pipeline: `{ candidateId, stage }`): "Nguyễn Văn A: Sourced → Screening", the name a
+ * link to the row it names.
+ */
+export interface HistoryField {
+  ref: { field: string; resource: string };
+  /** The value's field; `labelKey` translates it (`jobs:stages` + `.screening`), a file reads as its name. */
+  value: { field: string; labelKey?: string };
+  /** What changed, before the values ("CV"), when the value alone does not say. */
+  whatKey?: string;
 }
 
 /**

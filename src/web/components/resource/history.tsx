@@ -1,6 +1,8 @@
+import { Link as RouterLink } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,6 +10,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FieldDecl } from '../../../domain/resource';
+import { can, resourceByName } from '../../../domain/resources';
+import { historyFieldsOf } from '../../app/modules';
+import type { HistoryField } from '../../app/web-module';
+import { useAuthContext } from '../../providers/auth-context';
 import { useFormatters, type Formatters } from '../../i18n/format';
 import { http } from '../../providers/http';
 import { ErrorState } from '../error-state';
@@ -75,6 +81,46 @@ export function historyValue(
   return formatValue(meta, fmt, field, f, record) || String(v);
 }
 
+/** A change a module reads itself (historyFields): the row it names, linked, then its value before and after. */
+function NamedChange({
+  spec,
+  change,
+  labels,
+  meta,
+}: {
+  spec: HistoryField;
+  change: AuditChange;
+  labels: Map<string, string>;
+  meta: ResourceMeta;
+}) {
+  const { role } = useAuthContext();
+  const side = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined);
+  const from = side(change.from);
+  const to = side(change.to);
+  const id = String((to ?? from)?.[spec.ref.field] ?? '');
+  const value = (s: Record<string, unknown> | undefined) => {
+    const v = s?.[spec.value.field];
+    if (blank(v)) return '—';
+    if (typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string') return (v as { name: string }).name;
+    return spec.value.labelKey ? meta.t(`${spec.value.labelKey}.${String(v)}`, { defaultValue: String(v) }) : String(v);
+  };
+  const name = labels.get(id) ?? '…';
+  const route = resourceByName(spec.ref.resource)?.route;
+  return (
+    <>
+      {route && can(role, spec.ref.resource, 'show') ? (
+        <Link component={RouterLink} to={`${route}/${id}`}>
+          <bdi>{name}</bdi>
+        </Link>
+      ) : (
+        <bdi>{name}</bdi>
+      )}
+      {spec.whatKey ? ` · ${meta.t(spec.whatKey)}` : ''}
+      {`: ${value(from)} → ${value(to)}`}
+    </>
+  );
+}
+
 /** A record's History: who changed what and when, from the audit log, in the reader's language. */
 export function History({ meta, id, record }: { meta: ResourceMeta; id: string; record?: Record<string, unknown> }) {
   const { t, decl, fieldLabel } = meta;
@@ -95,8 +141,18 @@ export function History({ meta, id, record }: { meta: ResourceMeta; id: string; 
 
   // Every reference the entries name, one lookup per referenced resource (archived rows keep their titles).
   const wanted = new Map<string, string[]>();
+  const named = historyFieldsOf(decl.name);
   for (const e of entries)
     for (const c of e.changes) {
+      const spec = named[c.field];
+      if (spec) {
+        const ids = [c.from, c.to].map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[spec.ref.field] : undefined));
+        wanted.set(spec.ref.resource, [
+          ...(wanted.get(spec.ref.resource) ?? []),
+          ...ids.filter((id): id is string => typeof id === 'string'),
+        ]);
+        continue;
+      }
       const f = decl.fields[c.field];
       if (!f?.ref || (f.type !== 'ref' && f.type !== 'refs')) continue;
       const source = refLabelSource(decl, f)!;
@@ -157,9 +213,13 @@ export function History({ meta, id, record }: { meta: ResourceMeta; id: string; 
                     <Stack component="span" spacing={0.25}>
                       {changes.map((c) => (
                         <span key={c.field} dir="auto" data-field={c.field}>
-                          {e.action === 'created'
-                            ? t('common:resource.historySet', { field: label(c.field), value: show(c, 'to') })
-                            : t('common:resource.historyChange', { field: label(c.field), from: show(c, 'from'), to: show(c, 'to') })}
+                          {named[c.field] ? (
+                            <NamedChange spec={named[c.field]!} change={c} labels={labels(named[c.field]!.ref.resource)} meta={meta} />
+                          ) : e.action === 'created' ? (
+                            t('common:resource.historySet', { field: label(c.field), value: show(c, 'to') })
+                          ) : (
+                            t('common:resource.historyChange', { field: label(c.field), from: show(c, 'from'), to: show(c, 'to') })
+                          )}
                         </span>
                       ))}
                     </Stack>

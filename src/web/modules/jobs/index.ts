@@ -7,4 +7,9 @@ export const webModule: WebModule = {
   icon: WorkOutlineIcon,
   pages: { show: () => import('./job-show-page').then((m) => m.JobShowPage) },
   contributes: [{ to: 'customers', related: { field: 'customerId' } }],
+  // A pipeline move is audited on its job as `{ candidateId, stage }`, a CV as `{ candidateId, cv }`.
+  historyFields: {
+    pipeline: { ref: { field: 'candidateId', resource: 'candidates' }, value: { field: 'stage', labelKey: 'jobs:stages' } },
+    pipelineCv: { ref: { field: 'candidateId', resource: 'candidates' }, value: { field: 'cv' }, whatKey: 'jobs:history.cv' },
+  },
 };
