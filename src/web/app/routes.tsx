@@ -47,6 +47,8 @@ const ResourceRoutes = named(() => import('./resource-routes'), 'ResourceRoutes'
 const LeaveDashboardPage = signedIn(() => import('../modules/leave-requests/leave-dashboard-page'), 'LeaveDashboardPage');
 const InvoiceAnalyticsPage = signedIn(() => import('../modules/invoices/invoice-analytics-page'), 'InvoiceAnalyticsPage');
 const PnlPage = signedIn(() => import('../modules/pnl/pnl-page'), 'PnlPage');
+const KpiProgressPage = signedIn(() => import('../modules/kpi/kpi-progress-page'), 'KpiProgressPage', ['kpi', 'statements', 'users']);
+const KpiDashboardPage = signedIn(() => import('../modules/kpi/kpi-dashboard-page'), 'KpiDashboardPage', ['kpi']);
 const AllDevsPage = signedIn(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
 const LeaveApprovalsPage = signedIn(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const SalaryImportPage = signedIn(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
@@ -70,13 +72,6 @@ const soon = (path: string, ...titleKeys: string[]): RouteObject => ({
   path,
   element: page(<ComingSoonView titleKeys={titleKeys} />),
 });
-
-/** root, root/new and root/:id/edit. */
-const crudSoon = (root: string, titleKey: string): RouteObject[] => [
-  soon(root, titleKey),
-  soon(`${root}/new`, titleKey, 'auth:pages.new'),
-  soon(`${root}/:id/edit`, titleKey, 'auth:pages.edit'),
-];
 
 /** `/clients…` → `/customers…`, with the rest of the path, the query and the hash as they were. */
 function ToCustomers() {
@@ -110,15 +105,15 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'salary/import', element: page(<SalaryImportPage />) },
   // Before the external costs' /external-costs/:id: the firm's closed months (decision 017).
   { path: 'external-costs/month-close', element: page(<MonthClosePage />) },
-  ...crudSoon('kpi', 'navbar:kpi'),
   // The spec's other name for customers: its list, new, edit and detail pages, query and id kept.
   { path: 'clients/*', element: <ToCustomers /> },
   { path: 'logwork/all-devs', element: page(<AllDevsPage />) },
   // Before the invoices resource's /invoices/:id.
   { path: 'invoices/analytics', element: page(<InvoiceAnalyticsPage />) },
   { path: 'pnl', element: page(<PnlPage />) },
-  soon('kpi/progress/:userId/:year', 'navbar:kpi', 'auth:nav.kpiProgress'),
-  soon('kpi/dashboard', 'navbar:kpi', 'navbar:dashboard'),
+  // Before the KPI resource's /kpi/:id.
+  { path: 'kpi/progress/:userId/:year', element: page(<KpiProgressPage />) },
+  { path: 'kpi/dashboard', element: page(<KpiDashboardPage />) },
   soon('kpi/project-bonuses', 'navbar:kpi', 'navbar:projectBonuses'),
   soon('kpi/quarterly-summary', 'navbar:kpi', 'navbar:kpiQuarterlySummary'),
   soon('commission/dashboard', 'navbar:commission', 'navbar:dashboard'),

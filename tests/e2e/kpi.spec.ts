@@ -1,0 +1,129 @@
+// KPI end to end: a sale's invoice is paid and their revenue actual rises on their progress page,
+// the counted invoice listed as a link to it; hr_lead opens the quarter's evaluation from the
+// progress page and approves it (its statement line by line); the sale questions a line and the
+// lead answers. Axe on the progress page and the statement in English and Arabic.
+import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { signIn, useEnglish } from './support/session';
+import { apiLogin, dismissToasts, presetShell, seriousViolations } from './shell-support';
+
+type Role = 'admin' | 'sale' | 'hr_lead';
+async function api<T>(request: APIRequestContext, role: Role, method: 'get' | 'post', url: string, data?: object): Promise<T> {
+  const { token } = await apiLogin(request, role);
+  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
+  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
+  return res.json() as Promise<T>;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const thisQuarter = () => {
+  const d = new Date();
+  return `${d.getUTCFullYear()}-Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
+};
+type Quarter = { metrics: Array<{ kind: string; actual: string | null }>; evaluation: { id: string } | null };
+
+/** The sale pays… their customer pays an invoice today: answers its id and number. */
+async function paidInvoiceToday(request: APIRequestContext, saleCustomerId: string) {
+  const invoice = await api<{ id: string; total: string }>(request, 'sale', 'post', '/api/v1/invoice', {
+    subject: 'KPI journey: backend work',
+    customerId: saleCustomerId,
+    projectId: null,
+    period: today().slice(0, 7),
+    issueDate: today(),
+    taxRate: '10',
+    lines: [{ description: 'Backend engineering', unit: 'hour', quantity: '10', unitPrice: '150.50' }],
+  });
+  const sent = await api<{ number: string }>(request, 'sale', 'post', `/api/v1/invoice/${invoice.id}/send`);
+  await api(request, 'admin', 'post', `/api/v1/invoice/${invoice.id}/mark-paid`, { paidAt: today(), amount: invoice.total });
+  return { id: invoice.id, number: sent.number };
+}
+
+async function openStatement(page: Page, id: string) {
+  await page.goto(`/kpi/evaluations/${id}?tab=statement`);
+  await expect(page.getByTestId('statement-total')).toBeVisible();
+}
+
+test('a paid invoice raises the sale’s KPI; hr_lead evaluates and approves the quarter; the sale questions a line and the lead answers', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await useEnglish(page);
+  const period = thisQuarter();
+  const year = period.slice(0, 4);
+  await signIn(page, 'sale', '/');
+  const me = await api<{ id: string }>(page.request, 'sale', 'get', '/api/v1/auth/me');
+  const customers = await api<Array<{ id: string }>>(
+    page.request,
+    'sale',
+    'get',
+    `/api/v1/customers?_start=0&_end=1&status=active&ownerSaleId=${me.id}`,
+  );
+  const before = await api<Quarter>(page.request, 'sale', 'get', `/api/v1/kpi/my-kpi?period=${period}`);
+  expect(before.metrics[0]!.kind).toBe('revenue');
+
+  await page.goto(`/kpi/progress/${me.id}/${year}`);
+  const actual = page.getByTestId(`kpi-actual-${period}-0`);
+  await expect(actual).toBeVisible();
+  const shownBefore = await actual.innerText();
+  const invoice = await paidInvoiceToday(page.request, customers[0]!.id);
+  await page.reload();
+  await expect(actual).not.toHaveText(shownBefore);
+  const after = await api<Quarter>(page.request, 'sale', 'get', `/api/v1/kpi/my-kpi?period=${period}`);
+  expect(Number(after.metrics[0]!.actual)).toBeGreaterThan(Number(before.metrics[0]!.actual));
+  const card = page.getByTestId(`kpi-quarter-${period}`);
+  await expect(card.getByRole('cell', { name: /min\(.+\) × 50 = / })).toBeVisible();
+  expect(await seriousViolations(page), 'the progress page').toEqual([]);
+  await card.getByRole('link', { name: new RegExp(invoice.number) }).click();
+  await expect(page).toHaveURL(new RegExp(`/invoices/${invoice.id}$`));
+
+  // hr_lead opens the quarter's evaluation from the sale's progress page and approves it.
+  const lead = await browser.newPage();
+  await useEnglish(lead);
+  await signIn(lead, 'hr_lead', `/kpi/progress/${me.id}/${year}`);
+  await lead.getByTestId(`kpi-evaluate-${period}`).click();
+  await expect(lead).toHaveURL(/\/kpi\/evaluations\/[0-9a-f-]{36}$/);
+  const evaluationId = lead.url().split('/').pop()!;
+  await lead.getByRole('tab', { name: 'Statement' }).click();
+  await expect(lead.getByTestId('statement-line-metric:0')).toContainText('Revenue');
+  await lead.getByTestId('evaluation-approve').click();
+  await expect(lead.getByText('Evaluation approved: its figures are frozen')).toBeVisible();
+  await expect(lead.getByTestId('evaluation-approve')).toHaveCount(0);
+
+  // The sale questions the revenue line; the lead answers it.
+  await openStatement(page, evaluationId);
+  await page.getByTestId('ask-metric:0').click();
+  await page.getByTestId('question-text').fill('The invoice paid today: is it in?');
+  await page.getByTestId('question-send').click();
+  await expect(page.getByTestId('question')).toContainText('The invoice paid today: is it in?');
+  await expect(page.getByTestId('answer-text')).toHaveCount(0);
+
+  await dismissToasts(lead);
+  await openStatement(lead, evaluationId);
+  await lead.getByTestId('answer-text').fill('Yes: it is counted on the revenue line.');
+  await lead.getByTestId('answer-send').click();
+  await expect(lead.getByTestId('question-answer')).toHaveText('Yes: it is counted on the revenue line.');
+  await page.reload();
+  await expect(page.getByTestId('question-answer')).toHaveText('Yes: it is counted on the revenue line.');
+  expect(await seriousViolations(lead), 'the statement in English').toEqual([]);
+  await lead.close();
+});
+
+test('the progress page and a statement read in Arabic, right to left, without serious violations', async ({ page }) => {
+  await presetShell(page, 'ar');
+  await signIn(page, 'hr_lead', '/kpi/dashboard');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await seriousViolations(page), 'the dashboard in Arabic').toEqual([]);
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/kpi\/progress\//);
+  await expect(page.getByTestId('kpi-progress-chart')).toBeVisible();
+  expect(await seriousViolations(page), 'the progress page in Arabic').toEqual([]);
+  const evaluations = await api<Array<{ id: string }>>(
+    page.request,
+    'hr_lead',
+    'get',
+    '/api/v1/kpi-bonus/evaluation?_start=0&_end=1&state=approved',
+  );
+  await openStatement(page, evaluations[0]!.id);
+  expect(await seriousViolations(page), 'a statement in Arabic').toEqual([]);
+});
