@@ -268,6 +268,22 @@ describe('evaluations', () => {
     expect(history.map((h) => h.action)).toEqual(['answer', 'question', 'created']);
   });
 
+  it('reading a draft whose figures did not move writes nothing: its version stays, so Approve with it works', async () => {
+    await targets('admin', t.users.developer.id, 2018, 3, [custom('4', '100', '2')]);
+    const e = await evaluation(t.users.developer.id, '2018-Q3');
+    const etag = async () => (await call('admin', 'GET', `/api/v1/kpi-bonus/evaluation/${e.id}`)).headers.etag;
+    const version = await etag();
+    await detail(e.id);
+    await detail(e.id);
+    expect(await etag()).toBe(version);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/kpi-bonus/evaluation/${e.id}/approve`,
+      headers: { ...(await t.auth('hr_lead')), 'if-match': String(version) },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+  });
+
   it('previews a quarter without storing it', async () => {
     await targets('admin', t.users.developer.id, 2019, 1, [custom('4', '100', '3')]);
     const preview = await call('hr_lead', 'POST', '/api/v1/kpi-bonus/evaluation/preview', {
@@ -275,7 +291,9 @@ describe('evaluations', () => {
       period: '2019-Q1',
     });
     expect(preview.json()).toMatchObject({ total: '75.00', missing: [], unit: 'percent' });
-    const stored = (await call('admin', 'GET', `/api/v1/kpi-bonus/evaluation?userId=${t.users.developer.id}`)).json() as object[];
+    const stored = (
+      await call('admin', 'GET', `/api/v1/kpi-bonus/evaluation?userId=${t.users.developer.id}&period=2019-Q1`)
+    ).json() as object[];
     expect(stored).toEqual([]);
   });
 });

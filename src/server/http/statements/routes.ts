@@ -30,6 +30,13 @@ const question = (q: QuestionRow): StatementQuestion => ({
   answeredAt: q.answeredAt,
 });
 
+/** JSON with object keys in one order: jsonb gives them back reordered, and a draft that did not move must not be written. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}
+
 const idParams = z.object({ id: z.uuid({ message: 'invalid_id' }) });
 const questionParams = idParams.extend({ questionId: z.uuid({ message: 'invalid_id' }) });
 
@@ -141,7 +148,7 @@ export function registerStatementRoutes(app: Api, s: Services, opts: { decl: Res
       if (row.state === 'draft') {
         // A draft follows the data: stored again only when a figure moved (a read stays a read otherwise).
         const draft = await computeDraft(s.db, kind, row.userId, row.period, s.config.BASE_CURRENCY);
-        if (JSON.stringify([draft.lines, draft.inputs, draft.missing]) !== JSON.stringify([row.lines, row.inputs, row.missing])) {
+        if (canonical([draft.lines, draft.inputs, draft.missing]) !== canonical([row.lines, row.inputs, row.missing])) {
           const table = kind.table as unknown as { id: never; state: never };
           const [updated] = await s.db
             .update(kind.table)
