@@ -243,4 +243,64 @@ describe('draft from headcount', () => {
     const freed = await setB(5);
     expect(freed.statusCode, freed.body).toBe(200);
   });
+
+  it('a paid invoice keeps the hours it billed read-only: money received is never rebilled by a changed timesheet', async () => {
+    const developer = t.users.developer.id;
+    const setB = (hours: number) => cells('admin', { userId: developer, cells: [{ projectId: projectB, date: '2025-10-02', hours }] });
+    const drafted = await draft('admin', { customerId, period: PERIOD });
+    expect(drafted.statusCode, drafted.body).toBe(201);
+    const id = drafted.json().id as string;
+    const sent = await call('admin', 'POST', `/api/v1/invoice/${id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const paid = await call('admin', 'POST', `/api/v1/invoice/${id}/mark-paid`, {
+      paidAt: sent.json().issueDate,
+      amount: sent.json().total,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().status).toBe('paid');
+
+    const locked = await setB(4);
+    expect(locked.statusCode, locked.body).toBe(422);
+    expect(locked.json()).toMatchObject({ code: 'billed_by_invoice', details: { invoiceId: id, invoice: sent.json().number } });
+    const [stored] = await t.database.db
+      .select({ id: timesheets.id })
+      .from(timesheets)
+      .where(and(eq(timesheets.headcountId, hourlySeat), eq(timesheets.date, '2025-10-01')));
+    expect((await call('admin', 'PATCH', `/api/v1/timesheet/${stored!.id}`, { hours: 7 })).json().code).toBe('billed_by_invoice');
+    expect((await call('admin', 'DELETE', `/api/v1/timesheet/${stored!.id}`)).json().code).toBe('billed_by_invoice');
+  });
+
+  it('seats billed in different currencies are not drafted into one invoice: 422 seat_currencies naming them', async () => {
+    const db = t.database.db;
+    const [mixed] = await db
+      .insert(customers)
+      .values({ name: 'Two Currencies', code: 'TWOCUR', currency: 'USD', ownerSaleId: null })
+      .returning();
+    const [project] = await db
+      .insert(projects)
+      .values({ name: 'Two currencies app', code: 'TWOCURAPP', customerId: mixed!.id })
+      .returning();
+    const seat = (title: string, currency: string) => ({
+      title,
+      userId: t.users.developer.id,
+      customerId: mixed!.id,
+      projectId: project!.id,
+      billingRate: 4000,
+      rateUnit: 'month',
+      currency,
+      allocation: 10,
+      startDate: '2025-01-01',
+      status: 'active',
+    });
+    await db.insert(headcounts).values([seat('Frontend in dollars', 'USD'), seat('Backend in euros', 'EUR')]);
+    const res = await draft('admin', { customerId: mixed!.id, period: PERIOD });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'seat_currencies',
+      issues: { customerId: { code: 'seat_currencies', params: { currencies: expect.stringMatching(/^(EUR, USD|USD, EUR)$/) } } },
+    });
+    // Nothing was drafted.
+    const list = await call('admin', 'GET', `/api/v1/invoice/paginated?customerId=${mixed!.id}`);
+    expect(list.json().total).toBe(0);
+  });
 });

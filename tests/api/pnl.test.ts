@@ -179,6 +179,54 @@ describe('who sees what', () => {
   });
 });
 
+describe('what a manager never learns of fewer than three people', () => {
+  const MONTH = '2035-02';
+  const salary = async (role: Role, base: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/salary',
+      headers: await t.auth('admin'),
+      payload: {
+        userId: t.users[role].id,
+        month: MONTH,
+        base,
+        allowance: '0',
+        overtime: '0',
+        bonus: '0',
+        commission: '0',
+        deductions: '0',
+        currency: 'USD',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+
+  it('the total of a salary cost covering fewer than three people is hidden too: the masked rows would be the total less the others', async () => {
+    await salary('developer', '3100.00');
+    await salary('hr', '2700.00');
+    for (const groupBy of ['customer', 'project', 'month'] as const) {
+      const admin = await pnl('admin', groupBy, MONTH, MONTH);
+      const manager = await pnl('manager', groupBy, MONTH, MONTH);
+      expect(admin.totals.salaryCost, groupBy).toBe('5800.00');
+      expect(manager.totals, groupBy).toMatchObject({ salaryCost: null, profit: null, margin: null, masked: true });
+      expect(manager.totals.revenue, groupBy).toBe(admin.totals.revenue);
+      for (const r of manager.rows) if (r.salaryCost !== '0.00') expect(r.salaryCost, `${groupBy} ${r.label}`).toBeNull();
+    }
+    // A third person's salary: the total is many people's, shown again.
+    await salary('sale', '2500.00');
+    const manager = await pnl('manager', 'customer', MONTH, MONTH);
+    expect(manager.totals).toMatchObject({ salaryCost: '8300.00', masked: false });
+  });
+
+  it('a revenue drill-down grouped by person is refused: it would name each person’s billing', async () => {
+    const q = `from=${FROM}&to=${TO}&groupBy=person&key=${t.users.developer.id}&measure=revenue`;
+    expect((await get('admin', `/api/v1/pnl/drill-down?${q}`)).statusCode).toBe(200);
+    const res = await get('manager', `/api/v1/pnl/drill-down?${q}`);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().code).toBe('salary_detail');
+  });
+});
+
 describe('the export', () => {
   it('is the table as the caller sees it: same rows, same figures, hidden ones blank', async () => {
     const p = await pnl('manager', 'project');

@@ -244,6 +244,51 @@ describe('the import', () => {
     ]);
   });
 
+  it('a row changing an approved or a paid salary is refused by the API (validate, preview, execute); the same row unchanged comes back', async () => {
+    const month = '2031-09';
+    const salary = async (role: Role, base: string) =>
+      (
+        await call('admin', 'POST', '/api/v1/salary', {
+          userId: demo(role).id,
+          month,
+          base,
+          allowance: '0',
+          overtime: '0',
+          bonus: '0',
+          commission: '0',
+          deductions: '0',
+          currency: 'USD',
+        })
+      ).json() as { id: string };
+    const approved = await salary('hr', '2000.00');
+    const paid = await salary('sale', '2100.00');
+    for (const s of [approved, paid]) expect((await call('admin', 'POST', `/api/v1/salary/${s.id}/approve`)).statusCode).toBe(200);
+    expect((await call('admin', 'POST', `/api/v1/salary/${paid.id}/mark-paid`)).statusCode).toBe(200);
+    const before = await snapshot(month);
+
+    const changed = await sheet([
+      [demo('hr').email, '', month, 2500, 0, 0, 0, 0, 0, 'USD'],
+      [demo('sale').email, '', month, 2100, 0, 0, 300, 0, 0, 'USD'],
+    ]);
+    const checked = await upload('validate', month, changed);
+    expect(
+      (checked.json() as { errors: Array<{ row: number; column: string; code: string }> }).errors.map(
+        (e) => `${e.row} ${e.column} ${e.code}`,
+      ),
+    ).toEqual(['2 status salary_locked', '3 status salary_locked']);
+    expect((await upload('preview', month, changed)).statusCode).toBe(422);
+    const executed = await upload('execute', month, changed, '&previewToken=x');
+    expect(executed.statusCode).toBe(422);
+    expect(await snapshot(month)).toBe(before);
+
+    // The month exported and imported back as it is changes nothing and is accepted.
+    const same = await sheet([
+      [demo('hr').email, '', month, 2000, 0, 0, 0, 0, 0, 'USD'],
+      [demo('sale').email, '', month, 2100, 0, 0, 0, 0, 0, 'USD'],
+    ]);
+    expect((await upload('validate', month, same)).json()).toMatchObject({ errors: [] });
+  });
+
   it('executes all or nothing: a failure in the middle leaves 0 rows changed', async () => {
     const month = '2031-04';
     const people = await createPeople(60, 'atomic');
