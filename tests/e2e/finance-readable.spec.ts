@@ -84,3 +84,20 @@ test('a French user picks a month in French, and the salary list has one Month f
   await expect(page).toHaveURL(/month=2026-10/);
   await expect(page.getByTestId('salary-export-month-button')).toHaveText('Exporter octobre 2026');
 });
+
+test('the P&L by project names every bar, the largest first, the rest as one "others" bar', async ({ page }) => {
+  await signIn(page, 'admin', '/pnl?groupBy=project');
+  const chart = page.getByTestId('pnl-chart');
+  const names = chart.locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel');
+  await expect(names).toHaveCount(11);
+  await expect(names.last()).toHaveText(/^Others \(\d+\)$/);
+  for (const name of await names.all()) await expect(name).toBeVisible();
+});
+
+test('the French ageing chart keeps every bucket’s name', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'fr'));
+  await signIn(page, 'admin', '/invoices/analytics');
+  const names = page.getByTestId('analytics-ageing').locator('svg .MuiChartsAxis-tickLabel');
+  for (const bucket of ['Pas encore échues', '0 à 30 jours', '31 à 60 jours', '61 à 90 jours', 'Plus de 90 jours'])
+    await expect(names.filter({ hasText: bucket })).toBeVisible();
+});

@@ -47,7 +47,7 @@ export function PnlPage() {
       ) : (
         <>
           <PnlNotices data={data} monthName={monthName} />
-          <PnlChart rows={data.rows} labelOf={labelOf} />
+          <PnlChart rows={data.rows} labelOf={labelOf} chronological={shownGroup === 'month'} />
           <PnlTable data={data} shownGroup={shownGroup} labelOf={labelOf} onOpen={setCell} />
           {(data.rows.some((r) => r.masked) || data.totals.masked) && (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -23,14 +23,25 @@ export function AgeingSection({ data, navigate }: { data: InvoiceAnalytics; navi
   return (
     <AnalyticsSection title={t('invoices:analytics.ageing', { date: fmt.date(data.asOf) })} testId="analytics-ageing">
       <Box aria-hidden sx={chartBox}>
+        {/* Lying bars: each bucket's name on its own line beside its bar ("Plus de 90 jours" whole),
+            where names under standing bars were dropped whenever they did not fit side by side. */}
         <BarChart
-          height={220}
+          layout="horizontal"
+          height={60 + 34 * data.ageing.length}
           skipAnimation
           enableKeyboardNavigation={false}
           hideLegend
-          margin={{ left: 8, right: 8 }}
-          xAxis={[{ scaleType: 'band', data: data.ageing.map((b) => bucketLabel(b.bucket)), reverse: rtl }]}
-          yAxis={[{ valueFormatter: (v: number) => fmt.number(v, { notation: 'compact' }), position: rtl ? 'right' : 'left', width: 56 }]}
+          margin={{ left: 8, right: 16 }}
+          yAxis={[
+            {
+              scaleType: 'band',
+              data: data.ageing.map((b) => bucketLabel(b.bucket)),
+              position: rtl ? 'right' : 'left',
+              width: 136,
+              tickLabelInterval: () => true,
+            },
+          ]}
+          xAxis={[{ valueFormatter: (v: number) => fmt.number(v, { notation: 'compact' }), reverse: rtl }]}
           series={[
             { id: 'ageing', data: data.ageing.map((b) => Number(b.total)), valueFormatter: money, color: theme.palette.warning.main },
           ]}
