@@ -297,3 +297,31 @@ describe('evaluations', () => {
     expect(stored).toEqual([]);
   });
 });
+
+describe('warning levels', () => {
+  it('count approved quarters in a row below 70 % across a year boundary; level 2 and more is a salary-reduction risk with its reason', async () => {
+    const who = t.users.manager.id;
+    for (const [year, quarter, actual] of [
+      [2017, 2, '90'],
+      [2017, 3, '65'],
+      [2017, 4, '60'],
+      [2018, 1, '55'],
+    ] as const) {
+      await targets('admin', who, year, quarter, [custom('100', '100', actual)]);
+      const e = await evaluation(who, `${year}-Q${quarter}`);
+      expect((await call('admin', 'POST', `/api/v1/kpi-bonus/evaluation/${e.id}/approve`)).statusCode).toBe(200);
+    }
+    // A draft does not count: it may still move.
+    await targets('admin', who, 2018, 2, [custom('100', '100', '10')]);
+    await evaluation(who, '2018-Q2');
+    const warning = (await call('hr_lead', 'GET', `/api/v1/kpi-bonus/warning-levels/${who}`)).json();
+    expect(warning).toMatchObject({ level: 3, gap: '15.00', salaryReductionRisk: true, threshold: '70.00' });
+    expect(warning.quarters.map((q: { period: string }) => q.period)).toEqual(['2018-Q1', '2017-Q4', '2017-Q3']);
+    const risk = (await call('admin', 'GET', `/api/v1/kpi-bonus/salary-reduction-risk/${who}`)).json();
+    expect(risk.reason).toBe('3 quarters in a row below 70 %: 2018-Q1 (55.00 %), 2017-Q4 (60.00 %), 2017-Q3 (65.00 %)');
+    const dashboard = (await call('sale_lead', 'GET', `/api/v1/kpi-bonus/dashboard/${who}`)).json();
+    expect(dashboard.evaluations.map((e: { period: string }) => e.period).slice(0, 2)).toEqual(['2018-Q2', '2018-Q1']);
+    expect((await call('sale', 'GET', `/api/v1/kpi-bonus/warning-levels/${who}`)).statusCode).toBe(404);
+    expect((await call('developer', 'GET', `/api/v1/kpi-bonus/warning-levels/${who}`)).statusCode).toBe(403);
+  });
+});

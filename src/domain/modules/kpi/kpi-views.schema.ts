@@ -61,3 +61,25 @@ export const kpiDashboardSchema = z.object({
   ),
 });
 export type KpiDashboard = z.infer<typeof kpiDashboardSchema>;
+
+/** `kpi-bonus/warning-levels/:id` and `salary-reduction-risk/:id`: quarters in a row below the threshold, from approved evaluations. */
+export const kpiWarningSchema = z.object({
+  userId: z.uuid(),
+  threshold: z.string(),
+  level: z.number().int().min(0).max(3),
+  /** The quarters behind the level, latest first, each with its approved achievement. */
+  quarters: z.array(z.object({ period: z.string(), achievement: z.string(), evaluationId: z.uuid() })),
+  /** Points the latest quarter lacked to reach the threshold. */
+  gap: z.string(),
+  salaryReductionRisk: z.boolean(),
+  /** Why there is a risk, in English for API readers (the client writes it from the quarters). */
+  reason: z.string().nullable(),
+});
+export type KpiWarning = z.infer<typeof kpiWarningSchema>;
+
+/** `kpi-bonus/dashboard/:id`: a person's evaluations, newest first, and their warning level. */
+export const kpiPersonDashboardSchema = z.object({
+  user: z.object({ id: z.uuid(), name: z.string() }),
+  evaluations: z.array(z.object({ id: z.uuid(), period: z.string(), state: z.enum(STATEMENT_STATE_VALUES), total: z.string() })),
+  warning: kpiWarningSchema,
+});

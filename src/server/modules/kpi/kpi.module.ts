@@ -6,6 +6,7 @@ import type { ResourceModule, Row, WriteContext } from '../../http/resource/inde
 import type { ServerModule } from '../module.js';
 import type { KpiTargetRow } from './kpi.calculation.js';
 import { registerKpiRoutes } from './kpi.routes.js';
+import { registerKpiWarningRoutes } from './kpi-warnings.routes.js';
 import { seedKpi } from './kpi.seed.js';
 import { kpiTargets } from './kpi.table.js';
 
@@ -46,7 +47,10 @@ const kpiResourceModule: ResourceModule<KpiTargetRow> = {
 
 export const kpiModule: ServerModule = {
   name: 'kpi',
-  routes: registerKpiRoutes,
+  routes: (app, s) => {
+    registerKpiRoutes(app, s);
+    registerKpiWarningRoutes(app, s);
+  },
   resource: kpiResourceModule,
   seed: seedKpi,
 };
