@@ -101,3 +101,17 @@ test('the French ageing chart keeps every bucket’s name', async ({ page }) => 
   for (const bucket of ['Pas encore échues', '0 à 30 jours', '31 à 60 jours', '61 à 90 jours', 'Plus de 90 jours'])
     await expect(names.filter({ hasText: bucket })).toBeVisible();
 });
+
+test('an invoice line’s description shows whole in the edit form, and saving returns to the invoice', async ({ page, request }) => {
+  const id = await draftInvoice(request, `Long line ${Date.now().toString(36)}`);
+  await signIn(page, 'admin', `/invoices/${id}/edit`);
+  const description = page.getByTestId('invoice-line-0').getByLabel(/^Description/);
+  const long = 'Backend engineering for the patient portal — 22 working days × 8 h at the monthly rate, pro rata';
+  await description.fill(long);
+  await expect(description).toHaveValue(long);
+  const cut = await description.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+  expect(cut).toBe(false);
+  await page.getByTestId('invoice-form-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/invoices/${id}$`));
+  await expect(page.getByTestId('invoice-summary')).toContainText(long);
+});

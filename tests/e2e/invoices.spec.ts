@@ -49,16 +49,8 @@ test('an admin drafts an invoice with two lines, sees its total, sends it and ma
   await expect(page.getByTestId('invoice-subtotal')).toHaveText('$7,320.00');
   await expect(page.getByTestId('invoice-tax')).toHaveText('$732.00');
   await expect(page.getByTestId('invoice-total')).toHaveText('$8,052.00');
+  // Saved, the invoice opens: sending it is the next step.
   await page.getByTestId('invoice-form-submit').click();
-  await expect(page).toHaveURL(/\/invoices$/);
-
-  await page.getByRole('searchbox', { name: /^Search subject/ }).fill(subject);
-  const row = page.getByRole('grid').getByRole('row').nth(1);
-  await expect(row).toContainText('$8,052.00');
-  await expect(row).toContainText('Draft');
-  // A draft has no number to link from: its detail page is its edit link's record.
-  const edit = (await row.getByRole('link', { name: new RegExp(`^Edit ${subject}`) }).getAttribute('href'))!;
-  await page.goto(edit.replace(/\/edit.*$/, ''));
   await expect(page).toHaveURL(/\/invoices\/[\w-]+$/);
   await expect(page.getByTestId('invoice-number')).toHaveText('Draft (no number yet)');
   await expect(page.getByTestId('invoice-show-total')).toHaveText('$8,052.00');
@@ -75,7 +67,7 @@ test('an admin drafts an invoice with two lines, sees its total, sends it and ma
   expect(download.suggestedFilename()).toBe(`${number}.pdf`);
   const text = await pdfText(await readFile(await download.path()));
   expect(text).toContain(`INVOICE ${number}`);
-  expect(text).toMatch(/Total \(USD\)\s+8,052\.00/);
+  expect(text).toMatch(/Total \(USD\)\s+\$8,052\.00/);
 
   await page.getByTestId('invoice-mark-paid').click();
   await expect(page.getByTestId('invoice-paid-amount')).toHaveValue('8052.00');

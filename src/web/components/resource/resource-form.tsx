@@ -49,6 +49,8 @@ export type ResourceFormProps = {
   children?: ReactNode;
   /** Schema keys the page's `children` edit themselves (an invoice's lines): loaded, validated and sent with the rest. */
   extraFields?: readonly string[];
+  /** Where a save leads when no `returnTo` says: the list (default), or the saved record's page (an invoice to send next). */
+  savedTo?: 'list' | 'record';
 };
 
 /**
@@ -71,6 +73,7 @@ export function ResourceForm({
   title,
   children,
   extraFields = [],
+  savedTo = 'list',
 }: ResourceFormProps) {
   const meta = useResource(resource);
   const { decl, t } = meta;
@@ -81,7 +84,8 @@ export function ResourceForm({
   const plan = planFields(decl, meta.fields, isCreate, hidden, extraFields);
   const { names, sendable } = plan;
   const returnTo = sp.get('returnTo');
-  const back = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : decl.route;
+  const given = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : undefined;
+  const back = given ?? decl.route;
 
   // Once per resource and action: the form's starting values stay put while the page re-renders.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -102,9 +106,10 @@ export function ResourceForm({
     sendable,
     t,
     setStale: edit.setStale,
-    onSaved: () => {
+    onSaved: (savedId) => {
       leave();
-      navigate(back);
+      const rowId = savedId ?? id;
+      navigate(!given && savedTo === 'record' && rowId ? `${decl.route}/${String(rowId)}` : back);
     },
   });
 

@@ -28,7 +28,8 @@ export function useFormSubmit({
   sendable: readonly string[];
   t: TFunction;
   setStale: (stale: StaleRecord | null) => void;
-  onSaved: () => void;
+  /** The saved row's id, when the answer carries it. */
+  onSaved: (id?: unknown) => void;
 }) {
   const [general, setGeneral] = useState('');
   /** Rows of this resource a refusal names on a field (a duplicate candidate): linked under the field. */
@@ -40,8 +41,8 @@ export function useFormSubmit({
     setStale(null);
     const body = transform ? transform(values) : values;
     try {
-      await onFinish(body);
-      onSaved();
+      const saved = await onFinish(body);
+      onSaved((saved as { data?: { id?: unknown } } | undefined)?.data?.id);
     } catch (error) {
       const theirs = staleRecordOf(error);
       if (theirs) return setStale(theirs);

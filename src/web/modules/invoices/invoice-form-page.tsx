@@ -19,7 +19,7 @@ function transform(values: Record<string, unknown>) {
 
 export function InvoiceCreatePage() {
   return (
-    <ResourceForm resource="invoices" action="create" extraFields={EXTRA} transform={transform}>
+    <ResourceForm resource="invoices" action="create" extraFields={EXTRA} transform={transform} savedTo="record">
       <InvoiceLines />
     </ResourceForm>
   );
@@ -32,7 +32,16 @@ export function InvoiceEditPage() {
   const editable = result ? EDITABLE_FIELDS[result.status] : 'all';
   const disabled = editable === 'all' ? [] : Object.keys(invoicesResource.fields).filter((f) => !editable.includes(f));
   return (
-    <ResourceForm key={id} resource="invoices" action="edit" id={id} extraFields={EXTRA} transform={transform} disabled={disabled}>
+    <ResourceForm
+      key={id}
+      resource="invoices"
+      action="edit"
+      id={id}
+      extraFields={EXTRA}
+      transform={transform}
+      disabled={disabled}
+      savedTo="record"
+    >
       <InvoiceLines editable={editable === 'all'} />
     </ResourceForm>
   );

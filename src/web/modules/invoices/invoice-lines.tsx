@@ -104,16 +104,22 @@ export function InvoiceLines({ editable = true }: { editable?: boolean }) {
               display: 'grid',
               gap: 1.5,
               alignItems: 'start',
-              gridTemplateColumns: { xs: '1fr 1fr', md: '3fr 2fr 1fr 1fr 1.2fr 1fr auto' },
+              gridTemplateColumns: { xs: '1fr 1fr', md: '3fr 1fr 1fr 1.2fr 1fr auto' },
               '& > .wide': { gridColumn: { xs: '1 / -1', md: 'auto' } },
+              '& > .whole': { gridColumn: '1 / -1' },
             }}
           >
+            {/* A line of its own, wrapping: a description drafted from a seat ("… — 22 working days ×
+                …") was cut at a third of the row. One paragraph: Enter does not break it. */}
             <RHFTextField
-              className="wide"
+              className="whole"
               name={`lines.${i}.description`}
               label={t('invoices:lines.description')}
               size="small"
               required
+              multiline
+              minRows={1}
+              onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
               disabled={!editable}
             />
             <Box className="wide">
