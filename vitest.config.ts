@@ -15,6 +15,9 @@ const postgresOnly = [
   'tests/api/invoices-numbering-race.test.ts',
   'tests/api/month-close-race.test.ts',
   'tests/api/start-safety-postgres.test.ts',
+  // Both kinds of database at once (the move from a data folder to PostgreSQL), and the README's PostgreSQL line.
+  'tests/api/backup-across.test.ts',
+  'tests/api/first-admin-postgres.test.ts',
 ];
 const postgres = process.env.DATABASE_URL;
 // Suites whose input reaches both databases through the same handlers run once: on PostgreSQL when

@@ -14,7 +14,7 @@ import { describeFirm, extraWrites } from '../fixtures/backup-checks.js';
 import { openSeededPglite } from '../fixtures/seeded-database.js';
 
 // Backup and restore (docs/operations.md) on this project's database kind; the round trip across
-// kinds (PostgreSQL → embedded → PostgreSQL) runs in the PostgreSQL project, which has both.
+// kinds and the move from a data folder to PostgreSQL are backup-across.test.ts (PostgreSQL only).
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const dir = mkdtempSync(join(tmpdir(), 'staffing-backup-test-'));
@@ -107,18 +107,5 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     await resetSequences(to);
     expect(await to.rows(`insert into seq_probe (n) values (1) returning id`)).toEqual([[8]]);
     expect(await to.rows(`insert into ident_probe (n) values (1) returning id`)).toEqual([[4]]);
-  });
-
-  it.runIf(onPostgres)('across kinds: PostgreSQL → embedded → PostgreSQL gives the same firm', async () => {
-    const before = await describeFirm(from);
-    const embedded = await open('pglite', 'empty');
-    await restoreBackup(embedded, f);
-    expect(await describeFirm(embedded)).toEqual(before);
-
-    const back = file('embedded');
-    await writeBackup(embedded, back);
-    const pg = await open('postgres', 'empty');
-    await restoreBackup(pg, back);
-    expect(await describeFirm(pg)).toEqual(before);
   });
 });

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.js';
@@ -10,17 +8,14 @@ import { appSecrets } from '../../src/server/modules/auth/auth.table.js';
 import { issueSetupCode } from '../../src/server/modules/auth/first-admin.js';
 import { SocketRealtime } from '../../src/server/realtime.js';
 import { createTestDatabase, login } from '../fixtures/app.js';
-import { freePort, startServer } from '../fixtures/server-process.js';
+import { adminCreate, firstAdmin } from '../fixtures/first-admin.js';
 
 // The first admin of a database without one: the setup screen's API (a code per instance, stored
-// hashed, any of them accepted once, then every one spent) and `npm run admin:create`; on
-// PostgreSQL, the README's line end to end: an empty database, DEMO_DATA=false, the code from the
-// log, an admin signed in.
+// hashed, any of them accepted once, then every one spent) and `npm run admin:create`. The README's
+// line on PostgreSQL end to end is first-admin-postgres.test.ts.
 
-const root = join(import.meta.dirname, '..', '..');
 const onPostgres = process.env.TEST_DB === 'postgres';
 const setup = (app: App, payload: object) => app.inject({ method: 'POST', url: '/api/v1/auth/setup', payload });
-const firstAdmin = { fullName: 'Mai Tran', email: 'Mai.Tran@firm.example', password: 'a long enough secret' };
 
 describe('first admin: setup screen API', () => {
   let database: Database;
@@ -76,14 +71,6 @@ describe('first admin: setup screen API', () => {
   });
 });
 
-const adminCreate = (args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    encoding: 'utf8',
-    input: '',
-  });
-
 describe('first admin: npm run admin:create', () => {
   it('refuses a weak password by the sign-up rules, and a missing name, before touching any database', () => {
     const weak = adminCreate(['--email', 'boss@firm.example', '--name', 'Boss'], {
@@ -96,41 +83,4 @@ describe('first admin: npm run admin:create', () => {
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('usage: npm run admin:create');
   });
-
-  it.runIf(onPostgres)(
-    'the README line: an empty PostgreSQL database, DEMO_DATA=false, the setup code from the log → an admin signs in; admin:create then refuses without --force',
-    { timeout: 120_000 },
-    async () => {
-      const { url, drop } = await createTestDatabase({ empty: true });
-      const s = startServer({ DATABASE_URL: url, DEMO_DATA: 'false', PORT: String(await freePort()) });
-      try {
-        await s.ready(60_000);
-        // The line follows the listening one: it may arrive just after the server answers.
-        for (let i = 0; i < 50 && !/setup code /.test(s.output()); i++) await new Promise((r) => setTimeout(r, 100));
-        const code = /setup code ([A-Z2-9-]{19})/.exec(s.output())?.[1];
-        expect(code, s.output()).toBeDefined();
-        const post = (path: string, body: object) =>
-          fetch(`${s.url}/api/v1/auth/${path}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-        expect((await post('setup', { ...firstAdmin, code })).status).toBe(200);
-        expect((await post('login', { email: firstAdmin.email, password: firstAdmin.password })).status).toBe(200);
-
-        const env = { DATABASE_URL: url, ADMIN_PASSWORD: 'another long secret' };
-        const refused = adminCreate(['--email', 'ops@firm.example', '--name', 'Ops Lead'], env);
-        expect(refused.status, refused.stderr).toBe(1);
-        expect(refused.stderr).toContain('An administrator already exists');
-        const forced = adminCreate(['--email', 'ops@firm.example', '--name', 'Ops Lead', '--force'], env);
-        expect(forced.status, forced.stderr).toBe(0);
-        const res = await post('login', { email: 'ops@firm.example', password: 'another long secret' });
-        expect(res.status).toBe(200);
-        expect(((await res.json()) as { user: { role: string } }).user.role).toBe('admin');
-      } finally {
-        await s.stop();
-        await drop();
-      }
-    },
-  );
 });

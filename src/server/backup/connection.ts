@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
 import type { Config } from '../config.js';
-import { MIGRATION_LOCK_KEY, openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database } from '../db/client.js';
 import * as schema from '../db/schema.js';
 
 /** One connection to the firm's database, as backup and restore need it: raw SQL, one session. */
@@ -23,8 +23,7 @@ const SESSION = `set datestyle = 'ISO, YMD'; set intervalstyle = 'postgres'; set
 /**
  * Opens the database the server would use (DATABASE_URL, else the embedded one in DATA_DIR) as it
  * is, without migrating it. The embedded database takes the data folder's lock, so a running
- * server's folder is refused; on PostgreSQL the session holds the migration lock, so a server
- * starting meanwhile waits instead of migrating under a restore.
+ * server's folder is refused.
  */
 export async function openConn(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Promise<Conn> {
   const database = await openDatabase({
@@ -42,7 +41,6 @@ export async function openConn(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>)
 export async function connFor(database: Database): Promise<Conn> {
   const conn = database.kind === 'postgres' ? await postgresConn(database) : pgliteConn(database);
   await conn.exec(SESSION);
-  if (conn.kind === 'postgres') await conn.rows('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
   return conn;
 }
 

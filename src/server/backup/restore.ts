@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrationsFolder } from '../db/client.js';
+import { MIGRATION_LOCK_KEY, migrationsFolder } from '../db/client.js';
 import { BackupError, checkHeader, readBackupLines, type BackupHeader, type EndLine, type TableLine } from './backup.js';
 import { codeMigrations, databaseTables, quoteIdent, storedColumns } from './catalog.js';
 import type { Conn } from './connection.js';
@@ -41,6 +41,8 @@ async function restoreFrom(conn: Conn, file: string, lines: AsyncGenerator<unkno
         : `The backup's schema (${header.migration.tag}) is not one this version of the application knows.`,
     );
   }
+  // A server starting meanwhile waits instead of migrating under the restore (released with the session).
+  if (conn.kind === 'postgres') await conn.rows('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
   const holding = await tablesWithRows(conn);
   if (holding.length && !opts.force)
     throw new BackupError(
