@@ -82,15 +82,23 @@ describe('branded CV', () => {
     expect(res.headers['x-missing-glyphs']).toBe('0');
   });
 
-  it('says how many characters it could not draw: the shipped fonts have no Chinese or Arabic letters', async () => {
+  it('draws Chinese and Arabic names with the fallback fonts, read back as written, and says how many characters it could not draw', async () => {
     const n = `${Date.now()}${++seq}`;
     const created = await call('hr', 'POST', '/api/v1/candidates', { fullName: '王小明 محمد', phone: `+86 ${n.slice(-9)}` });
     expect(created.statusCode, created.body).toBe(201);
     const res = await call('hr', 'GET', `/api/v1/candidates/${created.json().id}/cv-branded`);
     expect(res.statusCode).toBe(200);
-    // 王 小 明 and م ح د: each distinct character once.
-    expect(res.headers['x-missing-glyphs']).toBe('6');
-    expect(await pdfText(res.rawPayload)).toContain('Intern');
+    // Every letter has its glyph (Noto Sans SC and Arabic stand in for Barlow).
+    expect(res.headers['x-missing-glyphs']).toBe('0');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Intern');
+    expect(text).toContain('王小明');
+    expect(text).toContain('محمد');
+    // A character no font has is still counted (a private-use one).
+    const odd = await call('hr', 'POST', '/api/v1/candidates', { fullName: 'Nguyễn \ue000 An', phone: `+84 ${n.slice(-9)}` });
+    expect(odd.statusCode, odd.body).toBe(201);
+    const oddPdf = await call('hr', 'GET', `/api/v1/candidates/${odd.json().id}/cv-branded`);
+    expect(oddPdf.headers['x-missing-glyphs']).toBe('1');
   });
 
   it('speaks Vietnamese or French when asked', async () => {

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { pdfText } from '../fixtures/pdf-text.js';
 
 // The invoice's PDF on a real server and database (both kinds), read back as a PDF reader reads
-// it: every figure as the customer sees it (computed by hand below), the number, the dates, the
+// it: every figure as the customer sees it, in the currency's format (computed by hand below), the number, the dates, the
 // customer, and the same scope as reading the invoice.
 
 const FIRM = 'Công ty Nhân lực Ánh Dương';
@@ -92,11 +92,11 @@ describe('invoice PDF', () => {
     expect(text).toContain(`${usd.paymentTermsDays} days`);
     expect(text).toContain('Backend development, October');
     expect(text).toContain('Cloud hosting');
-    expect(text).toMatch(/Backend development, October\s+160\s+hour\s+45\.125\s+7,220\.00\n/);
-    expect(text).toMatch(/Cloud hosting\s+1\s+item\s+99\.995\s+100\.00\n/);
-    expect(text).toMatch(/Subtotal \(USD\)\s+7,320\.00\n/);
-    expect(text).toMatch(/Tax \(10 %\)\s+732\.00\n/);
-    expect(text).toMatch(/Total \(USD\)\s+8,052\.00\n/);
+    expect(text).toMatch(/Backend development, October\s+160\s+hour\s+\$45\.125\s+\$7,220\.00\n/);
+    expect(text).toMatch(/Cloud hosting\s+1\s+item\s+\$99\.995\s+\$100\.00\n/);
+    expect(text).toMatch(/Subtotal \(USD\)\s+\$7,320\.00\n/);
+    expect(text).toMatch(/Tax \(10 %\)\s+\$732\.00\n/);
+    expect(text).toMatch(/Total \(USD\)\s+\$8,052\.00\n/);
     expect(text).toContain('cảm ơn quý khách');
 
     const sent = await call('admin', 'POST', `/api/v1/invoice/${inv.id}/send`, {});
@@ -125,11 +125,11 @@ describe('invoice PDF', () => {
     const res = await pdfOf('manager', inv.id);
     expect(res.headers['x-missing-glyphs']).toBe('0');
     const text = await pdfText(res.rawPayload);
-    expect(text).toMatch(/Kỹ sư phần mềm\s+22\s+day\s+1,234,567\.5\s+27,160,485\n/);
-    expect(text).toMatch(/Hỗ trợ ngoài giờ\s+1\.5\s+hour\s+333,333\s+500,000\n/);
-    expect(text).toMatch(/Subtotal \(VND\)\s+27,660,485\n/);
-    expect(text).toMatch(/Tax \(8 %\)\s+2,212,839\n/);
-    expect(text).toMatch(/Total \(VND\)\s+29,873,324\n/);
+    expect(text).toMatch(/Kỹ sư phần mềm\s+22\s+day\s+₫1,234,567\.5\s+₫27,160,485\n/);
+    expect(text).toMatch(/Hỗ trợ ngoài giờ\s+1\.5\s+hour\s+₫333,333\s+₫500,000\n/);
+    expect(text).toMatch(/Subtotal \(VND\)\s+₫27,660,485\n/);
+    expect(text).toMatch(/Tax \(8 %\)\s+₫2,212,839\n/);
+    expect(text).toMatch(/Total \(VND\)\s+₫29,873,324\n/);
     expect(text).toContain('Kỹ sư phần mềm');
     expect(text).toContain(vnd.name);
     // The customer's country (stored as VN) by its name in the invoice's language, on a line of its own.

@@ -144,6 +144,17 @@ test('the desk reads right to left in Arabic and axe finds nothing serious in En
     await expect(page).toHaveURL(/\/tickets\/[\w-]+/);
     await settled(page);
     findings[`${lang} ticket`] = await seriousViolations(page);
+    await page.locator('[data-tab="conversation"]').click();
+    await expect(page.getByTestId('ticket-thread')).toBeVisible();
+    await settled(page);
+    findings[`${lang} conversation`] = await seriousViolations(page);
   }
-  expect(findings).toEqual({ 'en list': [], 'en ticket': [], 'ar list': [], 'ar ticket': [] });
+  expect(findings).toEqual({
+    'en list': [],
+    'en ticket': [],
+    'en conversation': [],
+    'ar list': [],
+    'ar ticket': [],
+    'ar conversation': [],
+  });
 });

@@ -22,6 +22,7 @@ import { registerAuditRoutes } from './audit/audit.routes.js';
 import { auditTrail } from './audit/audit.service.js';
 import { registerAccessRoutes, seedAccess } from './access/access.routes.js';
 import { customersModule } from './customers/customers.module.js';
+import { firmSettingsModule } from './firm-settings/firm-settings.module.js';
 import { registerFileRoutes } from './files/files.routes.js';
 import { fileStore } from './files/files.service.js';
 import { registerNotificationRoutes } from './notifications/notifications.routes.js';
@@ -37,6 +38,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'files', routes: registerFileRoutes, extendKit: (kit) => kit.useFileStore(fileStore) },
   { name: 'audit', routes: registerAuditRoutes, extendKit: (kit) => kit.useAuditTrail(auditTrail) },
   { name: 'access', routes: registerAccessRoutes, seed: seedAccess },
+  firmSettingsModule,
   monthCloseModule,
   techStacksModule,
   customersModule,

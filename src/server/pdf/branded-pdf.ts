@@ -6,8 +6,11 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import type { PdfLang } from '../../domain/pdf.js';
+import type { DocumentLang, PdfLang } from '../../domain/pdf.js';
 import type { Services } from '../services.js';
+import { arabicForms, mapFormsToLetters } from './arabic-forms.js';
+import { baseIsRtl, isRtlText, visualOrder } from './bidi-words.js';
+import { fallbackFilesFor } from './fallback-fonts.js';
 
 /**
  * The documents the firm sends out under its name (the branded CV, the invoice): A4 pages drawn
@@ -18,7 +21,7 @@ import type { Services } from '../services.js';
 export { PDF_LANGS, type PdfLang } from '../../domain/pdf.js';
 
 // Barlow, cut by its publisher into Latin, Latin Extended and Vietnamese files: each character is
-// drawn with the first file that has it. There is no Chinese, Japanese or Arabic among them.
+// drawn with the first file that has it. Arabic and Chinese letters come from the Noto fallbacks.
 const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'fonts');
 const SUBSETS = ['latin', 'latin-ext', 'vietnamese'] as const;
 const WEIGHTS = { regular: 400, bold: 700 } as const;
@@ -99,6 +102,7 @@ export function firmLogo(s: Services, log: FastifyBaseLogger): Promise<Buffer | 
 }
 
 type Doc = InstanceType<typeof PDFDocument>;
+type FontkitFont = Parameters<typeof mapFormsToLetters>[0];
 
 /**
  * The fonts as fontkit parsed them for the first document, handed to every later one (pdfkit takes
@@ -110,6 +114,15 @@ const parsedFont = (doc: Doc, name: string) => {
   doc.font(name);
   return (doc as unknown as { _font: { font: unknown } })._font.font;
 };
+
+/** Arabic comes already joined (arabic-forms.ts): the font's own joining and ligatures stay off. */
+const PRESHAPED = Object.fromEntries(
+  ['ccmp', 'locl', 'isol', 'fina', 'fin2', 'fin3', 'medi', 'med2', 'init', 'rlig', 'rclt', 'calt', 'liga'].map((f) => [f, false]),
+);
+const featuresOf = (text: string) => (isRtlText(text) ? { features: PRESHAPED as unknown as PDFKit.Mixins.OpenTypeFeatures[] } : {});
+
+/** The fallback fonts as fontkit parsed them, by file: read once per server, like Barlow. */
+const parsedFallbacks = new Map<string, unknown>();
 
 /** Which of a weight's font files has each character (pdfkit keeps the fontkit font it loaded). */
 function coverage(doc: Doc, weight: Weight): Array<(codePoint: number) => boolean> {
@@ -142,12 +155,12 @@ export interface BrandedPdf {
   finish: (footer: string) => Promise<{ content: Buffer; missing: string[] }>;
 }
 
-export function openPdf(opts: { lang: PdfLang; title: string; author: string }): BrandedPdf {
+export function openPdf(opts: { lang: PdfLang | DocumentLang; title: string; author: string }): BrandedPdf {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + 24, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    lang: opts.lang,
+    lang: opts.lang === 'cn' ? 'zh-CN' : opts.lang,
     info: { Title: opts.title, Author: opts.author, Creator: opts.author },
   });
   const chunks: Buffer[] = [];
@@ -167,6 +180,33 @@ export function openPdf(opts: { lang: PdfLang; title: string; author: string }):
   const width = doc.page.width - 2 * MARGIN;
   /** The characters the fonts have no letter for (Chinese, Arabic…): the caller is told. */
   const missing = new Set<string>();
+  const fontHas = (name: string, cp: number) => {
+    doc.font(name);
+    return (doc as unknown as { _font: { font: FontkitFont } })._font.font.hasGlyphForCodePoint(cp);
+  };
+  // The fallback file that draws a character, registered in this document when first needed.
+  const fallbackNames = new Map<string, string | null>();
+  const fallbackFace = (weight: Weight, cp: number): string | undefined => {
+    for (const file of fallbackFilesFor(cp, WEIGHTS[weight])) {
+      let name = fallbackNames.get(file.path);
+      if (name === undefined) {
+        name = `${weight}-fb-${fallbackNames.size}`;
+        try {
+          const parsed = parsedFallbacks.get(file.path);
+          doc.registerFont(name, (parsed ?? woffToSfnt(readFileSync(file.path))) as Buffer);
+          if (!parsed) parsedFallbacks.set(file.path, parsedFont(doc, name));
+        } catch {
+          name = null;
+        }
+        fallbackNames.set(file.path, name);
+      }
+      if (!name) continue;
+      doc.font(name);
+      if ((doc as unknown as { _font: { font: { hasGlyphForCodePoint(cp: number): boolean } } })._font.font.hasGlyphForCodePoint(cp))
+        return name;
+    }
+    return undefined;
+  };
 
   /**
    * Text in runs of one font file each, parts of it bold; a character no file has is drawn by the
@@ -176,10 +216,15 @@ export function openPdf(opts: { lang: PdfLang; title: string; author: string }):
   const write: BrandedPdf['write'] = (text, o) => {
     const parts = typeof text === 'string' ? [{ text, weight: o.weight ?? 'regular' }] : text;
     type Run = { font: string; text: string; width: number };
-    const words: Array<{ runs: Run[]; width: number; space: number }> = [{ runs: [], width: 0, space: 0 }];
+    type Word = { runs: Run[]; width: number; space: number };
+    const words: Word[] = [{ runs: [], width: 0, space: 0 }];
+    const rtlBase = baseIsRtl(parts.map((p) => p.text).join(''));
     doc.fontSize(o.size);
     for (const part of parts) {
-      for (const ch of part.text.normalize('NFC').replace(/[ \t\r\n]+/g, ' ')) {
+      // Bidi marks (Intl puts them in Arabic amounts) are dropped: the words are ordered here.
+      for (const ch of arabicForms(part.text.normalize('NFC'))
+        .replace(/[ \t\r\n]+/g, ' ')
+        .replace(/[\u200e\u200f\u061c\u2066-\u2069]/g, '')) {
         const word = words.at(-1)!;
         if (ch === ' ') {
           doc.font(`${part.weight}-0`);
@@ -188,18 +233,21 @@ export function openPdf(opts: { lang: PdfLang; title: string; author: string }):
         }
         if (word.space > 0) words.push({ runs: [], width: 0, space: 0 });
         const current = words.at(-1)!;
-        const found = has[part.weight].findIndex((h) => h(ch.codePointAt(0)!));
-        if (found < 0) missing.add(ch);
-        const face = Math.max(0, found);
-        const font = `${part.weight}-${face}`;
+        const cp = ch.codePointAt(0)!;
         const last = current.runs.at(-1);
+        // Punctuation after Arabic letters stays in their font, so the word is one right-to-left run.
+        const keep = last && isRtlText(last.text) && !/[\p{L}\p{N}]/u.test(ch) && fontHas(last.font, cp);
+        const found = keep ? -1 : has[part.weight].findIndex((h) => h(cp));
+        const fallback = keep ? last.font : found < 0 ? fallbackFace(part.weight, cp) : undefined;
+        if (found < 0 && !fallback) missing.add(ch);
+        const font = fallback ?? `${part.weight}-${Math.max(0, found)}`;
         if (last?.font === font) last.text += ch;
         else current.runs.push({ font, text: ch, width: 0 });
       }
     }
     // A run is measured whole, with the kerning pdfkit draws it with.
     for (const word of words) {
-      for (const run of word.runs) run.width = doc.font(run.font).widthOfString(run.text);
+      for (const run of word.runs) run.width = doc.font(run.font).widthOfString(run.text, featuresOf(run.text));
       word.width = word.runs.reduce((sum, run) => sum + run.width, 0);
     }
     const x0 = o.x ?? doc.x;
@@ -225,14 +273,42 @@ export function openPdf(opts: { lang: PdfLang; title: string; author: string }):
         doc.addPage();
         y = doc.page.margins.top;
       }
+      // One baseline for every font of the line (Barlow's): a fallback font's taller ascent would lift or drop its words.
+      doc.font(`${parts[0]!.weight}-0`);
+      const ascent = ((doc as unknown as { _font: { ascender: number } })._font.ascender / 1000) * o.size;
       const lineWidth = line.reduce((sum, w, i) => sum + w.width + (i < line.length - 1 ? w.space : 0), 0);
       let x = o.align === 'right' ? x0 + room - lineWidth : x0;
-      line.forEach((word, i) => {
-        for (const run of word.runs) {
-          doc.font(run.font).text(run.text, x, y, { lineBreak: false });
+      const wordText = (w: Word) => w.runs.map((r) => r.text).join('');
+      // A reader sees words apart by their gaps, which reordered words blur: a line with right-to-left
+      // words draws its spaces as characters.
+      const spaced = line.some((w) => isRtlText(wordText(w)));
+      // Neighbouring right-to-left words of one font are drawn as one run, in reading order (fontkit
+      // lays it out right to left): a reader then takes the words back in their order.
+      const drawn: Word[] = [];
+      for (const word of visualOrder(line, wordText, rtlBase)) {
+        const last = drawn.at(-1);
+        const one = (w: Word) => w.runs.length === 1 && isRtlText(w.runs[0]!.text);
+        if (last && one(last) && one(word) && last.runs[0]!.font === word.runs[0]!.font) {
+          last.runs[0] = { ...last.runs[0]!, text: `${word.runs[0]!.text} ${last.runs[0]!.text}` };
+          last.width += last.space + word.width;
+          last.space = word.space;
+        } else drawn.push({ ...word, runs: [...word.runs] });
+      }
+      drawn.forEach((word, i) => {
+        const at = x;
+        // A right-to-left word's runs (its letters, then a comma) are drawn last to first.
+        for (const run of isRtlText(wordText(word)) ? [...word.runs].reverse() : word.runs) {
+          doc.font(run.font);
+          if (isRtlText(run.text)) mapFormsToLetters((doc as unknown as { _font: { font: FontkitFont } })._font.font, run.text);
+          doc.text(run.text, x, y + ascent, { lineBreak: false, baseline: 'alphabetic', ...featuresOf(run.text) });
           x += run.width;
         }
-        if (i < line.length - 1) x += word.space;
+        x = at + word.width;
+        if (i < drawn.length - 1) {
+          if (spaced) doc.font(`${parts[0]!.weight}-0`).text(' ', x, y + ascent, { lineBreak: false, baseline: 'alphabetic' });
+          // Reordered, the space after a word may belong to its neighbour (the last word has none).
+          x += Math.max(word.space, drawn[i + 1]!.space);
+        }
       });
       y += height + (o.gap ?? 2);
     }

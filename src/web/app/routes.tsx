@@ -54,6 +54,12 @@ const LeaveApprovalsPage = signedIn(() => import('../modules/leave-requests/leav
 const SalaryImportPage = signedIn(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
 const AccessPage = signedIn(() => import('../modules/access/access-page'), 'AccessPage');
 const MonthClosePage = signedIn(() => import('../modules/month-close/month-close-page'), 'MonthClosePage');
+const FirmSettingsPage = signedIn(() => import('../modules/firm-settings/firm-settings-page'), 'FirmSettingsPage', [
+  'firm-settings',
+  'customers',
+  'validation',
+  'errors',
+]);
 const SharedHeadcountPage = named(() => import('../modules/headcounts/shared-headcount-page'), 'SharedHeadcountPage');
 const SignedOutElsewhere = named(
   () => import('./resource-routes').then((m) => ({ SignedOutElsewhere: () => <SignedOut isResource={m.isResourcePath} /> })),
@@ -101,6 +107,8 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'personal-info', element: page(<PersonalInfoPage />) },
   // Before the users resource's /users/:id: who may do what, for admins (decision 014).
   { path: 'users/access', element: page(<AccessPage />) },
+  // The firm's details on its invoices, for admins.
+  { path: 'firm-settings', element: page(<FirmSettingsPage />) },
   // Before the salaries resource's /salary/:id: the import stepper.
   { path: 'salary/import', element: page(<SalaryImportPage />) },
   // Before the external costs' /external-costs/:id: the firm's closed months (decision 017).

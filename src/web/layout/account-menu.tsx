@@ -75,6 +75,11 @@ export function AccountMenu() {
               {t('navbar:access')}
             </MenuItem>
           )}
+          {role === 'admin' && (
+            <MenuItem component={RouterLink} to="/firm-settings" onClick={close} data-testid="account-firm-settings">
+              {t('navbar:firmSettings')}
+            </MenuItem>
+          )}
           <Divider />
           <MenuItem onClick={onLogout} sx={{ color: 'error.main', fontWeight: 600 }} data-testid="logout">
             {t('navbar:logout')}

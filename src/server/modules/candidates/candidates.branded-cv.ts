@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Candidate } from '../../../domain/modules/candidates/candidates.schema.js';
 import type { TECH_STACK_CATEGORIES } from '../../../domain/modules/tech-stacks/tech-stacks.schema.js';
 import type { Api } from '../../http/api.js';
-import { BRAND, MARGIN, MUTED, PDF_LANGS, firmLogo, openPdf, sendPdf, type PdfLang } from '../../pdf/branded-pdf.js';
+import { BRAND, MARGIN, MUTED, PDF_LANGS, openPdf, sendPdf, type PdfLang } from '../../pdf/branded-pdf.js';
+import { firmDetails } from '../firm-settings/firm-settings.service.js';
 import type { Services } from '../../services.js';
 import { techStacks } from '../tech-stacks/tech-stacks.table.js';
 import type { candidates } from './candidates.table.js';
@@ -273,12 +274,14 @@ export function registerBrandedCv(
             .from(techStacks)
             .where(inArray(techStacks.id, row.techStackIds))
         : [];
+      // The firm's name and logo as its admin saved them (the environment's until then).
+      const firm = await firmDetails(s, req.log);
       const { content, missing } = await brandedCvPdf(row, stacks, {
-        firmName: s.config.FIRM_NAME,
-        logo: await firmLogo(s, req.log),
+        firmName: firm.name,
+        logo: firm.logo,
         lang: (req.query as z.infer<typeof query>).lang ?? 'en',
       });
-      return sendPdf(reply, content, `${row.fullName} — ${s.config.FIRM_NAME}.pdf`, missing.length);
+      return sendPdf(reply, content, `${row.fullName} — ${firm.name}.pdf`, missing.length);
     },
   );
 }

@@ -3,162 +3,107 @@ import { z } from 'zod';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource.js';
 import { countryName } from '../../../domain/countries.js';
 import { normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
-import type { InvoiceLine } from '../../../domain/modules/invoices/invoices.schema.js';
-import { formatDecimalLocale, formatMoney } from '../../../domain/money.js';
+import { formatDecimal, formatDecimalLocale, minorUnits } from '../../../domain/money.js';
+import { DOCUMENT_LANGS, DOCUMENT_LOCALES, type DocumentLang } from '../../../domain/pdf.js';
 import type { Api } from '../../http/api.js';
 import { registeredResource } from '../../http/resource/index.js';
 import { notFound } from '../../http/errors.js';
-import { BRAND, MARGIN, MUTED, PDF_LANGS, firmLogo, openPdf, sendPdf, type PdfLang } from '../../pdf/branded-pdf.js';
+import { BRAND, MARGIN, MUTED, openPdf, sendPdf } from '../../pdf/branded-pdf.js';
 import type { Services } from '../../services.js';
 import { customers } from '../customers/customers.table.js';
+import { firmDetails } from '../firm-settings/firm-settings.service.js';
+import { INVOICE_LABELS } from './invoices.pdf-labels.js';
 import type { InvoiceRow } from './invoices.read-model.js';
 
 /**
- * The invoice as the customer receives it: the firm's letterhead, the customer's billing block,
- * the number (or "Draft"), dates, lines, tax and totals in the invoice's currency at its minor
- * units, the payment terms and the note. Amounts are the stored decimal strings, grouped for
- * reading but never turned into floats.
+ * The invoice as the customer receives it, in the customer's language (else the firm's): the
+ * firm's letterhead (name, logo, address, tax id), the customer's billing block, the number (or
+ * "Draft"), dates, lines, tax and totals, each amount in the currency's format, the payment terms,
+ * what to pay to, and the note. Amounts are the stored decimal strings, grouped for reading but
+ * never turned into floats. In Arabic the page reads right to left.
  */
 
 type BillTo = Pick<
   typeof customers.$inferSelect,
-  'name' | 'code' | 'address' | 'country' | 'billingContact' | 'billingEmail' | 'taxId' | 'paymentTermsDays'
+  'name' | 'code' | 'address' | 'country' | 'billingContact' | 'billingEmail' | 'taxId' | 'paymentTermsDays' | 'language'
 >;
-
-const LOCALES: Record<PdfLang, string> = { en: 'en-US', vi: 'vi-VN', fr: 'fr-FR' };
-
-const LABELS: Record<
-  PdfLang,
-  {
-    invoice: string;
-    draft: string;
-    billTo: string;
-    code: string;
-    taxId: string;
-    issueDate: string;
-    dueDate: string;
-    period: string;
-    terms: string;
-    termsText: (days: number) => string;
-    description: string;
-    quantity: string;
-    unit: string;
-    unitPrice: string;
-    amount: string;
-    units: Record<InvoiceLine['unit'], string>;
-    subtotal: string;
-    tax: (rate: string) => string;
-    total: (currency: string) => string;
-    note: string;
-    cancelled: string;
-    paid: (date: string) => string;
-    footer: (firm: string, number: string) => string;
-  }
-> = {
-  en: {
-    invoice: 'Invoice',
-    draft: 'Draft',
-    billTo: 'Bill to',
-    code: 'Customer code',
-    taxId: 'Tax ID',
-    issueDate: 'Issue date',
-    dueDate: 'Due date',
-    period: 'Billing period',
-    terms: 'Payment terms',
-    termsText: (d) => (d === 0 ? 'Due on receipt' : `${d} days`),
-    description: 'Description',
-    quantity: 'Quantity',
-    unit: 'Unit',
-    unitPrice: 'Unit price',
-    amount: 'Amount',
-    units: { hour: 'hour', day: 'day', month: 'month', item: 'item' },
-    subtotal: 'Subtotal',
-    tax: (r) => `Tax (${r} %)`,
-    total: (c) => `Total (${c})`,
-    note: 'Note',
-    cancelled: 'Cancelled',
-    paid: (d) => `Paid on ${d}`,
-    footer: (firm, n) => `${firm} · ${n}`,
-  },
-  vi: {
-    invoice: 'Hóa đơn',
-    draft: 'Bản nháp',
-    billTo: 'Khách hàng',
-    code: 'Mã khách hàng',
-    taxId: 'Mã số thuế',
-    issueDate: 'Ngày lập',
-    dueDate: 'Hạn thanh toán',
-    period: 'Kỳ thanh toán',
-    terms: 'Điều khoản thanh toán',
-    termsText: (d) => (d === 0 ? 'Thanh toán khi nhận' : `${d} ngày`),
-    description: 'Mô tả',
-    quantity: 'Số lượng',
-    unit: 'Đơn vị',
-    unitPrice: 'Đơn giá',
-    amount: 'Thành tiền',
-    units: { hour: 'giờ', day: 'ngày', month: 'tháng', item: 'mục' },
-    subtotal: 'Cộng tiền hàng',
-    tax: (r) => `Thuế (${r} %)`,
-    total: (c) => `Tổng cộng (${c})`,
-    note: 'Ghi chú',
-    cancelled: 'Đã hủy',
-    paid: (d) => `Đã thanh toán ngày ${d}`,
-    footer: (firm, n) => `${firm} · ${n}`,
-  },
-  fr: {
-    invoice: 'Facture',
-    draft: 'Brouillon',
-    billTo: 'Facturé à',
-    code: 'Code client',
-    taxId: 'N° fiscal',
-    issueDate: 'Date d’émission',
-    dueDate: 'Échéance',
-    period: 'Période facturée',
-    terms: 'Conditions de paiement',
-    termsText: (d) => (d === 0 ? 'À réception' : `${d} jours`),
-    description: 'Désignation',
-    quantity: 'Quantité',
-    unit: 'Unité',
-    unitPrice: 'Prix unitaire',
-    amount: 'Montant',
-    units: { hour: 'heure', day: 'jour', month: 'mois', item: 'article' },
-    subtotal: 'Sous-total',
-    tax: (r) => `TVA (${r} %)`,
-    total: (c) => `Total (${c})`,
-    note: 'Note',
-    cancelled: 'Annulée',
-    paid: (d) => `Payée le ${d}`,
-    footer: (firm, n) => `${firm} · ${n}`,
-  },
-};
 
 /** The file's name: the number, or the draft's short id. */
 export const invoicePdfName = (row: Pick<InvoiceRow, 'id' | 'number'>) => `${row.number ?? `draft-${row.id.slice(0, 8)}`}.pdf`;
 
+/**
+ * An amount in the currency's format for the locale ("$150.50", "150,50 $US"): at least the
+ * currency's minor digits, and every digit a unit price has beyond them ("$45.125"). Built from the
+ * decimal string's digits, never from a float.
+ */
+export function moneyText(value: string, currency: string, locale: string): string {
+  const given = formatDecimal(value)
+    .replace(/^-?\d+\.?/, '')
+    .replace(/0+$/, '').length;
+  const digits = Math.max(minorUnits(currency), given);
+  const text = formatDecimal(value, digits);
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = text.replace('-', '').split('.');
+  const nf = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return nf
+    .formatToParts(BigInt(`${negative ? '-' : ''}${whole}`))
+    .map((p) => (p.type === 'fraction' ? fraction : p.value))
+    .join('');
+}
+
+export interface FirmOnInvoice {
+  name: string;
+  address: string | null;
+  taxId: string | null;
+  paymentDetails: string | null;
+  logo: Buffer | null;
+}
+
 export async function invoicePdf(
   row: InvoiceRow,
   customer: BillTo,
-  opts: { firmName: string; logo: Buffer | null; lang: PdfLang },
+  opts: { firm: FirmOnInvoice; lang: DocumentLang },
 ): Promise<{ content: Buffer; missing: string[] }> {
-  const L = LABELS[opts.lang];
-  const locale = LOCALES[opts.lang];
-  // The shipped font has no narrow no-break space (French grouping) and no symbol of some currencies
-  // (₫, د.إ): figures are written with the plain no-break space, and the currency is named by its
-  // code in the headings rather than by a symbol on each amount.
-  const num = (v: string) => formatDecimalLocale(v, locale).replace(/\u202f/g, '\u00a0');
-  const money = (v: string) => num(formatMoney(v, row.currency));
+  const L = INVOICE_LABELS[opts.lang];
+  const locale = DOCUMENT_LOCALES[opts.lang];
+  const firm = opts.firm;
+  // Arabic: the blocks and columns change sides, texts align to the right.
+  const rtl = opts.lang === 'ar';
+  // The fonts have no narrow no-break space (French grouping): the plain no-break space stands in.
+  const plain = (v: string) => v.replace(/\u202f/g, '\u00a0');
+  const num = (v: string) => plain(formatDecimalLocale(v, locale));
+  const money = (v: string) => plain(moneyText(v, row.currency, locale));
   // Dates are calendar days: read and written in UTC so that no time zone moves them.
   const day = (d: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
   const month = (m: string) =>
     new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
   const title = row.number ?? L.draft;
-  const { doc, width, write, letterhead, finish } = openPdf({
+  const {
+    doc,
+    width,
+    write: draw,
+    letterhead,
+    finish,
+  } = openPdf({
     lang: opts.lang,
-    title: `${L.invoice} ${title} — ${opts.firmName}`,
-    author: opts.firmName,
+    title: `${L.invoice} ${title} — ${firm.name}`,
+    author: firm.name,
   });
+  /** A box's x on this page: mirrored in Arabic, with its alignment. */
+  const write: typeof draw = (text, o) =>
+    draw(
+      text,
+      !rtl
+        ? o
+        : {
+            ...o,
+            x: o.x === undefined ? undefined : 2 * MARGIN + width - o.x - (o.width ?? width - (o.x - MARGIN)),
+            align: o.align === 'right' ? 'left' : 'right',
+          },
+    );
 
-  const ruleY = letterhead(opts.firmName, opts.logo);
+  const firmLines = [...(firm.address ?? '').split('\n'), firm.taxId ? `${L.taxId}: ${firm.taxId}` : ''].filter((l) => l.trim());
+  const ruleY = letterhead(firm.name, firm.logo, firmLines);
 
   // The number and the dates on the right, the customer on the left.
   const half = width / 2 - 10;
@@ -224,7 +169,7 @@ export async function invoicePdf(
         x: x + pad,
         y,
         width: col.w - pad - (col.align === 'right' ? 0 : 4),
-        align: col.align,
+        align: col.align === 'left' ? undefined : col.align,
       });
       bottom = Math.max(bottom, doc.y);
       x += col.w;
@@ -241,13 +186,13 @@ export async function invoicePdf(
       .stroke();
     doc.y = y + 5;
   };
-  row_([L.description, L.quantity, L.unit, `${L.unitPrice} (${row.currency})`, `${L.amount} (${row.currency})`], {
+  row_([L.description, L.quantity, L.unit, L.unitPrice, L.amount], {
     weight: 'bold',
     color: BRAND,
   });
   rule(1.2);
   for (const line of row.lines) {
-    row_([line.description, num(line.quantity), L.units[line.unit], num(line.unitPrice), money(line.amount)], {});
+    row_([line.description, num(line.quantity), L.units[line.unit], money(line.unitPrice), money(line.amount)], {});
     rule(0.5);
   }
 
@@ -260,9 +205,17 @@ export async function invoicePdf(
     write(label, { size: bold ? 11.5 : 10, weight: bold ? 'bold' : 'regular', color: bold ? undefined : MUTED, x: labelX, y, width: 150 });
     write(value, { size: bold ? 11.5 : 10, weight: bold ? 'bold' : 'regular', x: labelX + 150, y, width: 110, align: 'right' });
   };
-  total(`${L.subtotal} (${row.currency})`, money(row.subtotal));
+  total(L.subtotal(row.currency), money(row.subtotal));
   total(L.tax(num(normalizeDecimal(row.taxRate))), money(row.tax));
   total(L.total(row.currency), money(row.total), true);
+
+  // What the customer pays to, as the firm wrote it, and the number to quote.
+  if (firm.paymentDetails?.trim()) {
+    doc.y += 18;
+    write(L.payment, { weight: 'bold', size: 10, color: BRAND, x: MARGIN });
+    for (const line of firm.paymentDetails.split('\n').filter((l) => l.trim())) write(line, { size: 10, x: MARGIN });
+    if (row.number) write(L.reference(row.number), { size: 9.5, color: MUTED, x: MARGIN, gap: 3 });
+  }
 
   if (row.note) {
     doc.y += 18;
@@ -270,20 +223,22 @@ export async function invoicePdf(
     write(row.note, { size: 10, x: MARGIN, gap: 3 });
   }
 
-  return finish(L.footer(opts.firmName, title));
+  return finish(`${firm.name} · ${title}`);
 }
 
 /** `GET /invoice/:id/pdf`: whoever may read the invoice, in their scope (a sale: their customers' only; 404 outside). */
 export function registerInvoicePdf(app: Api, s: Services) {
   const decl = invoicesResource;
-  const query = z.strictObject({ lang: z.enum(PDF_LANGS).optional() });
+  // Another language than the customer's, on request (a copy for the firm's own reading).
+  const query = z.strictObject({ lang: z.enum(DOCUMENT_LANGS).optional() });
   app.get(
     `/${decl.path}/:id/pdf`,
     {
       config: { access: { resource: decl.name, action: 'show' } },
       schema: {
         tags: [decl.name],
-        summary: "The invoice as a PDF under the firm's name and logo, named after its number (a draft: draft-<short id>)",
+        summary:
+          "The invoice as a PDF under the firm's details, in the customer's language (else the firm's; `lang` asks for another), named after its number (a draft: draft-<short id>)",
         params: z.object({ id: z.uuid({ message: 'invalid_id' }) }),
         querystring: query,
       },
@@ -301,15 +256,14 @@ export function registerInvoicePdf(app: Api, s: Services) {
           billingEmail: customers.billingEmail,
           taxId: customers.taxId,
           paymentTermsDays: customers.paymentTermsDays,
+          language: customers.language,
         })
         .from(customers)
         .where(eq(customers.id, row.customerId));
       if (!customer) throw notFound('Customer');
-      const { content, missing } = await invoicePdf(row, customer, {
-        firmName: s.config.FIRM_NAME,
-        logo: await firmLogo(s, req.log),
-        lang: (req.query as z.infer<typeof query>).lang ?? 'en',
-      });
+      const firm = await firmDetails(s, req.log);
+      const lang = (req.query as z.infer<typeof query>).lang ?? (customer.language as DocumentLang | null) ?? firm.language;
+      const { content, missing } = await invoicePdf(row, customer, { firm, lang });
       return sendPdf(reply, content, invoicePdfName(row), missing.length);
     },
   );

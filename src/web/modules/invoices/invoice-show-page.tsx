@@ -23,14 +23,12 @@ import Typography from '@mui/material/Typography';
 import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
 import { EDITABLE_FIELDS, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
-import { pdfLangFor } from '../../../domain/pdf';
 import { downloadFile } from '../../components/download';
 import { StatusChip } from '../../components/resource/field-value';
 import { ResourceShow } from '../../components/resource/resource-show';
 import { useClosedMonth } from '../../components/resource/closed-month';
 import { actionOffered, actionSegment, postStateAction } from '../../components/resource/state-actions';
 import { errorText, issueText } from '../../i18n/error-text';
-import { currentLangValue } from '../../i18n';
 import { useFormatters } from '../../i18n/format';
 import { versionOf } from '../../providers/data-provider';
 import { toHttpError } from '../../providers/http';
@@ -86,14 +84,13 @@ export function InvoiceShowPage() {
     }
   }
 
-  // The PDF in the reader's language when the server's font writes it, else in English.
+  // The PDF in the customer's language (the server's choice), whoever downloads it.
   async function downloadPdf() {
     if (!invoice) return;
     setDownloading(true);
     try {
       await downloadFile(`/api/v1/${invoicesResource.path}/${id}/pdf`, {
         fallbackName: `${invoice.number ?? 'invoice'}.pdf`,
-        params: { lang: pdfLangFor(currentLangValue()) },
       });
     } catch (error) {
       toast.error(errorText(t, error));
