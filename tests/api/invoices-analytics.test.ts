@@ -6,7 +6,7 @@ import {
   type InvoiceAnalytics,
   type ListFilters,
 } from '../../src/domain/modules/invoices/invoices.analytics.js';
-import { add, formatMoney, subtract } from '../../src/domain/money.js';
+import { add, formatMoney, multiply, round, subtract } from '../../src/domain/money.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 
 // The analytic view on a real server and database (both kinds): every figure it answers is the
@@ -24,39 +24,54 @@ async function analytics(role: Role, query = ''): Promise<InvoiceAnalytics> {
   return res.json() as InvoiceAnalytics;
 }
 
-/** The list with a figure's filters, every page: its rows' count and the exact sum of their totals in the base currency. */
-async function listSum(role: Role, filters: ListFilters) {
+type Row = { totalBase: string; exchangeRate: string; lines: Array<{ amount: string }> };
+/** An invoice's revenue in the base currency, net of tax: each line at the invoice's rate, rounded, added (as the P&L). */
+const netBaseOf = (r: Row) => formatMoney(add('0', ...r.lines.map((l) => round(multiply(l.amount, r.exchangeRate), 2))), BASE);
+
+/**
+ * The list with a figure's filters, every page: its rows' count and the exact sum in the base
+ * currency of their revenue net of tax (`net`) or of what they owe, tax included (`owed`).
+ */
+async function listSum(role: Role, filters: ListFilters, kind: 'net' | 'owed' = 'owed') {
   let sum = '0';
   let count = 0;
   for (let page = 1; ; page++) {
     const res = await get(role, `/api/v1/invoice/paginated?page=${page}&limit=100&${filtersQuery(filters)}`);
     expect(res.statusCode, res.body).toBe(200);
-    const { data } = res.json() as { data: Array<{ totalBase: string; status: string }> };
-    for (const row of data) sum = formatMoney(add(sum, row.totalBase), BASE);
+    const { data } = res.json() as { data: Row[] };
+    for (const row of data) sum = formatMoney(add(sum, kind === 'net' ? netBaseOf(row) : row.totalBase), BASE);
     count += data.length;
     if (data.length < 100) break;
   }
   const totals = await get(role, `/api/v1/invoice/totals?${filtersQuery(filters)}`);
   expect(totals.statusCode, totals.body).toBe(200);
-  return { sum: formatMoney(sum, BASE), count, totals: totals.json() as { total: string; count: number; baseCurrency: string } };
+  const stated = totals.json() as { total: string; net: string; count: number; baseCurrency: string };
+  return { sum: formatMoney(sum, BASE), count, totals: { ...stated, total: kind === 'net' ? stated.net : stated.total } };
 }
 
 /** Every figure of an answer with the list query it links to. */
-function figures(a: InvoiceAnalytics): Array<{ name: string; total: string; count: number; filters: ListFilters }> {
-  const out = [
-    { name: 'revenue', ...a.revenue, filters: analyticsFilters.revenue(a.from, a.to) },
+function figures(a: InvoiceAnalytics): Array<{ name: string; total: string; count: number; filters: ListFilters; kind?: 'net' }> {
+  // Revenue is net of tax; what is owed (outstanding, overdue, ageing) includes it.
+  const net = 'net' as const;
+  const out: Array<{ name: string; total: string; count: number; filters: ListFilters; kind?: 'net' }> = [
+    { name: 'revenue', ...a.revenue, filters: analyticsFilters.revenue(a.from, a.to), kind: net },
     { name: 'outstanding', ...a.outstanding, filters: analyticsFilters.outstanding() },
     { name: 'overdue', ...a.overdue, filters: analyticsFilters.overdue(a.asOf) },
   ];
   for (const m of a.months) {
-    out.push({ name: `month ${m.period}`, total: m.total, count: m.count, filters: analyticsFilters.month(m.period) });
+    out.push({ name: `month ${m.period}`, total: m.total, count: m.count, filters: analyticsFilters.month(m.period), kind: net });
     for (const status of ['draft', 'sent', 'paid'] as const)
-      out.push({ name: `month ${m.period} ${status}`, ...m.byStatus[status], filters: analyticsFilters.month(m.period, status) });
+      out.push({
+        name: `month ${m.period} ${status}`,
+        ...m.byStatus[status],
+        filters: analyticsFilters.month(m.period, status),
+        kind: net,
+      });
   }
   for (const b of a.ageing)
     out.push({ name: `ageing ${b.bucket}`, total: b.total, count: b.count, filters: analyticsFilters.bucket(b.bucket, a.asOf) });
   for (const c of a.customers) {
-    out.push({ name: `${c.name} revenue`, ...c.revenue, filters: analyticsFilters.customerRevenue(c.customerId, a.from, a.to) });
+    out.push({ name: `${c.name} revenue`, ...c.revenue, filters: analyticsFilters.customerRevenue(c.customerId, a.from, a.to), kind: net });
     out.push({ name: `${c.name} outstanding`, ...c.outstanding, filters: analyticsFilters.outstanding(c.customerId) });
     out.push({ name: `${c.name} overdue`, ...c.overdue, filters: analyticsFilters.overdue(a.asOf, c.customerId) });
   }
@@ -80,7 +95,7 @@ describe('invoice analytics', () => {
     const all = figures(a);
     expect(all.length).toBeGreaterThan(40);
     for (const f of all) {
-      const list = await listSum('admin', f.filters);
+      const list = await listSum('admin', f.filters, f.kind);
       expect({ name: f.name, total: list.sum, count: list.count }).toEqual({ name: f.name, total: f.total, count: f.count });
       expect({ name: f.name, total: list.totals.total, count: list.totals.count }).toEqual({
         name: f.name,
@@ -122,7 +137,7 @@ describe('invoice analytics', () => {
     expect(formatMoney(add('0', ...adminOwn.map((c) => c.revenue.total)), BASE)).toBe(sale.revenue.total);
     expect(Number(sale.revenue.total)).toBeLessThan(Number(admin.revenue.total));
     for (const f of figures(sale).slice(0, 12)) {
-      const list = await listSum('sale', f.filters);
+      const list = await listSum('sale', f.filters, f.kind);
       expect({ name: f.name, total: list.sum, count: list.count }).toEqual({ name: f.name, total: f.total, count: f.count });
     }
   });
@@ -132,7 +147,7 @@ describe('invoice analytics', () => {
     const month = before.months.find((m) => m.byStatus.draft.count > 0);
     expect(month, 'a month with a draft').toBeDefined();
     const drafts = await get('admin', `/api/v1/invoice/paginated?limit=1&status=draft&period=${month!.period}`);
-    const draft = (drafts.json() as { data: Array<{ id: string; totalBase: string; issueDate: string; total: string }> }).data[0]!;
+    const draft = (drafts.json() as { data: Array<Row & { id: string; issueDate: string; total: string }> }).data[0]!;
     const send = await t.app.inject({
       method: 'POST',
       url: `/api/v1/invoice/${draft.id}/send`,
@@ -142,7 +157,7 @@ describe('invoice analytics', () => {
     expect(send.statusCode, send.body).toBe(200);
     const sent = (await analytics('admin')).months.find((m) => m.period === month!.period)!;
     expect(sent.byStatus.sent.count).toBe(month!.byStatus.sent.count + 1);
-    expect(sent.byStatus.sent.total).toBe(formatMoney(add(month!.byStatus.sent.total, draft.totalBase), BASE));
+    expect(sent.byStatus.sent.total).toBe(formatMoney(add(month!.byStatus.sent.total, netBaseOf(draft)), BASE));
     expect(sent.total).toBe(month!.total);
     const paid = await t.app.inject({
       method: 'POST',
@@ -152,7 +167,7 @@ describe('invoice analytics', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const after = (await analytics('admin')).months.find((m) => m.period === month!.period)!;
-    expect(after.byStatus.paid.total).toBe(formatMoney(add(month!.byStatus.paid.total, draft.totalBase), BASE));
+    expect(after.byStatus.paid.total).toBe(formatMoney(add(month!.byStatus.paid.total, netBaseOf(draft)), BASE));
     expect(after.byStatus.sent.total).toBe(month!.byStatus.sent.total);
   });
 
@@ -165,7 +180,7 @@ describe('invoice analytics', () => {
     const month = [...before.months].reverse().find((m) => m.byStatus.sent.count > 0 && !closed.has(m.period));
     expect(month, 'a month with a sent invoice').toBeDefined();
     const list = await get('admin', `/api/v1/invoice/paginated?limit=1&status=sent&period=${month!.period}`);
-    const sent = (list.json() as { data: Array<{ id: string; totalBase: string; customerId: string }> }).data[0]!;
+    const sent = (list.json() as { data: Array<Row & { id: string; customerId: string }> }).data[0]!;
     const cancel = await t.app.inject({
       method: 'POST',
       url: `/api/v1/invoice/${sent.id}/cancel`,
@@ -176,7 +191,7 @@ describe('invoice analytics', () => {
     const cancelled = await analytics('admin');
     const m = cancelled.months.find((x) => x.period === month!.period)!;
     expect(m.byStatus.sent.count).toBe(month!.byStatus.sent.count - 1);
-    expect(m.total).toBe(formatMoney(subtract(month!.total, sent.totalBase), BASE));
+    expect(m.total).toBe(formatMoney(subtract(month!.total, netBaseOf(sent)), BASE));
     expect(cancelled.outstanding.total).toBe(formatMoney(subtract(before.outstanding.total, sent.totalBase), BASE));
 
     // A write that never passes through this process (another instance, a script): the version is the database's.

@@ -11,7 +11,7 @@ import {
   type InvoiceAnalyticsQuery,
 } from '../../../domain/modules/invoices/invoices.analytics.js';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource.js';
-import { compare, formatMoney } from '../../../domain/money.js';
+import { compare, formatMoney, minorUnits } from '../../../domain/money.js';
 import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
 import { registeredResource } from '../../http/resource/index.js';
@@ -23,6 +23,15 @@ import { todayUtc } from './invoices.read-model.js';
 
 const decl = invoicesResource;
 const listAccess = { resource: decl.name, action: 'list' } as const;
+
+/**
+ * An invoice's revenue in the base currency: net of tax, each line's amount at the invoice's rate
+ * rounded to the base's digits, added — exactly as the P&L counts it, so both show one figure.
+ * What a customer owes (outstanding, overdue, ageing) is `total_base`, tax included.
+ */
+export const netBase = (base: string, alias = 'i') =>
+  sql`(select coalesce(sum(round((l.value ->> 'amount')::numeric * ${sql.raw(alias)}.exchange_rate, ${sql.raw(String(minorUnits(base)))})), 0)
+      from jsonb_array_elements(${sql.raw(alias)}.lines) l(value))`;
 
 const ownScoped = (user: CurrentUser) => (decl.owner.roles as readonly string[]).includes(user.role);
 
@@ -55,8 +64,9 @@ const sumOf = (total: string | null, count: number | string | null, base: string
 });
 
 /**
- * The figures of the analytic view. Sums are of `total_base` (each invoice's total rounded once to
- * the base currency, decision 013) added exactly as NUMERIC: no float on the way.
+ * The figures of the analytic view, added exactly as NUMERIC (no float on the way): revenue net of
+ * tax (`netBase`, as the P&L), what is owed as `total_base` (each invoice's total rounded once to the
+ * base currency, decision 013).
  */
 export async function invoiceAnalytics(s: Services, user: CurrentUser, q: InvoiceAnalyticsQuery): Promise<InvoiceAnalytics> {
   const base = s.config.BASE_CURRENCY;
@@ -81,7 +91,7 @@ export async function invoiceAnalytics(s: Services, user: CurrentUser, q: Invoic
   const [inWindow, open] = await Promise.all([
     queryRows<{ customer_id: string; period: string; status: string; total: string; count: number }>(
       s.db,
-      sql`select i.customer_id, i.period, i.status, sum(i.total_base)::text as total, count(*)::int as count
+      sql`select i.customer_id, i.period, i.status, sum(${netBase(base)})::text as total, count(*)::int as count
           from invoices i where ${where} and i.period >= ${from} and i.period <= ${to} and i.status <> 'cancelled'
           group by 1, 2, 3`,
     ),
@@ -161,9 +171,9 @@ export async function revenueSummary(s: Services, user: CurrentUser, today = tod
   const [row] = await queryRows<Record<string, string | number | null>>(
     s.db,
     sql`select
-          sum(i.total_base) filter (where i.period = ${thisMonth} and i.status <> 'cancelled')::text as this_total,
+          sum(${netBase(base)}) filter (where i.period = ${thisMonth} and i.status <> 'cancelled')::text as this_total,
           (count(*) filter (where i.period = ${thisMonth} and i.status <> 'cancelled'))::int as this_count,
-          sum(i.total_base) filter (where i.period = ${lastMonth} and i.status <> 'cancelled')::text as last_total,
+          sum(${netBase(base)}) filter (where i.period = ${lastMonth} and i.status <> 'cancelled')::text as last_total,
           (count(*) filter (where i.period = ${lastMonth} and i.status <> 'cancelled'))::int as last_count,
           sum(i.total_base) filter (where i.status = 'sent')::text as open_total,
           (count(*) filter (where i.status = 'sent'))::int as open_count,
@@ -182,7 +192,7 @@ export async function revenueSummary(s: Services, user: CurrentUser, today = tod
   };
 }
 
-const totalsResponse = z.object({ baseCurrency: z.string(), total: z.string(), count: z.number().int() });
+const totalsResponse = z.object({ baseCurrency: z.string(), total: z.string(), net: z.string(), count: z.number().int() });
 
 export function registerInvoiceAnalytics(app: Api, s: Services) {
   const tags = [decl.name];
@@ -209,7 +219,8 @@ export function registerInvoiceAnalytics(app: Api, s: Services) {
       config: { access: listAccess },
       schema: {
         tags,
-        summary: "The number of invoices a list's filters and search select, and their total in the base currency",
+        summary:
+          "The number of invoices a list's filters and search select, their total with tax (what is owed) and their revenue net of tax, in the base currency",
         querystring: totalsQuery,
         response: { 200: totalsResponse },
       },
@@ -218,11 +229,12 @@ export function registerInvoiceAnalytics(app: Api, s: Services) {
       const q = req.query as ListQuery;
       const base = s.config.BASE_CURRENCY;
       const condition = registeredResource(s, decl.name)!.listCondition(req.user!, q);
-      const [row] = await queryRows<{ total: string | null; count: number }>(
+      const [row] = await queryRows<{ total: string | null; net: string | null; count: number }>(
         s.db,
-        sql`select sum(total_base)::text as total, count(*)::int as count from invoices${condition ? sql` where ${condition}` : sql``}`,
+        sql`select sum(total_base)::text as total, sum(${netBase(base, 'invoices')})::text as net, count(*)::int as count
+            from invoices${condition ? sql` where ${condition}` : sql``}`,
       );
-      return { baseCurrency: base, ...sumOf(row?.total ?? '0', row?.count ?? 0, base) };
+      return { baseCurrency: base, ...sumOf(row?.total ?? '0', row?.count ?? 0, base), net: formatMoney(row?.net ?? '0', base) };
     },
   );
 }

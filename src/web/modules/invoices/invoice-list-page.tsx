@@ -72,16 +72,29 @@ function ListTotal() {
   const totals = useQuery({
     queryKey: ['invoices', 'totals', query],
     queryFn: async () =>
-      (await http.get<{ baseCurrency: string; total: string; count: number }>(`/api/v1/${invoicesResource.path}/totals?${query}`)).data,
+      (
+        await http.get<{ baseCurrency: string; total: string; net: string; count: number }>(
+          `/api/v1/${invoicesResource.path}/totals?${query}`,
+        )
+      ).data,
   });
   if (!totals.data) return null;
-  const { baseCurrency, total, count } = totals.data;
+  // Revenue is net of tax (the analytic view's figures); what the invoices owe includes it.
+  const { baseCurrency, total, net, count } = totals.data;
   return (
-    <Typography variant="body2" role="status" sx={{ mb: 1, color: 'text.secondary' }} data-testid="invoice-list-total" data-total={total}>
+    <Typography
+      variant="body2"
+      role="status"
+      sx={{ mb: 1, color: 'text.secondary' }}
+      data-testid="invoice-list-total"
+      data-total={total}
+      data-net={net}
+    >
       {t('invoices:analytics.listTotal', {
         count,
         formatted: fmt.number(count),
         total: fmt.money(total, baseCurrency),
+        net: fmt.money(net, baseCurrency),
         currency: baseCurrency,
       })}
     </Typography>
