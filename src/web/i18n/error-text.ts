@@ -58,6 +58,10 @@ export function errorText(t: Translate, error: unknown): string {
     // The error's details fill the text's placeholders (a closed month names its month, as the reader writes it).
     const text = call(t, `errors:codes.${e.code}`, { ...readable(e.details ?? {}), defaultValue: '' });
     if (text) return text;
+    // A rule's refusal carried on a field (a 409/422 whose code names its issue): that issue's own
+    // words, with its params, rather than "This change breaks a business rule".
+    const issue = Object.values((e.issues ?? {}) as Record<string, Issue>).find((i) => i?.code === e.code);
+    if (issue) return issueText(t, issue);
   }
   const status = e.statusCode ?? 0;
   const byStatus = codeForStatus(status);

@@ -20,7 +20,8 @@ async function emptyBodyIsNone(req: FastifyRequest) {
 
 /** 409 naming the current state and the action: what the client shows as the refusal's reason. */
 function stateRefusal(ctx: ResourceContext, states: StatesDecl, a: StateActionDecl, status: string) {
-  return conflict(`A ${status} ${ctx.decl.label.toLowerCase()} cannot take "${a.segment}"`, states.refusal, {
+  // "This salary is approved: it can't take approve", never "A approved salary…".
+  return conflict(`This ${ctx.decl.label.toLowerCase()} is ${status}: it can't take "${a.segment}"`, states.refusal, {
     [states.field]: { code: states.refusal, params: { status, action: a.segment } },
   });
 }
