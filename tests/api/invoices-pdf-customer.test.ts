@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
 import { auditLog } from '../../src/server/modules/audit/audit.table.js';
@@ -81,10 +82,22 @@ describe("the firm's details", () => {
       .where(and(eq(auditLog.entity, 'firm-settings'), eq(auditLog.actorId, t.users.admin.id)));
     expect(audit.at(-1)?.after).toMatchObject({ taxId: FIRM.taxId, paymentDetails: FIRM.paymentDetails });
 
-    // A logo is a PNG or JPEG.
+    // A logo is a PNG or JPEG; the saved one is read back as it was sent, and removed the default stands again.
     const gif = await call('admin', 'PUT', '/api/v1/firm-settings/logo', { logo: Buffer.from('GIF89a....').toString('base64') });
     expect(gif.statusCode).toBe(415);
     expect(gif.json().code).toBe('file_type');
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1f4e79' } })
+      .png()
+      .toBuffer();
+    const up = await call('admin', 'PUT', '/api/v1/firm-settings/logo', { logo: png.toString('base64') });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().hasLogo).toBe(true);
+    const read = await call('admin', 'GET', '/api/v1/firm-settings/logo');
+    expect(read.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(read.rawPayload, png)).toBe(0);
+    expect((await call('sale', 'GET', '/api/v1/firm-settings/logo')).statusCode).toBe(403);
+    expect((await call('admin', 'PUT', '/api/v1/firm-settings/logo', { logo: null })).json().hasLogo).toBe(false);
+    expect((await call('admin', 'GET', '/api/v1/firm-settings/logo')).statusCode).toBe(404);
   });
 });
 
