@@ -115,3 +115,12 @@ test('an invoice line’s description shows whole in the edit form, and saving r
   await expect(page).toHaveURL(new RegExp(`/invoices/${id}$`));
   await expect(page.getByTestId('invoice-summary')).toContainText(long);
 });
+
+test('the invoice list at 1400 px keeps Status and Overdue in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, 'admin', '/invoices');
+  const headers = page.getByRole('grid').getByRole('columnheader');
+  await expect(headers.filter({ hasText: /^Status$/ })).toBeVisible();
+  await expect(headers.filter({ hasText: /^Overdue$/ })).toBeVisible();
+  await expect(headers.filter({ hasText: /^Subject$/ })).toBeVisible();
+});

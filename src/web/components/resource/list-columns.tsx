@@ -196,16 +196,28 @@ export function useListColumns(o: {
   }, [meta, fmt, canEdit, canDelete, canWriteRow, !!showHref, role, fixed, fontSize]);
 }
 
+const NO_FIELDS: ReadonlySet<string> = new Set();
+
 /**
- * Columns shown by default: the first declared ones that fit the grid's width (390 px phones
- * included), so that the actions stay in view without scrolling sideways; the user's own
- * choices win.
+ * The fields a narrow grid keeps before the others: a state shown as a coloured chip and a yes/no
+ * flag (an invoice's Status and Overdue) are short and say what a row needs next, where dates and
+ * amounts further left would otherwise push them out at 1400 px.
+ */
+export function statusFields(meta: ResourceMeta): ReadonlySet<string> {
+  return new Set(meta.fields.filter(([, f]) => (f.type === 'enum' && !!f.colors) || f.type === 'boolean').map(([name]) => name));
+}
+
+/**
+ * Columns shown by default: the first column, then the `early` ones (statusFields), then the
+ * others in their order, as many as fit the grid's width (390 px phones included), so that the
+ * actions stay in view without scrolling sideways; the user's own choices win.
  */
 export function useFittedColumns(
   columns: GridColDef<Row>[],
   saved: GridColumnVisibilityModel | undefined,
   canEdit: boolean,
   canDelete: boolean,
+  early: ReadonlySet<string> = NO_FIELDS,
 ) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -219,13 +231,15 @@ export function useFittedColumns(
   const visibility = useMemo<GridColumnVisibilityModel>(() => {
     let room = width - (canDelete ? 50 : 0) - actionsWidth(canEdit, canDelete) - 4;
     const model: GridColumnVisibilityModel = {};
-    columns.forEach((c, i) => {
-      if (c.field === 'actions') return;
+    const rank = (c: GridColDef<Row>, i: number) => (i === 0 ? 0 : early.has(c.field) ? 1 : 2);
+    const byRank = columns.map((c, i) => ({ c, i, r: rank(c, i) })).sort((a, b) => a.r - b.r || a.i - b.i);
+    for (const { c, i } of byRank) {
+      if (c.field === 'actions') continue;
       const fits = i === 0 || room >= (c.minWidth ?? 100);
       if (width > 0 && !fits) model[c.field] = false;
       room -= c.minWidth ?? 100;
-    });
+    }
     return { ...model, ...saved };
-  }, [columns, width, saved, canDelete, canEdit]);
+  }, [columns, width, saved, canDelete, canEdit, early]);
   return { boxRef, visibility };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
@@ -13,7 +13,7 @@ import { useAuthContext } from '../../providers/auth-context';
 import { closedMonthOf, useClosedMonths } from './closed-month';
 import { FilterBar } from './filter-bar';
 import { ArchivedToggle, BulkActions } from './list-bars';
-import { useFittedColumns, useListColumns, type Row } from './list-columns';
+import { statusFields, useFittedColumns, useListColumns, type Row } from './list-columns';
 import { ListGrid } from './list-grid';
 import { DEFAULT_PAGE_SIZE } from './list-params';
 import { useListPrefs } from './list-prefs';
@@ -81,7 +81,8 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
     showHref: canShow ? (row) => `${decl.route}/${row.id}` : undefined,
     onDelete: (row) => deletion.ask([row]),
   });
-  const { boxRef, visibility } = useFittedColumns(columns, prefs.columns, canEdit, canDelete);
+  const early = useMemo(() => statusFields(meta), [meta]);
+  const { boxRef, visibility } = useFittedColumns(columns, prefs.columns, canEdit, canDelete, early);
 
   const returnQuery = () => (embedded ? `?returnTo=${encodeURIComponent(window.location.pathname)}` : '');
   const createHref = () => {
