@@ -1,4 +1,5 @@
 import type { ResourceDecl } from './resource.js';
+import { projectBonusesResource } from './modules/project-bonuses/project-bonuses.resource.js';
 import { salariesResource } from './modules/salaries/salaries.resource.js';
 import { externalCostsResource } from './modules/external-costs/external-costs.resource.js';
 import { ticketsResource } from './modules/tickets/tickets.resource.js';
@@ -37,6 +38,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
   externalCostsResource,
   kpiResource,
   kpiEvaluationsResource,
+  projectBonusesResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

@@ -202,6 +202,8 @@ export const VALIDATION_EN: Record<string, string> = {
   statement_incomplete: 'A figure is missing: {{missing}}',
   statement_state: 'A {{status}} statement cannot do this',
   statement_line_unknown: 'This statement has no such line',
+  project_bonus_paid: 'A paid project bonus does not change: mark it unpaid first',
+  project_bonus_status: 'A {{status}} project bonus cannot do this',
 };
 
 export function describeIssue(issue: FieldIssue): string {

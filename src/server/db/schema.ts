@@ -26,3 +26,4 @@ export * from '../modules/pnl/pnl.table.js';
 export * from '../modules/kpi/kpi.table.js';
 export * from '../http/statements/tables.js';
 export * from '../modules/firm-settings/firm-settings.table.js';
+export * from '../modules/project-bonuses/project-bonuses.table.js';

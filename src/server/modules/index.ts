@@ -1,5 +1,6 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { projectBonusesModule } from './project-bonuses/project-bonuses.module.js';
 import { salariesModule } from './salaries/salaries.module.js';
 import { monthCloseModule } from './month-close/month-close.module.js';
 import { externalCostsModule } from './external-costs/external-costs.module.js';
@@ -59,6 +60,7 @@ export const MODULES: readonly ServerModule[] = [
   pnlModule,
   kpiModule,
   kpiEvaluationsModule,
+  projectBonusesModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

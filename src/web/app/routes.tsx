@@ -122,7 +122,6 @@ export const SHELL_ROUTES: RouteObject[] = [
   // Before the KPI resource's /kpi/:id.
   { path: 'kpi/progress/:userId/:year', element: page(<KpiProgressPage />) },
   { path: 'kpi/dashboard', element: page(<KpiDashboardPage />) },
-  soon('kpi/project-bonuses', 'navbar:kpi', 'navbar:projectBonuses'),
   soon('kpi/quarterly-summary', 'navbar:kpi', 'navbar:kpiQuarterlySummary'),
   soon('commission/dashboard', 'navbar:commission', 'navbar:dashboard'),
   soon('commission/matrix', 'navbar:commission', 'navbar:matrix'),

@@ -143,7 +143,12 @@ export const NAV_GROUPS: NavGroup[] = [
         children: [
           child('kpi.list', 'navbar:kpiList', '/kpi', NAV_ROLES['/kpi/list']),
           child('kpi.dashboard', 'navbar:dashboard', '/kpi/dashboard', NAV_ROLES['/kpi/dashboard']),
-          child('kpi.project-bonuses', 'navbar:projectBonuses', '/kpi/project-bonuses', NAV_ROLES['/kpi/project-bonuses']),
+          {
+            id: 'kpi.project-bonuses',
+            titleKey: 'navbar:projectBonuses',
+            ...resourceNav('project-bonuses'),
+            roles: NAV_ROLES['/kpi/project-bonuses'],
+          },
         ],
       },
       {
