@@ -18,7 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PnlQuery } from '../../../domain/modules/pnl/pnl.rules';
 import type { PnlDrill } from '../../../domain/modules/pnl/pnl.schema';
-import { formatDecimalLocale } from '../../../domain/money';
+import { compare, divide, formatDecimal, formatDecimalLocale } from '../../../domain/money';
 import { ErrorState } from '../../components/error-state';
 import { useFormatters } from '../../i18n/format';
 import { usePnlDrill, type PnlCell } from './use-pnl-data';
@@ -80,6 +80,15 @@ export function PnlDrillDialog({
         .join(' · ');
     return r.description;
   };
+  // A salary line is a share of the person's pay: "60 % of ₫53,219,384", never the whole pay alone
+  // in the line's Amount column, where it read as what the line costs.
+  const whole = (r: PnlDrill['rows'][number]) => {
+    if (!r.sourceAmount || !r.sourceCurrency) return '';
+    const amount = fmt.money(r.sourceAmount, r.sourceCurrency);
+    if (cell.measure !== 'salaryCost' || !r.weight || !r.weightTotal || compare(r.weightTotal, '0') === 0) return amount;
+    const share = fmt.number(Number(formatDecimal(divide(r.weight, r.weightTotal, 4))), { style: 'percent', maximumFractionDigits: 1 });
+    return t('pnl:shareOf', { share, whole: amount });
+  };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="pnl-drill-title">
       <DialogTitle id="pnl-drill-title">{title}</DialogTitle>
@@ -112,8 +121,8 @@ export function PnlDrillDialog({
                       <TableCell>{source(r)}</TableCell>
                       <TableCell>{detail(r)}</TableCell>
                       <TableCell>{[r.customerName, r.projectName].filter(Boolean).join(' / ') || t('pnl:overhead')}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {r.sourceAmount && r.sourceCurrency ? fmt.money(r.sourceAmount, r.sourceCurrency) : ''}
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="pnl-drill-source-amount">
+                        {whole(r)}
                       </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         {fmt.money(r.amount, currency)}
