@@ -124,3 +124,29 @@ test('the invoice list at 1400 px keeps Status and Overdue in view', async ({ pa
   await expect(headers.filter({ hasText: /^Overdue$/ })).toBeVisible();
   await expect(headers.filter({ hasText: /^Subject$/ })).toBeVisible();
 });
+
+test('in Arabic, names keep their period at their end and the revenue card keeps its amounts inside their halves; axe clean', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ar'));
+  await signIn(page, 'admin', '/');
+  const figures = page.getByTestId('widget-revenue').locator('[data-testid^="revenue-"]');
+  await expect(figures.first()).toBeVisible();
+  for (const figure of await figures.all()) {
+    const spills = await figure.evaluate((el) => {
+      const cell = el.closest('a')?.parentElement ?? el.parentElement!;
+      const a = el.getBoundingClientRect();
+      const b = cell.getBoundingClientRect();
+      return a.left < b.left - 1 || a.right > b.right + 1;
+    });
+    expect(spills, await figure.textContent()).toBe(false);
+  }
+  await page.goto('/invoices/analytics');
+  // An isolated name keeps "Inc." at its end in a right-to-left table.
+  await expect(page.locator('th bdi', { hasText: /^Maple Health Inc\.$/ }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/pnl?groupBy=customer');
+  await expect(page.locator('th bdi', { hasText: /^Maple Health Inc\.$/ }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

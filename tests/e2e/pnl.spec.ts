@@ -7,6 +7,10 @@ import { signIn, useEnglish } from './support/session';
 import { typeDate } from './support/pickers';
 import { apiLogin, presetShell, seriousViolations, settled } from './shell-support';
 
+/** A month as the app writes it in English: 'November 2026'. */
+const monthWords = (ym: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${ym}-15T12:00:00Z`));
+
 /** `YYYY-MM` of `back` months ago. */
 function monthAgo(back: number): string {
   const d = new Date();
@@ -27,8 +31,8 @@ test("the losing customer's cost opens rows totalling the cell; once its month i
   await useEnglish(page);
   await signIn(page, 'admin', '/pnl');
   await expect(page.getByRole('heading', { level: 1, name: 'Profit & Loss' })).toBeVisible();
-  await expect(page.getByTestId('pnl-from')).toHaveValue(monthAgo(5));
-  await expect(page.getByTestId('pnl-to')).toHaveValue(monthAgo(0));
+  await expect(page.getByTestId('pnl-from')).toContainText(monthWords(monthAgo(5)));
+  await expect(page.getByTestId('pnl-to')).toContainText(monthWords(monthAgo(0)));
   await expect(page.getByTestId('pnl-group-by')).toHaveText('Customer');
   await expect(page.getByTestId('pnl-row-total')).toBeVisible();
   await expect(page.getByTestId('pnl-chart').locator('svg').first()).toBeVisible();
@@ -75,7 +79,11 @@ test("the losing customer's cost opens rows totalling the cell; once its month i
     const description = form.getByLabel(/^Description/);
     await description.fill(`${await description.inputValue()} (corrected)`);
     await page.getByTestId('external-cost-form-submit').click();
-    await expect(form).toContainText(`${month} is closed: its records can no longer change`);
+    // The month in words, as the reader says it.
+    const words = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${month}-15T12:00:00Z`),
+    );
+    await expect(form).toContainText(`${words} is closed: its records can no longer change`);
     await expect(page).toHaveURL(/\/edit$/);
   } finally {
     await api(page.request, 'post', `/api/v1/month-closes/${month}/reopen`, { note: 'P&L end-to-end test done' });

@@ -58,10 +58,11 @@ export function PnlTable({ data, shownGroup, labelOf, onOpen }: Props) {
                   sx={r.key === undefined ? { '& td, & th': { fontWeight: 700 } } : undefined}
                 >
                   <TableCell component="th" scope="row">
-                    {label}
+                    {/* Names isolated: in Arabic, "Maple Health Inc." would read ".Maple Health Inc". */}
+                    <bdi>{label}</bdi>
                     {r.customerName && (
                       <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                        {r.customerName}
+                        <bdi>{r.customerName}</bdi>
                       </Typography>
                     )}
                   </TableCell>

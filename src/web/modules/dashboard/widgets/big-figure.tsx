@@ -6,12 +6,14 @@ import Typography from '@mui/material/Typography';
 /** A big figure with its label; a link when there is somewhere to go. */
 export function BigFigure({ label, value, to, testId }: { label: string; value: string; to?: string; testId: string }) {
   const figure = (
-    <Typography variant="h4" component="span" data-testid={testId}>
+    // An amount isolated from the label's direction, and kept inside its half of the card: a long
+    // one (Arabic "١٬٧٧٧٬٢٦٢٫٦٤ US$") wraps at its group marks instead of running into the next figure.
+    <Typography variant="h4" component="bdi" data-testid={testId} sx={{ display: 'inline-block', maxWidth: 1, overflowWrap: 'anywhere' }}>
       {value}
     </Typography>
   );
   return (
-    <Box>
+    <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>

@@ -29,7 +29,8 @@ export function CustomersTable({ data }: { data: InvoiceAnalytics }) {
             {data.customers.map((c) => (
               <TableRow key={c.customerId}>
                 <TableCell component="th" scope="row">
-                  {c.name}
+                  {/* Isolated: in Arabic, "Maple Health Inc." would read ".Maple Health Inc". */}
+                  <bdi>{c.name}</bdi>
                 </TableCell>
                 <TableCell align="right">
                   <FigureLink

@@ -49,7 +49,8 @@ export function TopCustomers({ data, navigate }: { data: InvoiceAnalytics; navig
           {top.map((c) => (
             <TableRow key={c.customerId}>
               <TableCell component="th" scope="row">
-                {c.name}
+                {/* Isolated: in Arabic, "Maple Health Inc." would read ".Maple Health Inc". */}
+                <bdi>{c.name}</bdi>
               </TableCell>
               <TableCell align="right">
                 <FigureLink
