@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
 import { auditLog } from '../../src/server/modules/audit/audit.table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
-import { pdfText } from '../fixtures/pdf-text.js';
+import { pdfGlyphs, pdfText } from '../fixtures/pdf-text.js';
 
 // The invoice a customer can pay from: the firm's details as an admin saved them (address, tax id,
 // payment details), the customer's language for every label, amounts in the currency's format,
@@ -132,8 +132,13 @@ describe("the invoice in the customer's language", () => {
     expect(flat).toContain('301,00 US$');
     expect(flat).toContain('45,125 US$');
     expect(flat).not.toMatch(/150[.,]5(?!0)/);
-    // The Arabic name reads back as written (joined letters, right to left), the Chinese line too.
+    // The Arabic name reads back as written (right to left), the Chinese line too.
     expect(text).toContain(ARABIC_NAME);
+    // Its letters are joined: a letter takes another form at the start of a word than inside it
+    // (the two ل of للتجارة), where unjoined text draws one glyph per letter.
+    const glyphs = await pdfGlyphs((await call('sale_lead', 'GET', `/api/v1/invoice/${inv.id}/pdf`)).rawPayload);
+    const forms = (letter: string) => new Set(glyphs.filter((g) => g.unicode === letter).map((g) => g.code)).size;
+    expect(forms('ل')).toBeGreaterThanOrEqual(2);
     expect(text).toContain('软件测试 服务');
     expect(text).toContain('Phát triển phần mềm, tháng 10');
   });
