@@ -146,6 +146,21 @@ export interface ResourceDecl<TCustom extends string = string> {
   closesWithMonth?: MonthCloseDecl;
   /** Its state changes (send, approve, mark paid…): `POST /<path>/:id/<segment>` each, and the buttons that call them (state-actions.ts). */
   states?: StatesDecl;
+  /**
+   * What a row's own state allows beyond the role's rights, as the server's rules decide it (a paid
+   * salary is never archived, a numbered invoice is cancelled instead): the list and the detail page
+   * offer Edit and Archive only where these say yes. Absent: every row allows both.
+   */
+  rowRights?: { edit?: (row: Readonly<Record<string, unknown>>) => boolean; delete?: (row: Readonly<Record<string, unknown>>) => boolean };
+}
+
+/** Whether a row's own state lets the kit's edit or delete (archive) start: `rowRights`, else yes. */
+export function rowAllows(
+  decl: Pick<ResourceDecl, 'rowRights'>,
+  action: 'edit' | 'delete',
+  row: Readonly<Record<string, unknown>>,
+): boolean {
+  return decl.rowRights?.[action]?.(row) ?? true;
 }
 
 export function defineResource<const T extends ResourceDecl>(decl: T): T {

@@ -1,7 +1,7 @@
 import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
 import { defineResource, standardAccess } from '../../resource.js';
 import { CURRENCIES } from '../../fields.js';
-import { INVOICE_TRANSITIONS } from './invoices.rules.js';
+import { EDITABLE_FIELDS, INVOICE_TRANSITIONS } from './invoices.rules.js';
 import {
   INVOICE_STATUS_VALUES,
   invoiceCancelSchema,
@@ -73,6 +73,15 @@ export const invoicesResource = defineResource({
   // An invoice belongs to its billing period: a closed month's invoices are read-only (decision 017).
   closesWithMonth: { field: 'period' },
   // Each sent with the version on screen: an action on a changed invoice is refused (412), not applied blind.
+  // A cancelled or paid invoice changes nothing (422 invoice_not_editable); a numbered one is
+  // cancelled, never archived (422 invoice_numbered).
+  rowRights: {
+    edit: (row) => {
+      const editable = EDITABLE_FIELDS[row.status as keyof typeof EDITABLE_FIELDS];
+      return editable === 'all' || (!!editable && editable.length > 0);
+    },
+    delete: (row) => !row.number,
+  },
   states: {
     field: 'status',
     refusal: 'invoice_status',

@@ -50,6 +50,8 @@ export const salariesResource = defineResource({
   softDelete: true,
   // A salary belongs to its month: a closed month's salaries are read-only (decision 017).
   closesWithMonth: { field: 'month' },
+  // Only a draft is edited (422 salary_locked); money paid is never archived (422 salary_paid).
+  rowRights: { edit: (row) => row.status === 'draft', delete: (row) => row.status !== 'paid' },
   states: {
     field: 'status',
     refusal: 'salary_status',

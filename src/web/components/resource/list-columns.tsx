@@ -72,7 +72,8 @@ export function useListColumns(o: {
   canEdit: boolean;
   canDelete: boolean;
   /** Whether this row lets the user change it (a sale's own customers only): no Edit or Delete on the others. */
-  canWriteRow: (row: Row) => boolean;
+  /** Whether this row may be edited or deleted (archived): its owner, its month, its own state. */
+  canWriteRow: (row: Row, action: 'edit' | 'delete') => boolean;
   editHref: (row: Row) => string;
   /** The record's page, when the role may open it: its title is then a real link (new tab, copy link). */
   showHref?: (row: Row) => string;
@@ -164,7 +165,7 @@ export function useListColumns(o: {
             sx={{ height: 1, alignItems: 'center', justifyContent: 'flex-end' }}
             onClick={(e) => e.stopPropagation()}
           >
-            {canEdit && canWriteRow(row) && (
+            {canEdit && canWriteRow(row, 'edit') && (
               <Tooltip title={t('common:buttons.edit')}>
                 <IconButton
                   component={RouterLink}
@@ -176,7 +177,7 @@ export function useListColumns(o: {
                 </IconButton>
               </Tooltip>
             )}
-            {canDelete && canWriteRow(row) && (
+            {canDelete && canWriteRow(row, 'delete') && (
               <Tooltip title={t('common:buttons.delete')}>
                 <IconButton
                   size="small"

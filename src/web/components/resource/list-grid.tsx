@@ -45,7 +45,7 @@ export function ListGrid({
   onSelectionChange: (selection: GridRowSelectionModel) => void;
   canDelete: boolean;
   canShow: boolean;
-  canWriteRow: (row: Row) => boolean;
+  canWriteRow: (row: Row, action: 'edit' | 'delete') => boolean;
   archivedView: boolean;
   filtered: boolean;
 }) {
@@ -92,7 +92,8 @@ export function ListGrid({
         columnVisibilityModel={visibility}
         onColumnVisibilityModelChange={(m) => setPrefs({ columns: m })}
         checkboxSelection={canDelete}
-        isRowSelectable={({ row }) => canWriteRow(row)}
+        // Selection is for the bulk archive: a row whose own state refuses it (a paid salary) is not selectable.
+        isRowSelectable={({ row }) => canWriteRow(row, 'delete')}
         disableRowSelectionOnClick
         rowSelectionModel={selection}
         onRowSelectionModelChange={onSelectionChange}

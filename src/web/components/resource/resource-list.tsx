@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import { can } from '../../../domain/resources';
-import { ownerAllowsWrite } from '../../../domain/resource';
+import { ownerAllowsWrite, rowAllows } from '../../../domain/resource';
 import { useFormatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
 import { closedMonthOf, useClosedMonths } from './closed-month';
@@ -62,10 +62,12 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
   const canCreate = allowed('create') && writable;
   const canShow = allowed('show');
   const titleOf = (row: Row) => String(row[decl.recordTitle] ?? '');
-  // Rows of a closed month offer no Edit nor Archive: the server would refuse both.
+  // Rows of a closed month offer no Edit nor Archive, nor rows whose own state refuses them (a paid
+  // salary): the server would refuse both.
   const closedMonths = useClosedMonths();
   const canWriteRow = useCallback(
-    (row: Row) => ownerAllowsWrite(decl, user ?? undefined, row) && !closedMonthOf(decl, row, closedMonths),
+    (row: Row, action: 'edit' | 'delete') =>
+      ownerAllowsWrite(decl, user ?? undefined, row) && !closedMonthOf(decl, row, closedMonths) && rowAllows(decl, action, row),
     [decl, user, closedMonths],
   );
 

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { can } from '../../../domain/resources';
-import { ownerAllowsWrite } from '../../../domain/resource';
+import { ownerAllowsWrite, rowAllows } from '../../../domain/resource';
 import { errorText } from '../../i18n/error-text';
 import { contributionsTo } from '../../app/modules';
 import { useAuthContext } from '../../providers/auth-context';
@@ -65,6 +65,8 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
   const title = record ? String(record[decl.recordTitle] ?? '') : '';
   // A closed month's record changes no more: no Edit nor Archive, and a line saying why.
   const closedMonth = useClosedMonth(decl, record);
+  // The row's own state (a paid salary is not archived): the declaration's row rights.
+  const rowOk = (action: 'edit' | 'delete') => !record || rowAllows(decl, action, record);
   const allowed = (r: string) => can(role, r, 'show');
   // Rows of others are not this user's to change (a sale on another sale's customer); until the
   // record is in, an owner-scoped role is shown no Edit rather than one that disappears.
@@ -143,7 +145,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
         </Box>
         <Stack ref={actionsRef} direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {!archivedAt && actions}
-          {!archivedAt && !closedMonth && can(role, resource, 'edit') && rights.edit !== false && ownRow && (
+          {!archivedAt && !closedMonth && can(role, resource, 'edit') && rights.edit !== false && rowOk('edit') && ownRow && (
             <Button
               component={RouterLink}
               to={`${decl.route}/${id}/edit?returnTo=${encodeURIComponent(`${decl.route}/${id}`)}`}
@@ -153,7 +155,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
               {t('common:buttons.edit')}
             </Button>
           )}
-          {!archivedAt && !closedMonth && can(role, resource, 'delete') && rights.delete !== false && ownRow && (
+          {!archivedAt && !closedMonth && can(role, resource, 'delete') && rights.delete !== false && rowOk('delete') && ownRow && (
             <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirm(true)}>
               {t(decl.softDelete ? 'common:buttons.archive' : 'common:buttons.delete')}
             </Button>
