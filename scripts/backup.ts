@@ -1,5 +1,6 @@
 // `npm run backup -- <file>`: the whole firm into one file (docs/operations.md).
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { BackupError, writeBackup } from '../src/server/backup/backup.js';
 import { openConn } from '../src/server/backup/connection.js';
 import { loadConfig } from '../src/server/config.js';
@@ -11,6 +12,9 @@ if (!file || file.startsWith('-')) {
 }
 try {
   const config = loadConfig();
+  // Opening a missing folder would make an empty database there: say what is wrong instead.
+  if (!config.DATABASE_URL && !existsSync(join(config.dataDir, 'pg')))
+    throw new Error(`There is no embedded database in ${config.dataDir} (set DATA_DIR to the server's data folder, or DATABASE_URL).`);
   const conn = await openConn(config);
   try {
     const started = Date.now();

@@ -1,6 +1,6 @@
 // `npm run restore -- <file> [--force]`: a backup into an empty database of either kind (docs/operations.md).
 import { resolve } from 'node:path';
-import { BackupError } from '../src/server/backup/backup.js';
+import { BackupError, readBackupHeader } from '../src/server/backup/backup.js';
 import { openConn } from '../src/server/backup/connection.js';
 import { restoreBackup } from '../src/server/backup/restore.js';
 import { loadConfig } from '../src/server/config.js';
@@ -14,6 +14,8 @@ if (!file || rest.length || file.startsWith('-')) {
 }
 try {
   const config = loadConfig();
+  // A file that is not a backup is refused before any database is opened (or made).
+  await readBackupHeader(resolve(file));
   const conn = await openConn(config);
   try {
     const started = Date.now();

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,12 +36,15 @@ async function postgres(what: 'demo' | 'empty'): Promise<{ url: string; open: ()
 }
 
 /** `npm run <script> -- <args>` as a process of its own, with only `env` for settings. */
-function npmScript(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+function run(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     encoding: 'utf8',
   });
+}
+function npmScript(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  const r = run(script, args, env);
   expect(r.status, `${script}: ${r.stdout}${r.stderr}`).toBe(0);
   return r.stdout;
 }
@@ -96,5 +99,18 @@ describe('backup and restore across kinds', { timeout: 180_000 }, () => {
     } finally {
       await s.stop();
     }
+  });
+
+  it('the commands make no database where there is none: a missing data folder to back up, a file that is not a backup', () => {
+    const missing = join(dir, 'no-such-folder');
+    const backup = run('backup', [join(dir, 'x.backup')], { DATA_DIR: missing });
+    expect(backup.status).toBe(1);
+    expect(backup.stderr).toContain(`There is no embedded database in ${missing}`);
+    const restore = run('restore', ['/etc/hostname'], { DATA_DIR: missing });
+    expect(restore.status).toBe(1);
+    expect(restore.stderr).toContain('is not a readable backup');
+    const absent = run('restore', [join(dir, 'absent.backup')], { DATA_DIR: missing });
+    expect(absent.stderr).toContain('is not a readable backup');
+    expect(existsSync(missing)).toBe(false);
   });
 });

@@ -115,7 +115,10 @@ export async function writeBackup(conn: Conn, file: string): Promise<BackupHeade
 
 /** The lines of a backup file, one parsed JSON value each. */
 export async function* readBackupLines(file: string): AsyncGenerator<unknown> {
-  const input = createReadStream(file).pipe(createGunzip());
+  const raw = createReadStream(file);
+  const input = raw.pipe(createGunzip());
+  // A missing or unreadable file fails the reading below, not the process.
+  raw.on('error', (err) => input.destroy(err));
   const lines = createInterface({ input, crlfDelay: Infinity });
   try {
     for await (const line of lines) if (line) yield JSON.parse(line) as unknown;
@@ -124,6 +127,7 @@ export async function* readBackupLines(file: string): AsyncGenerator<unknown> {
   } finally {
     lines.close();
     input.destroy();
+    raw.destroy();
   }
 }
 
