@@ -15,7 +15,7 @@ import type { Services } from '../../services.js';
 import type { Api } from '../api.js';
 import { conflict, notFound, unprocessable } from '../errors.js';
 import { registeredResource } from '../resource/index.js';
-import { changedSince, computeDraft, storedComputation, type StatementKind, type StatementRow } from './compute.js';
+import { changedSince, computeDraft, type StatementKind, type StatementRow } from './compute.js';
 import { statementQuestions } from './tables.js';
 
 type QuestionRow = typeof statementQuestions.$inferSelect;
@@ -30,20 +30,13 @@ const question = (q: QuestionRow): StatementQuestion => ({
   answeredAt: q.answeredAt,
 });
 
-/** JSON with object keys in one order: jsonb gives them back reordered, and a draft that did not move must not be written. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
-  );
-}
-
 const idParams = z.object({ id: z.uuid({ message: 'invalid_id' }) });
 const questionParams = idParams.extend({ questionId: z.uuid({ message: 'invalid_id' }) });
 
 /**
  * The routes every kind of statement has besides the kit's list, read, create and state actions:
  * - `GET /:id/statement`: its lines and inputs, what is missing, what changed since approval, its
- *   questions (a draft is recomputed and stored first: it follows the data);
+ *   questions (a draft is computed from today's data: it follows the data; a read never writes);
  * - `POST /preview`: a draft computed for a person and period without storing it;
  * - `POST /:id/questions`, `POST /:id/questions/:questionId/answer`, `GET /questions?open=true`: a
  *   person questions a line of a statement they read; the leads (the `answer` action) answer.
@@ -144,25 +137,14 @@ export function registerStatementRoutes(app: Api, s: Services, opts: { decl: Res
     },
     async (req) => {
       const { id } = req.params as { id: string };
-      let row = await readable(req.user!, id);
-      if (row.state === 'draft') {
-        // A draft follows the data: stored again only when a figure moved (a read stays a read otherwise).
-        const draft = await computeDraft(s.db, kind, row.userId, row.period, s.config.BASE_CURRENCY);
-        if (canonical([draft.lines, draft.inputs, draft.missing]) !== canonical([row.lines, row.inputs, row.missing])) {
-          const table = kind.table as unknown as { id: never; state: never };
-          const [updated] = await s.db
-            .update(kind.table)
-            .set({ ...storedComputation(draft), updatedAt: sql`now()` } as never)
-            .where(and(eq(table.id, id), eq(table.state, 'draft')))
-            .returning();
-          if (updated) row = updated as unknown as StatementRow;
-        }
-      }
+      const row = await readable(req.user!, id);
+      // A draft follows the data: read fresh, never written by a read (its stored figures move with its writes).
+      const shown = row.state === 'draft' ? await computeDraft(s.db, kind, row.userId, row.period, s.config.BASE_CURRENCY) : row;
       return {
-        inputs: row.inputs,
-        lines: row.lines,
-        missing: row.missing,
-        total: formatDecimal(row.total, kind.scale),
+        inputs: shown.inputs,
+        lines: shown.lines,
+        missing: shown.missing,
+        total: formatDecimal(shown.total, kind.scale),
         changedSinceApproval: await changedSince(s.db, kind, row, s.config.BASE_CURRENCY),
         questions: await questionsOf(id),
       };
