@@ -94,9 +94,11 @@ test('the P&L by project names every bar, the largest first, the rest as one "ot
   for (const name of await names.all()) await expect(name).toBeVisible();
 });
 
-test('the French ageing chart keeps every bucket’s name', async ({ page }) => {
+test('the French analytics: the date in French, and the ageing chart keeps every bucket’s name', async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'fr'));
-  await signIn(page, 'admin', '/invoices/analytics');
+  await signIn(page, 'admin', '/invoices/analytics?asOf=2026-11-28');
+  // The date picked reads in French, day first.
+  await expect(page.getByTestId('analytics-as-of')).toContainText('28/11/2026');
   const names = page.getByTestId('analytics-ageing').locator('svg .MuiChartsAxis-tickLabel');
   for (const bucket of ['Pas encore échues', '0 à 30 jours', '31 à 60 jours', '61 à 90 jours', 'Plus de 90 jours'])
     await expect(names.filter({ hasText: bucket })).toBeVisible();
@@ -149,4 +151,18 @@ test('in Arabic, names keep their period at their end and the revenue card keeps
   await page.goto('/pnl?groupBy=customer');
   await expect(page.locator('th bdi', { hasText: /^Maple Health Inc\.$/ }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  // The chart's axis labels are whole, inside the chart, by customer and by month.
+  for (const groupBy of ['customer', 'month']) {
+    await page.goto(`/pnl?groupBy=${groupBy}`);
+    const chart = page.getByTestId('pnl-chart');
+    await expect(chart.locator('.MuiChartsAxis-tickLabel').first()).toBeVisible();
+    const cut = await chart.evaluate((box) => {
+      const svg = box.getBoundingClientRect();
+      return [...box.querySelectorAll('.MuiChartsAxis-tickLabel')]
+        .map((el) => ({ text: el.textContent, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.left < svg.left - 1 || r.right > svg.right + 1)
+        .map(({ text }) => text);
+    });
+    expect(cut, groupBy).toEqual([]);
+  }
 });

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { ErrorState } from '../../components/error-state';
+import { DayField } from '../../components/form/month-field';
 import { useFormatters } from '../../i18n/format';
 import { AnalyticsBody } from './analytics/analytics-body';
 import { useAnalyticsFilters } from './analytics/use-analytics-filters';
@@ -40,13 +41,13 @@ export function InvoiceAnalyticsPage() {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {t('invoices:analytics.title')}
         </Typography>
-        <TextField
-          type="date"
+        <DayField
           size="small"
           label={t('invoices:analytics.asOf')}
           value={asOf}
-          onChange={(e) => e.target.value && set('asOf', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'analytics-as-of' } }}
+          onChange={(v) => v && set('asOf', v)}
+          testId="analytics-as-of"
+          sx={{ width: '11rem' }}
         />
         <TextField
           select
