@@ -127,3 +127,15 @@ test('the progress page and a statement read in Arabic, right to left, without s
   await openStatement(page, evaluations[0]!.id);
   expect(await seriousViolations(page), 'a statement in Arabic').toEqual([]);
 });
+
+test('a recruiter, whose role has no KPI section, reads their quarter’s achievement and its lines on the dashboard', async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page, 'hr', '/');
+  const widget = page.getByTestId('widget-my-kpi');
+  await expect(widget).toBeVisible();
+  await expect(widget.getByTestId('my-kpi-total')).toHaveText(/\d+\.\d\d %/);
+  await expect(widget).toContainText('Hires');
+  await expect(widget.getByText(/min\(.+\) × 60 = /)).toBeVisible();
+  // No way into the KPI section's pages from it: the figure is not a link for this role.
+  await expect(widget.getByRole('link')).toHaveCount(0);
+});

@@ -38,6 +38,7 @@ const DashboardPage = signedIn(() => import('../modules/dashboard/dashboard-page
   'leave-requests',
   'leave-matrix',
   'external-costs',
+  'kpi',
 ]);
 const PersonalInfoPage = signedIn(() => import('../modules/personal-info/personal-info-page'), 'PersonalInfoPage');
 // Resources' routes are generated from the registry (resource-routes.tsx); the registry

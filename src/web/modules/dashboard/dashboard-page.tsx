@@ -12,6 +12,7 @@ import { http } from '../../providers/http';
 import { useAuthContext } from '../../providers/auth-context';
 import {
   HoursWidget,
+  MyKpiWidget,
   MyLeaveWidget,
   MyWeekWidget,
   OpenJobsWidget,
@@ -92,6 +93,7 @@ function Widgets({ d, role }: { d: Dashboard; role: string }) {
       {d.profit && <ProfitWidget data={d.profit} />}
       {d.revenue && <RevenueWidget data={d.revenue} today={new Date().toISOString().slice(0, 10)} own={role === 'sale'} />}
       {d.hours && <HoursWidget data={d.hours} week={d.week} />}
+      <MyKpiWidget />
       {d.leave && <MyLeaveWidget data={d.leave} />}
       {d.team && <TeamLeaveWidget data={d.team} />}
       {d.recruitment && <OpenJobsWidget data={d.recruitment} />}

@@ -1,5 +1,6 @@
 // The dashboard's widgets, one file each under widgets/; the page picks those of the role's data.
 export { HoursWidget } from './widgets/hours-widget';
+export { MyKpiWidget } from './widgets/my-kpi-widget';
 export { MyLeaveWidget } from './widgets/my-leave-widget';
 export { MyWeekWidget } from './widgets/my-week-widget';
 export { OpenJobsWidget } from './widgets/open-jobs-widget';
