@@ -32,10 +32,13 @@ describe('month and day fields write in the reader’s language, not the browser
     } as const;
     for (const lang of ['fr', 'vi', 'cn', 'en'] as const) {
       await act(() => i18n.changeLanguage(lang));
-      await waitFor(() => {
-        expect(shown(container, 'm'), lang).toBe(want[lang][0]);
-        expect(shown(container, 'd'), lang).toBe(want[lang][1]);
-      });
+      await waitFor(
+        () => {
+          expect(shown(container, 'm'), lang).toBe(want[lang][0]);
+          expect(shown(container, 'd'), lang).toBe(want[lang][1]);
+        },
+        { timeout: 8000 },
+      );
     }
-  });
+  }, 30_000);
 });
