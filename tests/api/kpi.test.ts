@@ -149,6 +149,12 @@ describe('evaluations', () => {
       }),
     );
     expect(after.metrics[0].line.formula).toMatch(/^min\(.+ \/ 100 000, 120 %\) × 100 = \d+\.\d\d$/);
+    // The dashboard sums a whole team at once: the same figure as the statement's.
+    const dashboard = (await call('sale_lead', 'GET', '/api/v1/kpi/dashboard?year=2019')).json() as {
+      rows: Array<{ user: { id: string }; quarters: Array<{ period: string; achievement: string | null }> }>;
+    };
+    const row = dashboard.rows.find((r) => r.user.id === t.users.sale.id)!;
+    expect(row.quarters.find((q) => q.period === '2019-Q3')!.achievement).toBe(after.statement.total);
   });
 
   it('an approved evaluation keeps its figures; the change shows, and becomes one adjustment line in the next open quarter', async () => {

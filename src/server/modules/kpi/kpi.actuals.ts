@@ -89,13 +89,26 @@ export async function yearSums(db: Reader, baseCurrency: string, year: number, u
     sql`, `,
   )}]::uuid[]`;
   const [from, to] = [`${year}-01-01`, `${year}-12-31`];
+  // Sums only: no labels, no row per invoice (the dashboard reads a whole team's year at once).
+  const digits_ = sql.raw(String(digits));
   const rows = await queryRows<{ user_id: string; quarter: number; kind: ComputedKind; value: string }>(
     db as Db,
-    sql`select user_id::text, extract(quarter from day)::int as quarter, kind, sum(value::numeric)::text as value from (
-      ${revenueRows(digits)} and i.sale_id = any(${ids}) and i.paid_at between ${from}::date and ${to}::date ${revenueGroup}
-      union all ${headcountRows} and c.owner_sale_id = any(${ids}) and h.start_date between ${from}::date and ${to}::date
-      union all ${hireRows} and ca.owner_hr_id = any(${ids}) and e.created_at >= ${from}::date and e.created_at < ${`${year + 1}-01-01`}::date
-    ) counted group by 1, 2, 3`,
+    sql`select i.sale_id::text as user_id, extract(quarter from i.paid_at)::int as quarter, 'revenue' as kind,
+        sum(round((l.value ->> 'amount')::numeric * i.exchange_rate, ${digits_}))::text as value
+      from invoices i cross join lateral jsonb_array_elements(i.lines) l(value)
+      where i.status = 'paid' and i.archived_at is null and i.sale_id = any(${ids}) and i.paid_at between ${from}::date and ${to}::date
+      group by 1, 2
+      union all
+      select c.owner_sale_id::text, extract(quarter from h.start_date)::int, 'headcount', count(*)::text
+      from headcounts h join customers c on c.id = h.customer_id
+      where h.archived_at is null and h.status in ('active', 'ended') and c.owner_sale_id = any(${ids}) and h.start_date between ${from}::date and ${to}::date
+      group by 1, 2
+      union all
+      select ca.owner_hr_id::text, extract(quarter from (e.created_at at time zone 'UTC'))::int, 'hires', count(*)::text
+      from job_candidate_events e join job_candidates jc on jc.id = e.job_candidate_id join candidates ca on ca.id = jc.candidate_id
+      where e.to_stage = 'hired' and ca.owner_hr_id = any(${ids})
+        and e.created_at >= ${from}::date and e.created_at < ${`${year + 1}-01-01`}::date
+      group by 1, 2`,
   );
   return rows.map((r) => ({ userId: r.user_id, quarter: Number(r.quarter), kind: r.kind, value: r.value }));
 }
