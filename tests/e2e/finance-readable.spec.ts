@@ -142,7 +142,7 @@ test('in Arabic, names keep their period at their end and the revenue card keeps
       const b = cell.getBoundingClientRect();
       return a.left < b.left - 1 || a.right > b.right + 1;
     });
-    expect(spills, await figure.textContent()).toBe(false);
+    expect(spills, (await figure.textContent()) ?? '').toBe(false);
   }
   await page.goto('/invoices/analytics');
   // An isolated name keeps "Inc." at its end in a right-to-left table.
