@@ -139,3 +139,59 @@ test('a recruiter, whose role has no KPI section, reads their quarter’s achiev
   // No way into the KPI section's pages from it: the figure is not a link for this role.
   await expect(widget.getByRole('link')).toHaveCount(0);
 });
+
+test('KPI targets through the form: the weights summed as one types, a refusal by field, then saved, edited with History, and archived', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await useEnglish(page);
+  const year = String(2050 + (Date.now() % 40));
+  await signIn(page, 'sale_lead', '/kpi/new');
+  const form = page.getByTestId('kpi-form');
+  await form.getByLabel(/^Person/).click();
+  await page.getByRole('option').first().click();
+  await form.getByLabel(/^Year/).fill(year);
+  await form.getByLabel(/^Quarter number/).fill('2');
+  await form.getByLabel(/^Focus/).fill('Renewals in Hải Phòng');
+  const first = page.getByTestId('kpi-metric-0');
+  await first.getByLabel(/^Metric/).fill('Revenue');
+  await first.getByLabel(/^Target/).fill('80000');
+  await first.getByLabel(/^Weight/).fill('60');
+  await expect(page.getByTestId('kpi-weight-total')).toContainText('60 % of 100 %');
+  await page.getByTestId('kpi-add-metric').click();
+  const second = page.getByTestId('kpi-metric-1');
+  await second.getByLabel(/^Metric/).fill('Customer visits');
+  await second.getByLabel(/^Target/).fill('12');
+  await second.getByLabel(/^Weight/).fill('30');
+  await second.getByLabel(/^Achieved/).fill('9');
+  await second.getByLabel(/^Where the figure comes from/).fill('Visit log');
+  await page.getByTestId('kpi-form-submit').click();
+  await expect(page.getByText('The weights of the applicable metrics must total 100 %')).toBeVisible();
+  await expect(page).toHaveURL(/\/kpi\/new$/);
+  await second.getByLabel(/^Weight/).fill('40');
+  await expect(page.getByTestId('kpi-weight-total')).toContainText('100 % of 100 %');
+  await page.getByTestId('kpi-form-submit').click();
+  await expect(page).not.toHaveURL(/\/new$/);
+
+  await page.goto(`/kpi?year=${year}&quarter=2`);
+  const row = page.locator('[role="grid"][aria-rowcount]').getByRole('row').nth(1);
+  await expect(row).toContainText(`${year}-Q2`);
+  await row
+    .getByRole('gridcell')
+    .filter({ hasText: `${year}-Q2` })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: `${year}-Q2` })).toBeVisible();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await page
+    .getByTestId('kpi-form')
+    .getByLabel(/^Focus/)
+    .fill('Renewals and upsell in Hải Phòng');
+  await page.getByTestId('kpi-form-submit').click();
+  await expect(page.getByRole('heading', { name: `${year}-Q2` })).toBeVisible();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('history')).toContainText('Renewals and upsell in Hải Phòng');
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await page.getByTestId('confirm-delete').click();
+  await expect(page).toHaveURL(/\/kpi$/);
+});

@@ -57,7 +57,7 @@ function dateFor(stamp: number): string {
 // An invoice's customer in the base currency (another needs its exchange rate).
 const REF_CHOICE: Record<string, string> = { 'headcounts.userId': 'Amelia Carter', 'invoices.customerId': 'Maple Health Inc.' };
 /** Texts with a format of their own: a billing period is a month. */
-const TEXT_VALUE: Record<string, string> = { 'invoices.period': '2026-10' };
+const TEXT_VALUE: Record<string, string> = { 'invoices.period': '2026-10', 'project-bonuses.month': '2089-05' };
 
 async function fillRequired(page: Page, decl: ResourceDecl, stamp: number, titleValue: string) {
   const shape = (decl.schemas.create as unknown as { shape: Shape }).shape;
@@ -106,7 +106,14 @@ test.beforeEach(async ({ page }) => {
  */
 // A salary's record title is its month (YYYY-MM), not a free text the smoke can type and search:
 // its list, form, detail page and import are driven by salaries.spec.ts.
-const SPECIAL_SCREENS: Record<string, string> = { timesheets: 'logwork.spec.ts', salaries: 'salaries.spec.ts' };
+// KPI targets are named by their quarter (set from the year and quarter), evaluations by the quarter
+// they evaluate: kpi.spec.ts drives their forms, pages and statements.
+const SPECIAL_SCREENS: Record<string, string> = {
+  timesheets: 'logwork.spec.ts',
+  salaries: 'salaries.spec.ts',
+  kpi: 'kpi.spec.ts',
+  'kpi-evaluations': 'kpi.spec.ts',
+};
 
 test('every resource left out of the smoke is declared and has its own spec', () => {
   for (const [name, spec] of Object.entries(SPECIAL_SCREENS)) {

@@ -1,4 +1,4 @@
-import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -57,9 +57,15 @@ export function KpiMetrics() {
   const { t } = useTranslation(['kpi', 'validation']);
   const { control } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name: 'metrics' });
-  const metrics = (useWatch({ control, name: 'metrics' }) as MetricValues[] | undefined) ?? [];
+  // Until the form's values are in (an edit's record still loading) the list may not be one yet.
+  const watched: unknown = useWatch({ control, name: 'metrics' });
+  const metrics = Array.isArray(watched) ? (watched as MetricValues[]) : [];
   const total = weightTotal(metrics);
   const complete = compare(total, '100') === 0;
+  // The rule on the whole list (weights, at least one applicable): shown where the weights are summed.
+  const { errors } = useFormState({ control, name: 'metrics' });
+  const listError = errors.metrics as { message?: string; root?: { message?: string } } | undefined;
+  const refusal = listError?.message ?? listError?.root?.message;
   return (
     <Box sx={{ mt: 3 }} data-testid="kpi-metrics">
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -158,8 +164,14 @@ export function KpiMetrics() {
         >
           {t('kpi:metrics.add')}
         </Button>
-        <Alert severity={complete ? 'success' : 'info'} sx={{ flex: 1 }} data-testid="kpi-weight-total">
+        <Alert
+          severity={refusal ? 'error' : complete ? 'success' : 'info'}
+          sx={{ flex: 1 }}
+          data-testid="kpi-weight-total"
+          role={refusal ? 'alert' : undefined}
+        >
           {t('kpi:metrics.weightTotal', { total })}
+          {refusal && <div data-testid="kpi-metrics-error">{refusal}</div>}
         </Alert>
       </Stack>
     </Box>
