@@ -43,3 +43,37 @@ export function startBenchServer(url: string): Promise<{ proc: ChildProcess; bas
     proc.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
   });
 }
+
+/** The p-th percentile of a run of times. */
+export const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+
+/**
+ * `runs` GETs of `url` (after one to warm up), `concurrency` at once, each timed from the request to
+ * the whole answer; `before` runs ahead of each round (a bench's cold case bumps a data version there).
+ */
+export async function timed(
+  url: string,
+  headers: Record<string, string>,
+  concurrency: number,
+  runs: number,
+  before?: () => Promise<unknown>,
+) {
+  const times: number[] = [];
+  const one = async () => {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status} ${body.slice(0, 300)}`);
+    times.push(performance.now() - started);
+  };
+  await one();
+  times.length = 0;
+  for (let i = 0; i < runs; i += concurrency) {
+    await before?.();
+    await Promise.all(Array.from({ length: Math.min(concurrency, runs - i) }, one));
+  }
+  return { p50: pct(times, 50), p99: pct(times, 99) };
+}

@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
-import { freshDatabase, reachable, startBenchServer } from './bench-server.js';
+import { freshDatabase, reachable, startBenchServer, timed } from './bench-server.js';
 
 const DB = 'bench_kpi';
 const RUNS = Number(process.env.BENCH_KPI_RUNS ?? 40);
@@ -47,26 +47,6 @@ const FILL = [
    where quarter = 1 and user_id in (select id from users where email like 'bench.kpi.%')`,
   `analyze`,
 ];
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-
-async function timed(url: string, headers: Record<string, string>, concurrency: number) {
-  const times: number[] = [];
-  const one = async () => {
-    const started = performance.now();
-    const res = await fetch(url, { headers });
-    const body = await res.text();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status} ${body.slice(0, 300)}`);
-    times.push(performance.now() - started);
-  };
-  await one(); // warm-up
-  times.length = 0;
-  for (let i = 0; i < RUNS; i += concurrency) await Promise.all(Array.from({ length: Math.min(concurrency, RUNS - i) }, one));
-  return { p50: pct(times, 50), p99: pct(times, 99) };
-}
 
 async function main() {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -109,7 +89,7 @@ async function main() {
     log('|---|---|---|---|---|');
     for (const c of cases)
       for (const concurrency of [1, 4]) {
-        const r = await timed(c.url, headers, concurrency);
+        const r = await timed(c.url, headers, concurrency, RUNS);
         log(`| ${c.name} | ${concurrency} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${TARGET} ms |`);
       }
   } finally {

@@ -12,12 +12,14 @@
  */
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
-import { freshDatabase, reachable, startBenchServer } from './bench-server.js';
+import { freshDatabase, reachable, startBenchServer, timed as timedRuns } from './bench-server.js';
 
 const DB = 'bench_pnl';
 const RUNS = Number(process.env.BENCH_PNL_RUNS ?? 20);
 const TARGETS = { pnl: 500, drill: 200 };
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
+const timed = (url: string, headers: Record<string, string>, concurrency: number, before?: () => Promise<unknown>) =>
+  timedRuns(url, headers, concurrency, RUNS, before);
 
 /** The bench's books, written in SQL: months are counted back from this month (0) to 23. */
 const FILL = [
@@ -66,30 +68,6 @@ const FILL = [
   `delete from month_closes`,
   `analyze`,
 ];
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-
-/** `before` runs ahead of each round of `concurrency` requests (the cold case bumps the data version there). */
-async function timed(url: string, headers: Record<string, string>, concurrency: number, before?: () => Promise<unknown>) {
-  const times: number[] = [];
-  const one = async () => {
-    const started = performance.now();
-    const res = await fetch(url, { headers });
-    const body = await res.text();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status} ${body.slice(0, 300)}`);
-    times.push(performance.now() - started);
-  };
-  await one(); // warm-up
-  times.length = 0;
-  for (let i = 0; i < RUNS; i += concurrency) {
-    await before?.();
-    await Promise.all(Array.from({ length: Math.min(concurrency, RUNS - i) }, one));
-  }
-  return { p50: pct(times, 50), p99: pct(times, 99) };
-}
 
 async function main() {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

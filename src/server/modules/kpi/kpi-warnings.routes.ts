@@ -55,41 +55,21 @@ export function registerKpiWarningRoutes(app: Api, s: Services) {
   const tags = ['kpi'];
   const access = { resource: 'kpi', action: 'progress' } as const;
 
-  app.get(
-    '/kpi-bonus/warning-levels/:id',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'Quarters in a row below the threshold (70 %): level 1, 2 or 3, the quarters behind it and the gap to leave it',
-        params,
-        response: { 200: kpiWarningSchema },
+  // The spec names both: the level, and the risk it makes from level 2 (with its reason).
+  const summaries = {
+    'warning-levels': 'Quarters in a row below the threshold (70 %): level 1, 2 or 3, the quarters behind it and the gap to leave it',
+    'salary-reduction-risk': 'A salary-reduction risk: warning level 2 or more, with its reason',
+  };
+  for (const [path, summary] of Object.entries(summaries))
+    app.get(
+      `/kpi-bonus/${path}/:id`,
+      { config: { access }, schema: { tags, summary, params, response: { 200: kpiWarningSchema } } },
+      async (req) => {
+        const { id } = req.params as { id: string };
+        assertReads(req.user!, id);
+        return warningOf(s.db, id);
       },
-    },
-    async (req) => {
-      const { id } = req.params as { id: string };
-      assertReads(req.user!, id);
-      return warningOf(s.db, id);
-    },
-  );
-
-  app.get(
-    '/kpi-bonus/salary-reduction-risk/:id',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'A salary-reduction risk: warning level 2 or more, with its reason',
-        params,
-        response: { 200: kpiWarningSchema },
-      },
-    },
-    async (req) => {
-      const { id } = req.params as { id: string };
-      assertReads(req.user!, id);
-      return warningOf(s.db, id);
-    },
-  );
+    );
 
   app.get(
     '/kpi-bonus/dashboard/:id',
