@@ -237,7 +237,7 @@ const LISTS: Record<string, ListContract> = {
   customers: {
     defaultSort: { field: 'name', order: 'asc' },
     sort: ['name', 'code', 'status', 'country', 'currency', 'paymentTermsDays', 'createdAt'],
-    eq: ['code', 'status', 'country', 'ownerSaleId', 'currency'],
+    eq: ['code', 'status', 'country', 'ownerSaleId', 'currency', 'language'],
     range: ['paymentTermsDays', 'createdAt'],
     search: ['name', 'billingContact', 'billingEmail'],
     list: ['name', 'code', 'status', 'country', 'ownerSaleId', 'paymentTermsDays'],
