@@ -44,6 +44,9 @@ function Picker({ kind, label, value, onChange, size, required, min, max, testId
           else if (v.isValid() && !validationError) onChange(v.format(month ? 'YYYY-MM' : 'YYYY-MM-DD'));
         }}
         {...(month && { views: ['year', 'month'] as const, openTo: 'month' as const })}
+        // Vietnamese month names carry their number ("tháng 11"): as a letters section the picker reads
+        // no value from them (aria-valuenow NaN), so the month is a number there.
+        {...(month && dayjs.locale() === 'vi' && { format: 'MM/YYYY' })}
         minDate={parse(min ?? (month ? DATE_MIN.slice(0, 7) : DATE_MIN))}
         maxDate={parse(max ?? (month ? DATE_MAX.slice(0, 7) : DATE_MAX))}
         slotProps={{
