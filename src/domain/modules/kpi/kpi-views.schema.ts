@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATEMENT_STATE_VALUES, statementInputSchema, statementLineSchema } from '../../statements.js';
-import { KPI_METRIC_KINDS } from './kpi.schema.js';
+import { kpiSchema } from './kpi.schema.js';
 
 // What the KPI pages read: a person's quarter, their year, and the team's dashboard.
 
@@ -13,19 +13,8 @@ export const kpiQuarterSchema = z.object({
   /** The targets' record; null when the quarter has none. */
   kpiId: z.uuid().nullable(),
   metrics: z.array(
-    z.object({
-      kind: z.enum(KPI_METRIC_KINDS),
-      label: z.string(),
-      target: z.string(),
-      weight: z.string(),
-      cap: z.string(),
-      applicable: z.boolean(),
-      naReason: z.string().nullable(),
-      /** Today's actual (computed, or entered for a custom metric); null when left out or not entered. */
-      actual: z.string().nullable(),
-      note: z.string().nullable(),
-      line: statementLineSchema,
-    }),
+    // A metric as its targets hold it; `actual` is today's (computed, or entered for a custom metric), null when left out or not entered.
+    kpiSchema.shape.metrics.element.extend({ line: statementLineSchema }),
   ),
   /** Today's statement of the quarter (what an evaluation created now would say). */
   statement: z

@@ -6,18 +6,13 @@ import { kpiPersonDashboardSchema, kpiWarningSchema, type KpiWarning } from '../
 import { parseQuarter } from '../../../domain/modules/kpi/kpi.schema.js';
 import type { Db } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
-import type { CurrentUser } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { users } from '../users/users.table.js';
+import { assertReads } from './kpi.routes.js';
 import { kpiEvaluations } from './kpi.table.js';
 
 const params = z.object({ id: z.uuid({ message: 'invalid_id' }) });
-
-/** A sale reads only their own (the KPI resource's owner scope). */
-function assertReads(user: CurrentUser, userId: string) {
-  if (user.role === 'sale' && user.id !== userId) throw notFound('KPI');
-}
 
 /**
  * Warning levels from approved (or paid) evaluations only: a draft may still move, and a quarter

@@ -43,16 +43,21 @@ export function kpiComputation(target: KpiTargetRow, actuals: readonly MetricAct
   };
 }
 
+/** A quarter's statement from its targets and today's data. */
+export async function statementOfTargets(db: Reader, target: KpiTargetRow, base: string): Promise<Calculated> {
+  const { from, to } = quarterRange(target.year, target.quarter);
+  const metrics = target.metrics as KpiMetric[];
+  const counted = metrics.some((m) => m.applicable && m.kind !== 'custom') ? await countedRows(db, base, target.userId, from, to) : [];
+  const actuals = metrics.map((m): MetricActual => (m.kind === 'custom' ? { value: m.actual, inputs: [] } : actualOf(counted, m.kind)));
+  return kpiComputation(target, actuals);
+}
+
 /** A person's quarter ('2026-Q3') as a KPI statement, from today's data. */
 export async function kpiStatement(db: Reader, userId: string, period: string, base: string): Promise<Calculated> {
   const q = parseQuarter(period);
   const target = q && (await targetsOf(db, userId, q.year, q.quarter));
-  if (!q || !target) return { ruleVersion: KPI_RULE, inputs: [], lines: [], total: '0.00', missing: ['targets'], unit: 'percent' };
-  const { from, to } = quarterRange(q.year, q.quarter);
-  const metrics = target.metrics as KpiMetric[];
-  const counted = metrics.some((m) => m.applicable && m.kind !== 'custom') ? await countedRows(db, base, userId, from, to) : [];
-  const actuals = metrics.map((m): MetricActual => (m.kind === 'custom' ? { value: m.actual, inputs: [] } : actualOf(counted, m.kind)));
-  return kpiComputation(target, actuals);
+  if (!target) return { ruleVersion: KPI_RULE, inputs: [], lines: [], total: '0.00', missing: ['targets'], unit: 'percent' };
+  return statementOfTargets(db, target, base);
 }
 
 export const kpiStatementKind: StatementKind = { table: kpiEvaluations, scale: ACHIEVEMENT_SCALE, calculate: kpiStatement };

@@ -16,14 +16,14 @@ import { notFound } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { users } from '../users/users.table.js';
 import { yearSums } from './kpi.actuals.js';
-import { kpiComputation, kpiStatement, type KpiTargetRow } from './kpi.calculation.js';
+import { kpiComputation, statementOfTargets, targetsOf, type KpiTargetRow } from './kpi.calculation.js';
 import { kpiEvaluations, kpiTargets } from './kpi.table.js';
 
 const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
 const thisYear = () => new Date().getUTCFullYear();
 
 /** A sale reads only their own KPI (as the resource's owner scope); the leads and admin read everyone's. */
-function assertReads(user: CurrentUser, userId: string) {
+export function assertReads(user: CurrentUser, userId: string) {
   if (user.role === 'sale' && user.id !== userId) throw notFound('KPI');
 }
 
@@ -47,13 +47,10 @@ const evaluationView = (e: { id: string; state: string; total: string } | undefi
 /** One person's quarter: targets, the live statement of today's data, and the evaluation if there is one. */
 async function quarterOfPerson(s: Services, userId: string, year: number, quarter: number): Promise<KpiQuarter> {
   const period = quarterPeriod(year, quarter);
-  const [target] = await s.db
-    .select()
-    .from(kpiTargets)
-    .where(and(eq(kpiTargets.userId, userId), eq(kpiTargets.year, year), eq(kpiTargets.quarter, quarter), isNull(kpiTargets.archivedAt)));
+  const target = await targetsOf(s.db, userId, year, quarter);
   const [evaluation] = await evaluationsOf(s.db, [userId], year).then((rows) => rows.filter((r) => r.period === period));
   if (!target) return { period, year, quarter, kpiId: null, metrics: [], statement: null, evaluation: evaluationView(evaluation) };
-  const statement = await kpiStatement(s.db, userId, period, s.config.BASE_CURRENCY);
+  const statement = await statementOfTargets(s.db, target, s.config.BASE_CURRENCY);
   const metrics = (target.metrics as KpiMetric[]).map((m, i) => {
     const actual = statement.inputs.find((input) => input.key === `metric:${i}:actual`)?.value ?? null;
     return { ...m, actual: m.applicable ? actual : null, line: statement.lines.find((l) => l.key === `metric:${i}`)! };
