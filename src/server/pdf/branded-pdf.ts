@@ -112,8 +112,26 @@ type FontkitFont = Parameters<typeof mapFormsToLetters>[0];
 let parsedFonts: Record<Weight, unknown[]> | undefined;
 const parsedFont = (doc: Doc, name: string) => {
   doc.font(name);
-  return (doc as unknown as { _font: { font: unknown } })._font.font;
+  return keepCharacters((doc as unknown as { _font: { font: GlyphCache } })._font.font);
 };
+
+type Glyph = { codePoints: number[] };
+type GlyphCache = { getGlyph(id: number, characters?: number[]): Glyph };
+/**
+ * fontkit caches a glyph with the characters of its first request. A document's subset asks for an
+ * accented letter's parts (Á draws A) with none, and a later document sharing the font would then
+ * write A with no character behind it: a reader would extract "M?PLE". A glyph asked for with its
+ * characters gets them back.
+ */
+function keepCharacters<F extends GlyphCache>(font: F): F {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, characters = []) => {
+    const glyph = getGlyph(id, characters);
+    if (!glyph.codePoints.length && characters.length) glyph.codePoints = characters;
+    return glyph;
+  };
+  return font;
+}
 
 /** Arabic comes already joined (arabic-forms.ts): the font's own joining and ligatures stay off. */
 const PRESHAPED = Object.fromEntries(
