@@ -9,7 +9,7 @@ async function textOf(lines: string[], lang: 'en' | 'vi') {
 }
 
 describe('documents sharing the parsed fonts', () => {
-  it("a letter first drawn as part of an accented one (Á draws A) reads as itself in the next document", async () => {
+  it('a letter first drawn as part of an accented one (Á draws A) reads as itself in the next document', async () => {
     // Bold, and letters only accented at first: no earlier document of this worker drew them plain.
     expect(await textOf(['Á É Ó Ú Ý'], 'vi')).toContain('Á É Ó Ú Ý');
     expect(await textOf(['MAPLE EMILY YOUR UO'], 'en')).toContain('MAPLE EMILY YOUR UO');
