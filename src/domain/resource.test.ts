@@ -10,6 +10,7 @@ import {
   ownerAllowsWrite,
   sectionRoles,
   standardAccess,
+  titleFields,
   type FieldDecl,
   type ResourceDecl,
 } from './resource.js';
@@ -104,6 +105,14 @@ describe('defineResource', () => {
       const d = withFile({ 'file-copy': { ...slot, access: { read: 'show', write: 'delete' } } });
       expect(defineResource(d)).toBe(d);
     });
+  });
+
+  it('refuses a card naming a field it does not declare, and names a row by its card title, else its record title', () => {
+    expect(() => defineResource({ ...decl({ name }), card: { title: ['name', 'month'] } })).toThrow('things.card: no declared field month');
+    expect(() => defineResource({ ...decl({ name }), card: { figures: ['total'] } })).toThrow('things.card: no declared field total');
+    expect(titleFields(decl({ name }))).toEqual(['name']);
+    expect(titleFields({ ...decl({ name }), card: { figures: [] } })).toEqual(['name']);
+    expect(titleFields({ recordTitle: 'month', card: { title: ['userId', 'month'] } })).toEqual(['userId', 'month']);
   });
 
   it('accepts createdAt as the default sort even when it is not declared', () => {

@@ -152,7 +152,17 @@ export interface ResourceDecl<TCustom extends string = string> {
    * offer Edit and Archive only where these say yes. Absent: every row allows both.
    */
   rowRights?: { edit?: (row: Readonly<Record<string, unknown>>) => boolean; delete?: (row: Readonly<Record<string, unknown>>) => boolean };
+  /**
+   * How a row reads as a card (the list on a phone) and by name (its page's title, a confirmation):
+   * `title`, the fields that name it, joined (a salary: its person and month; default the
+   * `recordTitle`); `figures`, the fields a card shows under its status (default: the listed ones).
+   */
+  card?: { title?: readonly string[]; figures?: readonly string[] };
 }
+
+/** The fields that name a row: the declared card title, else the record title. */
+export const titleFields = (decl: Pick<ResourceDecl, 'card' | 'recordTitle'>): readonly string[] =>
+  decl.card?.title?.length ? decl.card.title : [decl.recordTitle];
 
 /** Whether a row's own state lets the kit's edit or delete (archive) start: `rowRights`, else yes. */
 export function rowAllows(
@@ -181,6 +191,8 @@ export function defineResource<const T extends ResourceDecl>(decl: T): T {
     throw new Error(`${decl.name}.closesWithMonth: the entity has no field ${decl.closesWithMonth.field}`);
   for (const problem of decl.states ? statesProblems(decl.states, decl.access, entityKeys) : [])
     throw new Error(`${decl.name}.states: ${problem}`);
+  for (const field of [...(decl.card?.title ?? []), ...(decl.card?.figures ?? [])])
+    if (!decl.fields[field]) throw new Error(`${decl.name}.card: no declared field ${field}`);
   if (decl.nav && !Object.hasOwn(decl.access, decl.nav.action))
     throw new Error(`${decl.name}.nav: the access table has no action ${decl.nav.action}`);
   if (decl.dependants?.length && !decl.softDelete)

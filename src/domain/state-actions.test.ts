@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { invoicesResource } from './modules/invoices/invoices.resource.js';
 import { salariesResource } from './modules/salaries/salaries.resource.js';
 import { ticketsResource } from './modules/tickets/tickets.resource.js';
-import { stateAllows, statesProblems, type StatesDecl } from './state-actions.js';
+import { bulkActions, stateAllows, statesProblems, type StatesDecl } from './state-actions.js';
 
 const states: StatesDecl = {
   field: 'status',
@@ -44,6 +44,17 @@ describe('stateAllows', () => {
   });
 });
 
+describe('bulkActions', () => {
+  it('names the actions declared bulk, and none without a declaration', () => {
+    expect(bulkActions({ ...states, actions: { ...states.actions, approve: { ...states.actions.approve!, bulk: true } } })).toEqual([
+      'approve',
+    ]);
+    expect(bulkActions(states)).toEqual([]);
+    expect(bulkActions(undefined)).toEqual([]);
+    expect(bulkActions(salariesResource.states)).toEqual(['approve', 'markPaid']);
+  });
+});
+
 describe('statesProblems', () => {
   it('finds none in a sound declaration, nor in the product ones', () => {
     expect(statesProblems(states, access, keys)).toEqual([]);
@@ -77,6 +88,12 @@ describe('statesProblems', () => {
       { ...states, actions: { move: { ...states.actions.move!, body: undefined } } },
       { move: [] },
       ['move: without a state to reach, its body must name one'],
+    ],
+    [
+      'an action in bulk that takes a body',
+      { ...states, actions: { move: { ...states.actions.move!, bulk: true } } },
+      { move: [] },
+      ['move: an action taken in bulk takes no body'],
     ],
     [
       'a stamp the entity lacks',

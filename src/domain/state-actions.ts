@@ -23,7 +23,22 @@ export interface StateActionDecl {
   stamp?: string;
   /** Called again on a record already in `to`: answers it unchanged (no write, no audit entry, no new stamp). */
   idempotent?: boolean;
+  /**
+   * Also taken on many rows at once: `POST /<path>/bulk/<segment>` on the ids given or every row of a
+   * list's filter, each row checked as if alone, answering what was done and what was refused and
+   * why. Only an action without parameters: one body would not fit every row.
+   */
+  bulk?: boolean;
 }
+
+/** The most rows one bulk action takes: a whole month's salaries of a large firm, in one request. */
+export const BULK_MAX = 500;
+
+/** The actions of a declaration offered on many rows at once. */
+export const bulkActions = (states: StatesDecl | undefined): string[] =>
+  Object.entries(states?.actions ?? {})
+    .filter(([, a]) => a.bulk)
+    .map(([name]) => name);
 
 export interface StatesDecl {
   /** The field holding the state: 'status'. */
@@ -56,6 +71,7 @@ export function statesProblems(states: StatesDecl, access: Readonly<Record<strin
     if (a.stamp && !entityKeys.includes(a.stamp)) problems.push(`${name}: the entity has no field ${a.stamp}`);
     if (a.idempotent && (a.to === undefined || !a.from.includes(a.to)))
       problems.push(`${name}: an idempotent action also starts from the state it reaches`);
+    if (a.bulk && a.body) problems.push(`${name}: an action taken in bulk takes no body`);
   }
   return problems;
 }

@@ -67,6 +67,8 @@ export const invoicesResource = defineResource({
   },
   defaultSort: { field: 'issueDate', order: 'desc' },
   recordTitle: 'subject',
+  // On a phone: the subject (a draft has no number yet), its status and overdue flag, then these.
+  card: { figures: ['number', 'customerId', 'period', 'total', 'dueDate'] },
   softDelete: true,
   // The signed copy or the customer's purchase order: attached by whoever edits the invoice, at any status.
   files: { file: { field: 'file', label: 'Signed copy or purchase order', types: ['pdf', 'png', 'jpeg'] } },

@@ -47,6 +47,8 @@ export const salariesResource = defineResource({
   },
   defaultSort: { field: 'month', order: 'desc' },
   recordTitle: 'month',
+  // A salary is its person's month: "Nguyễn Văn A · November 2026" on its card, its page and its confirmations.
+  card: { title: ['userId', 'month'], figures: ['net'] },
   softDelete: true,
   // A salary belongs to its month: a closed month's salaries are read-only (decision 017).
   closesWithMonth: { field: 'month' },
@@ -60,12 +62,14 @@ export const salariesResource = defineResource({
         segment: 'approve',
         ...SALARY_TRANSITIONS.approve,
         stamp: 'approvedAt',
+        bulk: true,
         summary: 'Approve a draft salary: it can no longer be edited nor re-imported',
       },
       markPaid: {
         segment: 'mark-paid',
         ...SALARY_TRANSITIONS.markPaid,
         stamp: 'paidAt',
+        bulk: true,
         summary: 'Record an approved salary as paid: it is then never deleted',
       },
     },

@@ -2,6 +2,7 @@ import type { Services } from '../../services.js';
 import type { Api } from '../api.js';
 import { registerActions } from './actions.js';
 import { registerArchive } from './archive.js';
+import { registerBulkActions } from './bulk-actions.js';
 import { createContext, type ResourceContext } from './context.js';
 import { registerExport } from './export-route.js';
 import { registerFiles } from './files.js';
@@ -20,7 +21,7 @@ export { labelsOf, registeredResource } from './registry.js';
 /**
  * The generic API of one declared resource, part by part: list (paged, sorted, filtered, searched)
  * and lookup, read, create / update / delete, archive and restore with dependants, declared files,
- * export, declared state actions. Each part is a function of one shared context (context.ts); every write goes through the
+ * export, declared state actions (one row, or many for those declared `bulk`). Each part is a function of one shared context (context.ts); every write goes through the
  * same steps (write-steps.ts). Routes are registered in this order: fixed paths before `/:id`.
  */
 export function registerResource<TRow extends Row>(app: Api, s: Services, m: ResourceModule<TRow>) {
@@ -33,6 +34,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   registerWrites(ctx);
   registerArchive(ctx);
   registerFiles(ctx);
+  registerBulkActions(ctx, m.actions);
   registerActions(ctx, m.actions);
 
   registryOf(s).set(m.decl.name, {

@@ -146,14 +146,24 @@ export async function afterWrite<TRow extends Row>(
   await ctx.m.afterWrite?.(action, row, before, w);
 }
 
-/** After the commit: only sockets whose role may read the row hear of it (owner-scoped roles: their own rows). */
-export function emitLive(ctx: ResourceContext, action: WriteAction, row: Row) {
+/**
+ * After the commit: only sockets whose role may read the rows hear of them (owner-scoped roles: their
+ * own rows). Several rows changed at once (a bulk action) are one event naming them all.
+ */
+export function emitLive(ctx: ResourceContext, action: WriteAction, rowOrRows: Row | readonly Row[]) {
   const { decl, s } = ctx;
+  const rows: readonly Row[] = Array.isArray(rowOrRows) ? rowOrRows : [rowOrRows as Row];
+  if (!rows.length) return;
   // Read per event: the firm's access overrides may have changed who reads this resource.
   const readers = ROLES.filter((r) => can(r, decl.name, 'show', s.access.snapshot()));
   const everyRow = readers.filter((r) => !(decl.owner && decl.owner.applies === 'all' && decl.owner.roles.includes(r)));
-  const payload = { channel: `resources/${decl.name}`, type: action, payload: { ids: [row.id] }, date: new Date().toISOString() };
-  s.realtime.toRoles(everyRow, 'live', payload);
-  const owner = decl.owner ? row[decl.owner.field] : undefined;
-  if (typeof owner === 'string' && everyRow.length < readers.length) s.realtime.toUser(owner, 'live', payload);
+  const event = (ids: unknown[]) => ({ channel: `resources/${decl.name}`, type: action, payload: { ids }, date: new Date().toISOString() });
+  s.realtime.toRoles(everyRow, 'live', event(rows.map((r) => r.id)));
+  if (!decl.owner || everyRow.length === readers.length) return;
+  const byOwner = new Map<string, unknown[]>();
+  for (const row of rows) {
+    const owner = row[decl.owner.field];
+    if (typeof owner === 'string') byOwner.set(owner, [...(byOwner.get(owner) ?? []), row.id]);
+  }
+  for (const [owner, ids] of byOwner) s.realtime.toUser(owner, 'live', event(ids));
 }
