@@ -14,6 +14,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { openApiTransform } from './http/openapi.js';
 import { errorBody, frameworkErrors, methodNotAllowed, registerErrorHandling, routeNotFound, serializeError } from './http/errors.js';
+import { acceptEmptyBodies } from './http/empty-body.js';
 import { routedMethods } from './http/allowed-methods.js';
 import type { Realtime, SocketSessions } from './realtime.js';
 import { authenticate } from './http/access.js';
@@ -74,6 +75,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: App; servi
   }).withTypeProvider<ZodTypeProvider>();
   // Before any route is added: it collects the methods they use, for the 405's `Allow`.
   const allowedMethods = routedMethods(app);
+  // Before any route too: a route without parameters takes an empty JSON body as none.
+  acceptEmptyBodies(app);
 
   // The API speaks JSON (and multipart for uploads): a text/plain body is a wrong content type (415),
   // not a string for the validator to puzzle over.

@@ -126,14 +126,15 @@ function registerCancel(app: Api, s: Services) {
         tags,
         summary: 'The requester cancels a pending or not yet started approved request; an approver cancels approved leave with a note',
         params: idParams,
-        body: leaveCancelSchema,
+        // The note is optional: a cancel may come with no body at all.
+        body: leaveCancelSchema.nullish(),
         response: { 200: leaveRequestSchema },
       },
     },
     async (req, reply) => {
       const user = req.user!;
       const { id } = req.params as { id: string };
-      const { note } = req.body as z.infer<typeof leaveCancelSchema>;
+      const { note } = (req.body ?? {}) as z.infer<typeof leaveCancelSchema>;
       let tellTo: string[] = [];
       const row = await s.db.transaction(async (tx) => {
         const db = asDb(tx);
