@@ -80,6 +80,18 @@ export default defineConfig({
                 hookTimeout: 60_000,
               },
             },
+            // Two server processes behind HAProxy, and the faults (tests/cluster): a phase of its own
+            // in `npm test`, one file that starts its instances once.
+            {
+              test: {
+                name: 'cluster',
+                include: ['tests/cluster/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+                globalSetup: ['tests/fixtures/postgres-template.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
           ]
         : []),
     ],

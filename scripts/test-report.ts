@@ -103,6 +103,7 @@ const countsOf: Record<string, string> = {
   'unit and web': 'unit',
   'API, embedded database': 'api-pglite',
   'API, PostgreSQL': 'api-postgres',
+  'instances and faults': 'cluster',
   'end to end': 'e2e',
 };
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite — typecheck and lint (side by side), unit and web tests, the API
-# tests on the embedded database and, when DATABASE_URL is set, on PostgreSQL, the scaffold's
+# tests on the embedded database and, when DATABASE_URL is set, on PostgreSQL and across two instances
+# behind HAProxy with their faults (tests/cluster), the scaffold's
 # check, then end-to-end tests in Chromium. It ends with a table of each phase's wall time and
 # the slowest test files (scripts/test-report.ts), also when a phase fails.
 set -euo pipefail
@@ -30,10 +31,14 @@ checks() {
   return "$status"
 }
 vitest() { local project=$1; shift; npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/vitest-$project.json"; }
+cluster() { bash scripts/ensure-haproxy.sh && vitest cluster --project cluster; }
 
 phase "typecheck and lint" checks
 phase "unit and web" vitest unit --project 'unit*' --project 'web*'
 phase "API, embedded database" vitest api-pglite --project api-pglite
-if [ -n "${DATABASE_URL:-}" ]; then phase "API, PostgreSQL" vitest api-postgres --project api-postgres; fi
+if [ -n "${DATABASE_URL:-}" ]; then
+  phase "API, PostgreSQL" vitest api-postgres --project api-postgres
+  phase "instances and faults" cluster
+fi
 phase "scaffold" bash scripts/check-scaffold.sh
 phase "end to end" npm run --silent test:e2e

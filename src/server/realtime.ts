@@ -28,9 +28,11 @@ export interface Realtime {
   toRoles(roles: readonly Role[], event: string, payload: unknown): void;
   /**
    * Tells the other instances of the app (through the Redis adapter); nothing to tell on one process.
-   * The sender's own handlers do not run: it acts on its own change itself.
+   * Resolves once every other instance has run its handlers, or after SERVER_ACK_MS (an instance
+   * stopping, Redis lost): a change announced this way holds on every instance at the sender's
+   * next reply. The sender's own handlers do not run: it acts on its own change itself.
    */
-  toServers(event: string): void;
+  toServers(event: string): Promise<void>;
   /** Runs `handler` when another instance sends `event` with `toServers`. */
   onServers(event: string, handler: () => void): void;
   /** 'redis-down': Redis is lost and being reconnected; this instance still serves its own sockets. */
@@ -43,6 +45,8 @@ interface RedisLike {
 }
 
 export const userRoom = (id: string) => `user:${id}`;
+/** How long a sender waits for the other instances to acknowledge a server-to-server event. */
+export const SERVER_ACK_MS = 2000;
 const roleRoom = (r: Role) => `role:${r}`;
 
 export class SocketRealtime implements Realtime {
@@ -57,19 +61,28 @@ export class SocketRealtime implements Realtime {
   toRoles(roles: readonly Role[], event: string, payload: unknown) {
     if (roles.length) this.nsp?.to(roles.map(roleRoom)).emit(event, payload);
   }
-  toServers(event: string) {
+  async toServers(event: string) {
     // Without an adapter there is no other instance; with one, a lost Redis drops the event (the
     // receivers' caches expire by themselves).
-    if (!this.redisClients.length) return;
-    try {
-      this.nsp?.serverSideEmit(event);
-    } catch {
-      // serverSideEmit throws only for reserved names or acknowledgements; neither is used here.
-    }
+    const nsp = this.nsp;
+    if (!nsp || !this.redisClients.length || this.status() !== 'redis') return;
+    let timer: NodeJS.Timeout | undefined;
+    // The adapter swallows a failed publish without calling back: the timer bounds the wait.
+    await Promise.race([
+      nsp.serverSideEmitWithAck(event).catch(() => undefined),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, SERVER_ACK_MS))),
+    ]);
+    clearTimeout(timer);
   }
   onServers(event: string, handler: () => void) {
-    this.serverHandlers.push([event, handler]);
-    this.nsp?.on(event, handler);
+    // The sender waits for each instance's acknowledgement, given once the handler has run.
+    const acting = (...args: unknown[]) => {
+      handler();
+      const ack = args.at(-1);
+      if (typeof ack === 'function') (ack as (reply: unknown) => void)('done');
+    };
+    this.serverHandlers.push([event, acting]);
+    this.nsp?.on(event, acting);
   }
   status() {
     if (!this.nsp) return 'off';
@@ -99,7 +112,7 @@ export class SocketRealtime implements Realtime {
         sent.catch((err: Error) => log.debug({ err: { message: err.message } }, 'live event not fanned out: redis unavailable'));
         return sent;
       };
-      io.adapter(createAdapter(pub, sub));
+      io.adapter(createAdapter(pub, sub, { requestsTimeout: SERVER_ACK_MS }));
       this.redisClients = [pub, sub];
     }
     const nsp = io.of('/notifications');

@@ -123,10 +123,14 @@ function refusal(plan: { code: string; actions?: string[] }, role: Role, resourc
   });
 }
 
-/** After the commit: this instance reads the overrides again at once, the others when told; the roles' clients refresh. */
-function announce(s: Services, roles: Iterable<Role>) {
+/**
+ * After the commit: this instance reads the overrides again at once, and the reply waits until the
+ * other instances have dropped theirs (bounded; SERVER_ACK_MS), so the change holds everywhere at
+ * the next request; then the roles' clients refresh.
+ */
+async function announce(s: Services, roles: Iterable<Role>) {
   s.access.invalidate();
-  s.realtime.toServers(ACCESS_OVERRIDES_CHANGED);
+  await s.realtime.toServers(ACCESS_OVERRIDES_CHANGED);
   // Admins too: another admin's page of the matrix reads it again.
   s.realtime.toRoles([...new Set<Role>([...roles, 'admin'])], ACCESS_CHANGED_EVENT, { roles: [...new Set(roles)] });
 }
@@ -179,7 +183,7 @@ async function change(s: Services, req: FastifyRequest, decl: ResourceDecl, role
     const after = await readOverrides(tx);
     return cellOf(decl, role, action, after, await namesOf(tx, after));
   });
-  announce(s, [role]);
+  await announce(s, [role]);
   return cell;
 }
 
@@ -207,7 +211,7 @@ async function reset(s: Services, req: FastifyRequest, body: AccessReset): Promi
     return rows;
   });
   if (removed.length)
-    announce(
+    await announce(
       s,
       removed.map((r) => toRole(r.role)).filter((r): r is Role => !!r),
     );
