@@ -41,6 +41,11 @@ export interface BareList {
   arrayFilters?: Record<string, { column: string; type: 'uuid' | 'text' }>;
   /** The accent-free search column `q` matches as a substring. */
   searchColumn: string;
+  /**
+   * What a list's search also finds (the module's `searchAlso`), OR-ed with the search column as the
+   * route does: `param` adds a value and returns its placeholder, `q` is the trimmed search text.
+   */
+  searchAlso?: (param: (v: unknown) => string, q: string) => string;
   toEntity(row: Record<string, unknown>): Record<string, unknown>;
 }
 
@@ -124,12 +129,17 @@ export async function startBareServer(o: BareOptions): Promise<{ server: Server;
   };
 }
 
+/** The text of a substring search as paging.ts searchCondition sends it: lower case, LIKE's wildcards escaped. */
+export const likeText = (q: string) => q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export interface ListSql {
   /** The page (deferred join): ids picked on the sort index, then those rows, every column. */
   page: string;
   pageValues: unknown[];
   /** The bounded exact count: at most `limit + 1` matching rows are visited. */
   count: string;
+  /** Every matching row counted: what an estimate is judged against (never timed). */
+  fullCount: string;
   /** The planner's estimate of the matching rows (not executed). */
   estimate: string;
   values: unknown[];
@@ -158,7 +168,10 @@ export function listSql(l: BareList, params: URLSearchParams, exactCountLimit: n
     if (v.length) where.push(`${column} && array[${v.map(p).join(', ')}]::${type}[]`);
   }
   const q = params.get('q')?.trim();
-  if (q) where.push(`${l.searchColumn} like '%' || f_unaccent(${p(q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`))}) || '%'`);
+  if (q) {
+    const own = `${l.searchColumn} like '%' || f_unaccent(${p(likeText(q))}) || '%'`;
+    where.push(l.searchAlso ? `(${own} or ${l.searchAlso(p, q)})` : own);
+  }
   const whereSql = where.join(' and ');
   const whereValues = [...values];
 
@@ -174,6 +187,7 @@ export function listSql(l: BareList, params: URLSearchParams, exactCountLimit: n
       `) order by ${column} ${dir}, id ${dir}`,
     pageValues: values,
     count: `select count(*)::int as n from (select 1 from ${l.table} where ${whereSql} limit ${exactCountLimit + 1}) bounded`,
+    fullCount: `select count(*)::int as n from ${l.table} where ${whereSql}`,
     estimate: `explain (format json) select 1 from ${l.table} where ${whereSql}`,
     values: whereValues,
     offset,

@@ -1,4 +1,4 @@
-import { instant } from './bare.js';
+import { instant, likeText } from './bare.js';
 import { arr, FR_GIVEN, FR_SURNAMES, fillTable, pick, VI_GIVEN, VI_MIDDLE, VI_SURNAMES, weighted } from './fill.js';
 import type { BenchResource } from './resource.js';
 import type { SqlClient } from './sql-client.js';
@@ -239,6 +239,16 @@ export const candidatesBench: BenchResource = {
     filters: { email: 'email', level: 'level', status: 'status' },
     arrayFilters: { techStackIds: { column: 'tech_stack_ids', type: 'uuid' }, hashtags: { column: 'hashtags', type: 'text' } },
     searchColumn: 'search',
+    // candidates.module.ts searchAlso: the e-mail, a hashtag, a tech stack's name.
+    searchAlso: (p, q) => {
+      const text = q.toLowerCase();
+      const tag = text.replace(/^#/, '');
+      return (
+        `(lower(email) like ${p(`%${likeText(text)}%`)}` +
+        ` or ${tag && !tag.includes('|') ? `array_to_string(hashtags, '|') like ${p(`%${likeText(tag)}%`)}` : 'false'}` +
+        ` or tech_stack_ids && array(select id from tech_stacks where search like '%' || f_unaccent(${p(likeText(q))}) || '%'))`
+      );
+    },
     toEntity: (r) => ({
       id: r.id,
       createdAt: instant(r.created_at),
