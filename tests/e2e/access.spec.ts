@@ -86,6 +86,52 @@ test("revoking sale's customer edit hides a signed-in sale's Edit button at once
   await saleContext.close();
 });
 
+test('at 1400 px the matrix reads in words, is grouped as the navigation, scrolls with the page and jumps to a section from its index', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/users/access')}`);
+  await expect(page.getByTestId('access-grid')).toBeVisible();
+  // Actions and rules in words, each with its explanation: never a code.
+  const send = page.getByTestId('access-action-invoices-send');
+  await expect(send).toContainText('Send');
+  await expect(send).toContainText('it gets its number');
+  await expect(page.getByTestId('access-action-invoices-backToDraft')).toContainText('Back to draft');
+  await expect(page.getByTestId('access-action-tickets-status')).toContainText('Move a ticket');
+  const grid = page.getByTestId('access-grid');
+  await expect(grid).not.toContainText('backToDraft');
+  await expect(grid).not.toContainText('(requesterId)');
+  await expect(grid).toContainText('the person who filed it');
+  // Tickets under their own heading (the navigation's), after Leave; Dashboard holds no resource.
+  const headings = await grid.getByRole('heading', { level: 3 }).allTextContents();
+  expect(headings.indexOf('Tickets')).toBeGreaterThan(headings.indexOf('Leave'));
+  expect(headings[0]).toBe('Dashboard');
+  // One scroll: the grid has no box of its own, the page is as long as the matrix.
+  const box = await page.evaluate(() => {
+    const grid = document.querySelector('[data-testid="access-grid"]')!;
+    const boxes = [];
+    for (let el = grid.parentElement; el && el !== document.body; el = el.parentElement)
+      if (el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'visible') boxes.push(el.className);
+    return { boxes, page: document.documentElement.scrollHeight, grid: grid.getBoundingClientRect().height };
+  });
+  expect(box.boxes).toEqual([]);
+  expect(box.page).toBeGreaterThan(box.grid);
+  // The index jumps to a section, by keyboard too, and the focus goes with it.
+  const index = page.getByRole('navigation', { name: 'Jump to a section' });
+  await expect(index).toBeVisible();
+  await index.getByRole('link', { name: 'Leave' }).focus();
+  await page.keyboard.press('Enter');
+  const leave = page.locator('#access-section-leave');
+  await expect(leave).toBeFocused();
+  await expect(leave).toBeInViewport();
+  // The roles' header stays in sight under the app's header, and so does the index.
+  await expect(grid.getByRole('columnheader', { name: 'Admin' })).toBeInViewport();
+  await expect(index).toBeInViewport();
+  await index.getByRole('link', { name: 'Tickets' }).click();
+  await expect(page.locator('#access-section-tickets')).toBeInViewport();
+  await expect(page.getByTestId('access-cell-developer-tickets-status')).toBeVisible();
+});
+
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -103,6 +149,9 @@ test.describe('at 390 px', () => {
       await expect(page.getByTestId('access-changes-leave')).toContainText('Recruiters plan interviews');
       const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
       expect(scroll, lang).toBeLessThanOrEqual(width);
+      // The index is there on a phone too, and jumps.
+      await page.getByTestId('access-index-tickets').click();
+      await expect(page.locator('#access-section-tickets')).toBeInViewport();
       expect(await seriousViolations(page), lang).toEqual([]);
     }
   });

@@ -19,6 +19,7 @@ import { errorText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { http, toHttpError } from '../../providers/http';
 import { toast } from '../../toast';
+import { actionWords, resourceName } from './access-labels';
 
 export type CellTarget = { resource: string; action: string; requires: string[]; cell: AccessCell };
 
@@ -78,7 +79,7 @@ export function ChangeDialog({ target, onClose, onDone }: { target: CellTarget |
 
   if (!target) return null;
   const { cell } = target;
-  const label = (action: string) => t(`access:actions.${action}`, { defaultValue: action });
+  const label = (action: string) => actionWords(t, target.resource, action).label;
   const value = (v: boolean) => t(v ? 'access:allowed' : 'access:denied');
   const noteMissing = !note.trim();
   const adminLocked = cell.role === 'admin' && cell.default && !allowed;
@@ -96,10 +97,15 @@ export function ChangeDialog({ target, onClose, onDone }: { target: CellTarget |
             <Typography sx={{ fontWeight: 600 }} dir="auto">
               {t('access:change.cell', {
                 role: t(`users:roles.${cell.role}`),
-                resource: t(`${target.resource}:title`, { defaultValue: target.resource }),
+                resource: resourceName(t, target.resource),
                 action: label(target.action),
               })}
             </Typography>
+            {actionWords(t, target.resource, target.action).explanation && (
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {actionWords(t, target.resource, target.action).explanation}
+              </Typography>
+            )}
             <Typography variant="body2">{t('access:change.default', { value: value(cell.default) })}</Typography>
             <Typography variant="body2">{t('access:change.now', { value: value(cell.allowed) })}</Typography>
             {cell.changed && (
@@ -162,8 +168,11 @@ export function ChangeDialog({ target, onClose, onDone }: { target: CellTarget |
   );
 }
 
-/** Back to the spec's defaults, one section or all, with the reason (required) and a confirmation. */
-export function ResetDialog({ open, section, onClose }: { open: boolean; section?: string; onClose: () => void }) {
+/**
+ * Back to the spec's defaults, one section or all, with the reason (required) and a confirmation.
+ * `title`: the section as the page heads it (the navigation's name).
+ */
+export function ResetDialog({ open, section, title, onClose }: { open: boolean; section?: string; title?: string; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [note, setNote] = useState('');
@@ -184,7 +193,7 @@ export function ResetDialog({ open, section, onClose }: { open: boolean; section
     onError: (e) => toast.error(errorText(t, e)),
   });
   const noteMissing = !note.trim();
-  const where = section ? t(`access:sections.${section}`) : '';
+  const where = section ? (title ?? t(`access:sections.${section}`)) : '';
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="access-reset-title" fullWidth maxWidth="sm">
       <DialogTitle id="access-reset-title">

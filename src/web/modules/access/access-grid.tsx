@@ -15,7 +15,9 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import type { Role } from '../../../domain/auth/permissions';
 import type { AccessCell, AccessMatrix } from '../../../domain/modules/access/access.schema';
 import { useFormatters } from '../../i18n/format';
+import { LAYOUT } from '../../layout/layout-config';
 import { ChangeDialog, ResetDialog, type CellTarget } from './access-dialogs';
+import { actionWords, groupLikeNavigation, headingAnchor, resourceName } from './access-labels';
 import { ScopeNote } from './scope-note';
 
 /** A cell's value as shown: a tick or a dash; a firm's change sits on a tinted disc with a dot. */
@@ -50,26 +52,36 @@ export function CellMark({ allowed, changed }: { allowed: boolean; changed: bool
 }
 
 type Row = { resource: string; action: string; requires: string[]; cells: AccessCell[] };
+type MatrixResource = AccessMatrix['sections'][number]['resources'][number];
+
+/** The table's head sticks under the app's header on wide screens, where the page is the one scroll. */
+const WIDE = 'lg' as const;
 
 /**
- * The matrix as one grid: a row per resource action, a column per role. Arrow keys move between
- * cells (mirrored right to left), Home/End go to a row's ends, Ctrl+Home/End to the grid's; Enter or
- * Space opens the cell's change.
+ * The matrix as one grid: a row per resource action (its label and what it lets one do), a column
+ * per role, under headings grouped as the navigation groups them. The page is its one scroll: no box
+ * of its own, the roles' header sticking under the app's. Arrow keys move between cells (mirrored
+ * right to left), Home/End go to a row's ends, Ctrl+Home/End to the grid's; Enter or Space opens the
+ * cell's change.
  */
 export function AccessGrid({ matrix }: { matrix: AccessMatrix }) {
   const { t } = useTranslation();
   const fmt = useFormatters();
   const rtl = useTheme().direction === 'rtl';
-  const rows: Row[] = matrix.sections.flatMap((s) => s.resources.flatMap((r) => r.actions.map((a) => ({ resource: r.resource, ...a }))));
+  const groups = useMemo(() => groupLikeNavigation(matrix.sections), [matrix]);
+  const rows: Row[] = groups.flatMap((g) =>
+    g.headings.flatMap((h) => h.resources.flatMap((r) => r.actions.map((a) => ({ resource: r.resource, ...a })))),
+  );
   const [focus, setFocus] = useState({ row: 0, col: 0 });
   const [target, setTarget] = useState<CellTarget | null>(null);
-  const [resetSection, setResetSection] = useState<string | null>(null);
+  const [resetHeading, setResetHeading] = useState<{ section: string; title: string } | null>(null);
   const cells = useRef(new Map<string, HTMLElement>());
   const roles = matrix.roles;
 
   const roleLabel = (role: Role) => t(`users:roles.${role}`);
-  const actionLabel = (action: string) => t(`access:actions.${action}`, { defaultValue: action });
-  const resourceLabel = (resource: string) => t(`${resource}:title`, { defaultValue: resource });
+  const actionLabel = (resource: string, action: string) => actionWords(t, resource, action).label;
+  const sectionRoles = (section: string) => matrix.sections.find((s) => s.section === section)?.roles ?? [];
+  const sectionResources = (section: string) => matrix.sections.find((s) => s.section === section)?.resources.map((r) => r.resource) ?? [];
 
   const moveTo = (row: number, col: number) => {
     const next = { row: Math.max(0, Math.min(rows.length - 1, row)), col: Math.max(0, Math.min(roles.length - 1, col)) };
@@ -108,7 +120,7 @@ export function AccessGrid({ matrix }: { matrix: AccessMatrix }) {
           default: t(cell.default ? 'access:allowed' : 'access:denied'),
         })
       : t('access:cell.default');
-    return `${roleLabel(cell.role)}, ${resourceLabel(row.resource)}, ${actionLabel(row.action)}: ${value}. ${why}`;
+    return `${roleLabel(cell.role)}, ${resourceName(t, row.resource)}, ${actionLabel(row.resource, row.action)}: ${value}. ${why}`;
   };
 
   // One stable object of handlers, reading the latest state through refs: a focus move re-renders
@@ -131,117 +143,158 @@ export function AccessGrid({ matrix }: { matrix: AccessMatrix }) {
     [],
   );
 
+  // Under the app's header (its height once scrolled) and the table's own head.
+  const stickyTop = { [WIDE]: LAYOUT.headerHeightMobile };
+  const scrollMargin = { xs: LAYOUT.headerHeightMobile + 8, [WIDE]: LAYOUT.headerHeightMobile + 56 };
   let index = -1;
   return (
-    <Box sx={{ overflowX: 'auto', maxHeight: { md: '70vh' } }}>
+    <Box sx={{ overflowX: { xs: 'auto', [WIDE]: 'visible' } }}>
       <Table size="small" role="grid" aria-label={t('access:title')} data-testid="access-grid" stickyHeader sx={{ minWidth: 640 }}>
         <TableHead>
           <TableRow>
             <TableCell
               component="th"
               scope="col"
-              sx={{ minWidth: 120, position: 'sticky', insetInlineStart: 0, zIndex: 3, bgcolor: 'background.paper' }}
+              sx={{
+                minWidth: { xs: 150, sm: 220 },
+                position: 'sticky',
+                insetInlineStart: 0,
+                top: stickyTop,
+                zIndex: 3,
+                bgcolor: 'background.paper',
+              }}
             >
               {t('access:action')}
             </TableCell>
             {roles.map((role) => (
-              <TableCell key={role} component="th" scope="col" align="center" sx={{ px: 0.5, fontSize: 12 }}>
+              <TableCell key={role} component="th" scope="col" align="center" sx={{ px: 0.5, fontSize: 12, top: stickyTop }}>
                 {roleLabel(role)}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
         <TableBody>
-          {matrix.sections.map((section) => {
-            const changes = section.resources.flatMap((r) =>
-              r.actions.flatMap((a) => a.cells.filter((c) => c.changed).map((c) => ({ resource: r.resource, action: a.action, cell: c }))),
-            );
-            return (
-              <Fragment key={section.section}>
-                <TableRow>
-                  <TableCell colSpan={roles.length + 1} sx={{ bgcolor: 'action.hover', py: 1.5 }}>
-                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
-                      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-                        {t(`access:sections.${section.section}`)}
-                      </Typography>
-                      {changes.length > 0 && (
-                        <Button
-                          size="small"
-                          color="error"
-                          onClick={() => setResetSection(section.section)}
-                          data-testid={`access-reset-${section.section}`}
-                        >
-                          {t('access:reset.section')}
-                        </Button>
-                      )}
-                    </Box>
-                    {section.resources.length === 0 && (
-                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                        {t('access:noResources', { roles: section.roles.map(roleLabel).join(', ') })}
-                      </Typography>
-                    )}
-                    {changes.length > 0 && (
-                      <Box component="ul" sx={{ m: 0, mt: 0.5, ps: 2.5 }} data-testid={`access-changes-${section.section}`}>
-                        {changes.map(({ resource, action, cell }) => (
-                          <Typography component="li" variant="body2" key={`${resource}:${action}:${cell.role}`} dir="auto">
-                            {t('access:changeLine', {
-                              role: roleLabel(cell.role),
-                              resource: resourceLabel(resource),
-                              action: actionLabel(action),
-                              value: t(cell.allowed ? 'access:allowed' : 'access:denied'),
-                              name: cell.changed!.by?.name ?? t('access:someone'),
-                              date: fmt.dateTime(cell.changed!.at),
-                              note: cell.changed!.note,
-                            })}
-                          </Typography>
-                        ))}
-                      </Box>
-                    )}
-                  </TableCell>
-                </TableRow>
-                {section.resources.map((resource) => (
-                  <Fragment key={resource.resource}>
+          {groups.map((group) => (
+            <Fragment key={group.id}>
+              <TableRow>
+                <TableCell colSpan={roles.length + 1} sx={{ pt: 3, pb: 1, borderBottom: 2, borderColor: 'divider' }}>
+                  <Typography variant="overline" component="h2" sx={{ color: 'text.secondary', fontWeight: 700 }}>
+                    {t(group.subheaderKey)}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+              {group.headings.map((heading) => {
+                const title = t(heading.titleKey);
+                const changes = heading.resources.flatMap((r) =>
+                  r.actions.flatMap((a) =>
+                    a.cells.filter((c) => c.changed).map((c) => ({ resource: r.resource, action: a.action, cell: c })),
+                  ),
+                );
+                // A reset goes by the spec's section: offered where this heading holds all of it.
+                const resettable =
+                  changes.length > 0 && sectionResources(heading.section).every((r) => heading.resources.some((h) => h.resource === r));
+                return (
+                  <Fragment key={heading.id}>
                     <TableRow>
-                      <TableCell colSpan={roles.length + 1} sx={{ py: 1 }}>
-                        <Typography variant="subtitle2" component="h3">
-                          {resourceLabel(resource.resource)}
-                        </Typography>
-                        {resource.scope && <ScopeNote scope={resource.scope} />}
+                      <TableCell
+                        colSpan={roles.length + 1}
+                        id={headingAnchor(heading.id)}
+                        tabIndex={-1}
+                        sx={{ bgcolor: 'action.hover', py: 1.5, scrollMarginTop: scrollMargin, '&:focus-visible': { outline: 'none' } }}
+                      >
+                        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+                          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+                            {title}
+                          </Typography>
+                          {resettable && (
+                            <Button
+                              size="small"
+                              color="error"
+                              onClick={() => setResetHeading({ section: heading.section, title })}
+                              data-testid={`access-reset-${heading.id}`}
+                            >
+                              {t('access:reset.section')}
+                            </Button>
+                          )}
+                        </Box>
+                        {heading.resources.length === 0 && (
+                          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                            {t('access:noResources', { roles: sectionRoles(heading.section).map(roleLabel).join(', ') })}
+                          </Typography>
+                        )}
+                        {changes.length > 0 && (
+                          <Box component="ul" sx={{ m: 0, mt: 0.5, ps: 2.5 }} data-testid={`access-changes-${heading.id}`}>
+                            {changes.map(({ resource, action, cell }) => (
+                              <Typography component="li" variant="body2" key={`${resource}:${action}:${cell.role}`} dir="auto">
+                                {t('access:changeLine', {
+                                  role: roleLabel(cell.role),
+                                  resource: resourceName(t, resource),
+                                  action: actionLabel(resource, action),
+                                  value: t(cell.allowed ? 'access:allowed' : 'access:denied'),
+                                  name: cell.changed!.by?.name ?? t('access:someone'),
+                                  date: fmt.dateTime(cell.changed!.at),
+                                  note: cell.changed!.note,
+                                })}
+                              </Typography>
+                            ))}
+                          </Box>
+                        )}
                       </TableCell>
                     </TableRow>
-                    {resource.actions.map((a) => {
-                      index += 1;
-                      const rowIndex = index;
-                      const row = rows[rowIndex]!;
-                      return (
-                        <TableRow key={a.action} hover>
-                          <TableCell
-                            component="th"
-                            scope="row"
-                            sx={{ position: 'sticky', insetInlineStart: 0, bgcolor: 'background.paper', zIndex: 1, fontWeight: 400 }}
-                          >
-                            {actionLabel(a.action)}
+                    {heading.resources.map((resource: MatrixResource) => (
+                      <Fragment key={resource.resource}>
+                        <TableRow>
+                          <TableCell colSpan={roles.length + 1} sx={{ py: 1 }}>
+                            <Typography variant="subtitle2" component="h4">
+                              {resourceName(t, resource.resource)}
+                            </Typography>
+                            {resource.scope && <ScopeNote scope={resource.scope} />}
                           </TableCell>
-                          {a.cells.map((cell, col) => (
-                            <GridCell
-                              key={cell.role}
-                              row={rowIndex}
-                              col={col}
-                              cell={cell}
-                              focused={focus.row === rowIndex && focus.col === col}
-                              label={describe(row, cell)}
-                              testId={`access-cell-${cell.role}-${resource.resource}-${a.action}`}
-                              events={events}
-                            />
-                          ))}
                         </TableRow>
-                      );
-                    })}
+                        {resource.actions.map((a) => {
+                          index += 1;
+                          const rowIndex = index;
+                          const row = rows[rowIndex]!;
+                          const words = actionWords(t, resource.resource, a.action);
+                          return (
+                            <TableRow key={a.action} hover>
+                              <TableCell
+                                component="th"
+                                scope="row"
+                                sx={{ position: 'sticky', insetInlineStart: 0, bgcolor: 'background.paper', zIndex: 1, fontWeight: 400 }}
+                                data-testid={`access-action-${resource.resource}-${a.action}`}
+                              >
+                                <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                                  {words.label}
+                                </Box>
+                                {words.explanation && (
+                                  <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+                                    {words.explanation}
+                                  </Box>
+                                )}
+                              </TableCell>
+                              {a.cells.map((cell, col) => (
+                                <GridCell
+                                  key={cell.role}
+                                  row={rowIndex}
+                                  col={col}
+                                  cell={cell}
+                                  focused={focus.row === rowIndex && focus.col === col}
+                                  label={describe(row, cell)}
+                                  testId={`access-cell-${cell.role}-${resource.resource}-${a.action}`}
+                                  events={events}
+                                />
+                              ))}
+                            </TableRow>
+                          );
+                        })}
+                      </Fragment>
+                    ))}
                   </Fragment>
-                ))}
-              </Fragment>
-            );
-          })}
+                );
+              })}
+            </Fragment>
+          ))}
         </TableBody>
       </Table>
       <ChangeDialog
@@ -249,7 +302,12 @@ export function AccessGrid({ matrix }: { matrix: AccessMatrix }) {
         onClose={() => setTarget(null)}
         onDone={() => cells.current.get(`${focus.row}:${focus.col}`)?.focus()}
       />
-      <ResetDialog open={resetSection !== null} section={resetSection ?? undefined} onClose={() => setResetSection(null)} />
+      <ResetDialog
+        open={resetHeading !== null}
+        section={resetHeading?.section}
+        title={resetHeading?.title}
+        onClose={() => setResetHeading(null)}
+      />
     </Box>
   );
 }

@@ -13,6 +13,7 @@ import { PermissionDeniedView } from '../../components/permission-denied';
 import { useAuthContext } from '../../providers/auth-context';
 import { http } from '../../providers/http';
 import { AccessGrid, CellMark } from './access-grid';
+import { SectionIndex } from './section-index';
 import { ResetDialog } from './access-dialogs';
 import { PersonAccessPanel } from './person-access';
 
@@ -73,19 +74,22 @@ export function AccessPage() {
           <Typography variant="body2">{t('access:legend.denied')}</Typography>
         </Stack>
       </Stack>
-      <Card sx={{ mb: 3 }}>
-        {matrix.isError ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorState error={matrix.error} onRetry={() => void matrix.refetch()} />
-          </Box>
-        ) : matrix.data ? (
-          <AccessGrid matrix={matrix.data} />
-        ) : (
-          <CardContent>
-            <Typography sx={{ color: 'text.secondary' }}>{t('errors:loading')}</Typography>
-          </CardContent>
-        )}
-      </Card>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', lg: 'row' }, gap: 3, alignItems: { lg: 'flex-start' }, mb: 3 }}>
+        {matrix.data && <SectionIndex matrix={matrix.data} />}
+        <Card sx={{ flex: 1, minWidth: 0, overflow: { lg: 'visible' } }}>
+          {matrix.isError ? (
+            <Box sx={{ p: 2 }}>
+              <ErrorState error={matrix.error} onRetry={() => void matrix.refetch()} />
+            </Box>
+          ) : matrix.data ? (
+            <AccessGrid matrix={matrix.data} />
+          ) : (
+            <CardContent>
+              <Typography sx={{ color: 'text.secondary' }}>{t('errors:loading')}</Typography>
+            </CardContent>
+          )}
+        </Card>
+      </Box>
       <PersonAccessPanel />
       <ResetDialog open={reset} onClose={() => setReset(false)} />
     </Box>

@@ -11,6 +11,7 @@ import type { PersonAccess } from '../../../domain/modules/access/access.schema'
 import { ErrorState } from '../../components/error-state';
 import { ReferencePicker } from '../../components/resource/lookup';
 import { http } from '../../providers/http';
+import { actionWords, groupLikeNavigation, resourceName } from './access-labels';
 import { ScopeNote } from './scope-note';
 
 const REASON_COLOR = { default: 'default', granted: 'success', revoked: 'error' } as const;
@@ -24,7 +25,6 @@ export function PersonAccessPanel() {
     queryFn: async () => (await http.get<PersonAccess>(`/api/v1/access/users/${userId}`)).data,
     enabled: !!userId,
   });
-  const action = (a: string) => t(`access:actions.${a}`, { defaultValue: a });
   return (
     <Card>
       <CardContent>
@@ -46,56 +46,66 @@ export function PersonAccessPanel() {
                 role: t(`users:roles.${person.data.user.role}`, { defaultValue: person.data.user.role }),
               })}
             </Typography>
-            {person.data.sections.map((s) => {
-              const reachable = s.resources.filter((r) => r.actions.some((a) => a.allowed || a.reason !== 'default'));
-              if (!s.inSectionTable && reachable.length === 0) return null;
-              return (
-                <Box key={s.section} component="section" aria-labelledby={`person-section-${s.section}`}>
-                  <Typography variant="subtitle1" component="h3" id={`person-section-${s.section}`} sx={{ fontWeight: 700 }}>
-                    {t(`access:sections.${s.section}`)}
-                  </Typography>
-                  {s.inSectionTable && s.resources.length === 0 && (
-                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {t('access:person.sectionOnly')}
+            {groupLikeNavigation(person.data.sections)
+              .flatMap((g) => g.headings)
+              .map((heading) => {
+                const s = {
+                  ...heading,
+                  inSectionTable: person.data.sections.find((x) => x.section === heading.section)?.inSectionTable ?? false,
+                };
+                const reachable = s.resources.filter((r) => r.actions.some((a) => a.allowed || a.reason !== 'default'));
+                if (!s.inSectionTable && reachable.length === 0) return null;
+                return (
+                  <Box key={s.id} component="section" aria-labelledby={`person-section-${s.id}`}>
+                    <Typography variant="subtitle1" component="h3" id={`person-section-${s.id}`} sx={{ fontWeight: 700 }}>
+                      {t(s.titleKey)}
                     </Typography>
-                  )}
-                  {!s.inSectionTable && (
-                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {t('access:person.notInSection')}
-                    </Typography>
-                  )}
-                  {reachable.map((r) => (
-                    <Box key={r.resource} sx={{ mt: 1 }}>
-                      <Typography variant="subtitle2" component="h4">
-                        {t(`${r.resource}:title`, { defaultValue: r.resource })}
+                    {s.inSectionTable && s.resources.length === 0 && (
+                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                        {t('access:person.sectionOnly')}
                       </Typography>
-                      {r.scope && <ScopeNote scope={r.scope} />}
-                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
+                    )}
+                    {!s.inSectionTable && (
+                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                        {t('access:person.notInSection')}
+                      </Typography>
+                    )}
+                    {reachable.map((r) => (
+                      <Box key={r.resource} sx={{ mt: 1 }}>
+                        <Typography variant="subtitle2" component="h4">
+                          {resourceName(t, r.resource)}
+                        </Typography>
+                        {r.scope && <ScopeNote scope={r.scope} />}
+                        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
+                          {r.actions
+                            .filter((a) => a.allowed || a.reason !== 'default')
+                            .map((a) => (
+                              <Chip
+                                key={a.action}
+                                size="small"
+                                variant={a.reason === 'default' ? 'outlined' : 'filled'}
+                                color={REASON_COLOR[a.reason]}
+                                label={
+                                  a.allowed
+                                    ? actionWords(t, r.resource, a.action).label
+                                    : t('access:person.revokedAction', { action: actionWords(t, r.resource, a.action).label })
+                                }
+                                title={a.note ? t(`access:person.reason.${a.reason}`, { note: a.note }) : t('access:person.reason.default')}
+                              />
+                            ))}
+                        </Box>
                         {r.actions
-                          .filter((a) => a.allowed || a.reason !== 'default')
+                          .filter((a) => a.note)
                           .map((a) => (
-                            <Chip
-                              key={a.action}
-                              size="small"
-                              variant={a.reason === 'default' ? 'outlined' : 'filled'}
-                              color={REASON_COLOR[a.reason]}
-                              label={a.allowed ? action(a.action) : t('access:person.revokedAction', { action: action(a.action) })}
-                              title={a.note ? t(`access:person.reason.${a.reason}`, { note: a.note }) : t('access:person.reason.default')}
-                            />
+                            <Typography key={a.action} variant="caption" component="p" dir="auto" sx={{ color: 'text.secondary' }}>
+                              {actionWords(t, r.resource, a.action).label}: {t(`access:person.reason.${a.reason}`, { note: a.note })}
+                            </Typography>
                           ))}
                       </Box>
-                      {r.actions
-                        .filter((a) => a.note)
-                        .map((a) => (
-                          <Typography key={a.action} variant="caption" component="p" dir="auto" sx={{ color: 'text.secondary' }}>
-                            {action(a.action)}: {t(`access:person.reason.${a.reason}`, { note: a.note })}
-                          </Typography>
-                        ))}
-                    </Box>
-                  ))}
-                </Box>
-              );
-            })}
+                    ))}
+                  </Box>
+                );
+              })}
           </Stack>
         )}
       </CardContent>

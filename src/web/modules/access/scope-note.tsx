@@ -9,7 +9,8 @@ type Scope = z.infer<typeof accessScopeSchema>;
 export function ScopeNote({ scope }: { scope: Scope }) {
   const { t } = useTranslation();
   const roles = scope.roles.map((r) => t(`users:roles.${r}`)).join(', ');
-  const field = t(`access:scope.fields.${scope.field}`, { defaultValue: scope.field });
+  // A field without words of its own reads as "the person it belongs to", never as its code.
+  const field = t([`access:scope.fields.${scope.field}`, 'access:scope.fields.other']);
   return (
     <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }} data-testid="access-scope">
       {t(scope.applies === 'all' ? 'access:scope.all' : 'access:scope.write', { roles, field })}
