@@ -1,4 +1,5 @@
 import type { ResourceDecl } from './resource.js';
+import { bonusScalesResource } from './modules/bonus-scales/bonus-scales.resource.js';
 import { projectBonusesResource } from './modules/project-bonuses/project-bonuses.resource.js';
 import { salariesResource } from './modules/salaries/salaries.resource.js';
 import { externalCostsResource } from './modules/external-costs/external-costs.resource.js';
@@ -18,6 +19,7 @@ import { techStacksResource } from './modules/tech-stacks/tech-stacks.resource.j
 import { usersResource } from './modules/users/users.resource.js';
 import { kpiResource } from './modules/kpi/kpi.resource.js';
 import { kpiEvaluationsResource } from './modules/kpi/kpi-evaluations.resource.js';
+import { kpiBonusesResource } from './modules/kpi/kpi-bonuses.resource.js';
 
 /** The one registry of resources: server routes, client routes, navigation and contract tests read it. */
 export const RESOURCES: readonly ResourceDecl[] = [
@@ -38,7 +40,9 @@ export const RESOURCES: readonly ResourceDecl[] = [
   externalCostsResource,
   kpiResource,
   kpiEvaluationsResource,
+  kpiBonusesResource,
   projectBonusesResource,
+  bonusScalesResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

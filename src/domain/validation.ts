@@ -204,6 +204,14 @@ export const VALIDATION_EN: Record<string, string> = {
   statement_line_unknown: 'This statement has no such line',
   project_bonus_paid: 'A paid project bonus does not change: mark it unpaid first',
   project_bonus_status: 'A {{status}} project bonus cannot do this',
+  scale_empty: 'Add at least one level',
+  scale_order: 'Each level’s achievement is above the one before',
+  scale_falls: 'A higher achievement never earns a lower per cent',
+  bonus_scale_used: 'Bonuses were approved under this scale: add a new version from a later quarter',
+  fund_allocated: 'This quarter’s fund is allocated already',
+  fund_incomplete: 'The fund can’t be allocated: {{missing}} missing',
+  fund_not_allocated: 'This quarter’s fund is not allocated yet',
+  no_rate: 'No exchange rate between {{from}} and {{to}} around {{month}}',
 };
 
 export function describeIssue(issue: FieldIssue): string {

@@ -31,6 +31,7 @@ const OWN_ROWS_ONLY: Record<string, Role[]> = {
   // A sale reads their own KPI targets and evaluations.
   kpi: ['sale'],
   'kpi-evaluations': ['sale'],
+  'kpi-bonuses': ['sale'],
   'project-bonuses': ['sale'],
 };
 /** Roles that read every row but change only their own (hr reads all developers' logwork, logs only its own hours). */

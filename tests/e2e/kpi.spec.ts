@@ -85,9 +85,9 @@ test('a paid invoice raises the sale’s KPI; hr_lead evaluates and approves the
   const evaluationId = lead.url().split('/').pop()!;
   await lead.getByRole('tab', { name: 'Statement' }).click();
   await expect(lead.getByTestId('statement-line-metric:0')).toContainText('Revenue');
-  await lead.getByTestId('evaluation-approve').click();
-  await expect(lead.getByText('Evaluation approved: its figures are frozen')).toBeVisible();
-  await expect(lead.getByTestId('evaluation-approve')).toHaveCount(0);
+  await lead.getByTestId('statement-approve').click();
+  await expect(lead.getByText('Approved: its figures are frozen')).toBeVisible();
+  await expect(lead.getByTestId('statement-approve')).toHaveCount(0);
 
   // The sale questions the revenue line; the lead answers it.
   await openStatement(page, evaluationId);
@@ -105,7 +105,52 @@ test('a paid invoice raises the sale’s KPI; hr_lead evaluates and approves the
   await page.reload();
   await expect(page.getByTestId('question-answer')).toHaveText('Yes: it is counted on the revenue line.');
   expect(await seriousViolations(lead), 'the statement in English').toEqual([]);
+
+  // The quarter's bonus: calculated from the approved evaluation, approved and paid; the salary of
+  // this month holds it, with a link back to the bonus.
+  await dismissToasts(lead);
+  await lead.goto(`/kpi/quarterly-summary?period=${period}`);
+  await lead.getByTestId('kpi-quarter-calculate').click();
+  const row = lead.getByTestId(`kpi-quarter-row-${me.id}`);
+  await row.getByRole('link', { name: 'Pending' }).last().click();
+  await expect(lead).toHaveURL(/\/kpi\/bonuses\/[0-9a-f-]{36}$/);
+  const bonusId = lead.url().split('/').pop()!;
+  await lead.getByRole('tab', { name: 'Statement' }).click();
+  await expect(lead.getByTestId('statement-line-bonus')).toContainText('× ');
+  await lead.getByTestId('statement-approve').click();
+  await expect(lead.getByTestId('statement-mark-paid')).toBeVisible();
+  await lead.getByTestId('statement-mark-paid').click();
+  await expect(lead.getByTestId('statement-mark-paid')).toHaveCount(0);
+  const month = today().slice(0, 7);
+  const salaries = await api<Array<{ id: string }>>(lead.request, 'hr_lead', 'get', `/api/v1/salary?userId=${me.id}&month=${month}`);
+  await lead.goto(`/salary/${salaries[0]!.id}`);
+  await lead.getByRole('tab', { name: 'Paid bonuses and commissions' }).click();
+  const item = lead.getByTestId('salary-pay-item-kpi-bonuses');
+  await expect(item).toContainText(`Quarter bonus ${period}`);
+  await item.getByRole('link').click();
+  await expect(lead).toHaveURL(new RegExp(`/kpi/bonuses/${bonusId}$`));
   await lead.close();
+});
+
+test('hr_lead sets a new bonus scale from a later quarter: its levels, read back as it pays', async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page, 'hr_lead', '/kpi/bonus-scales/new');
+  const quarter = `20${30 + (Date.now() % 60)}-Q${(Date.now() % 4) + 1}`;
+  await page.getByLabel('From the quarter').fill(quarter);
+  await page.getByLabel('Bonus fund (% of the quarter’s profit)').fill('5');
+  await page.getByLabel('Fund threshold (achievement %)').fill('70');
+  const levels = page.getByTestId('scale-levels');
+  await levels.getByLabel('Achievement (%)').first().fill('80');
+  await levels.getByLabel('% of the target bonus').first().fill('50');
+  await levels.getByRole('button', { name: 'Add a level' }).click();
+  await levels.getByLabel('Achievement (%)').nth(1).fill('120');
+  await levels.getByLabel('% of the target bonus').nth(1).fill('150');
+  // 100 % is halfway: 100 % of the target bonus.
+  await expect(page.getByTestId('scale-preview')).toContainText('100 % → 100 %');
+  await page.getByTestId('bonus-scales-form-submit').click();
+  await expect(page).not.toHaveURL(/\/new$/);
+  await expect(page.getByText(quarter).first()).toBeVisible();
+  expect(await seriousViolations(page), 'the bonus scales').toEqual([]);
 });
 
 test('the progress page and a statement read in Arabic, right to left, without serious violations', async ({ page }) => {

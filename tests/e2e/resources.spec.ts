@@ -113,6 +113,8 @@ const SPECIAL_SCREENS: Record<string, string> = {
   salaries: 'salaries.spec.ts',
   kpi: 'kpi.spec.ts',
   'kpi-evaluations': 'kpi.spec.ts',
+  'kpi-bonuses': 'kpi.spec.ts',
+  'bonus-scales': 'kpi.spec.ts',
 };
 
 test('every resource left out of the smoke is declared and has its own spec', () => {

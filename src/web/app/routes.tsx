@@ -50,6 +50,12 @@ const InvoiceAnalyticsPage = signedIn(() => import('../modules/invoices/invoice-
 const PnlPage = signedIn(() => import('../modules/pnl/pnl-page'), 'PnlPage');
 const KpiProgressPage = signedIn(() => import('../modules/kpi/kpi-progress-page'), 'KpiProgressPage', ['kpi', 'statements', 'users']);
 const KpiDashboardPage = signedIn(() => import('../modules/kpi/kpi-dashboard-page'), 'KpiDashboardPage', ['kpi']);
+const KpiQuarterPage = signedIn(() => import('../modules/kpi/kpi-quarter-page'), 'KpiQuarterPage', [
+  'kpi',
+  'kpi-bonuses',
+  'kpi-evaluations',
+  'statements',
+]);
 const AllDevsPage = signedIn(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
 const LeaveApprovalsPage = signedIn(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const SalaryImportPage = signedIn(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
@@ -123,7 +129,7 @@ export const SHELL_ROUTES: RouteObject[] = [
   // Before the KPI resource's /kpi/:id.
   { path: 'kpi/progress/:userId/:year', element: page(<KpiProgressPage />) },
   { path: 'kpi/dashboard', element: page(<KpiDashboardPage />) },
-  soon('kpi/quarterly-summary', 'navbar:kpi', 'navbar:kpiQuarterlySummary'),
+  { path: 'kpi/quarterly-summary', element: page(<KpiQuarterPage />) },
   soon('commission/dashboard', 'navbar:commission', 'navbar:dashboard'),
   soon('commission/matrix', 'navbar:commission', 'navbar:matrix'),
   soon('hr-commission/dashboard', 'navbar:hrCommission', 'navbar:dashboard'),

@@ -8,6 +8,11 @@ import { changeLanguage, initI18n } from './index';
 // The codes the server's error bodies carry (src/server/http/errors.ts and the modules),
 // plus those another change may add, plus the client's own for a request without answer.
 const API_ERROR_CODES = [
+  'bonus_scale_used',
+  'fund_allocated',
+  'fund_incomplete',
+  'fund_not_allocated',
+  'no_rate',
   'project_bonus_paid',
   'project_bonus_status',
   'kpi_exists',

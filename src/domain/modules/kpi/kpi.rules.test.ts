@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kpiCreateSchema, kpiMetricSchema, quarterRange, type KpiMetric } from './kpi.schema.js';
-import { achievement, bonusPercent, plain, quarterBonus, splitFund, warningLevel, type MetricActual } from './kpi.rules.js';
+import { achievement, bonusPercent, plain, quarterBonus, scaleFormula, splitFund, warningLevel, type MetricActual } from './kpi.rules.js';
 
 const metric = (over: Partial<KpiMetric> & Pick<KpiMetric, 'label' | 'target' | 'weight'>): KpiMetric =>
   kpiMetricSchema.parse({ kind: 'custom', ...over });
@@ -122,6 +122,14 @@ describe('the bonus scale', () => {
     ['300', '150.00'],
   ])('at %s %% pays %s %% of the target bonus', (achieved, percent) => {
     expect(bonusPercent(scale, achieved)).toBe(percent);
+  });
+  it.each([
+    ['79.99', '79.99 % < 80 % → 0 %'],
+    ['80', '80 % = 80 % → 50 %'],
+    ['90', '50 + (90 − 80) × (100 − 50) / (100 − 80) = 75 %'],
+    ['120', '120 % ≥ 120 % → 150 %'],
+  ])('writes out how %s %% reads on the scale', (achieved, formula) => {
+    expect(scaleFormula(scale, achieved)).toBe(formula);
   });
   it('turns the per cent into money at the currency', () => {
     expect(quarterBonus('3000', '75.00', 'USD')).toBe('2250.00');

@@ -121,6 +121,25 @@ export function bonusPercent(levels: readonly ScaleLevel[], achieved: string): s
   return at(add(lo.percent, divide(slope, subtract(hi.achievement, lo.achievement), 6)));
 }
 
+/** How the scale gives an achievement's per cent, written out with its numbers (a bonus line's formula). */
+export function scaleFormula(levels: readonly ScaleLevel[], achieved: string): string {
+  const sorted = [...levels].sort((a, b) => compare(a.achievement, b.achievement));
+  const percent = bonusPercent(levels, achieved);
+  const level = (l: ScaleLevel) => `${plain(l.achievement)} % → ${plain(l.percent)} %`;
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  if (!first || !last) return `${plain(achieved)} % → 0 %`;
+  if (compare(achieved, first.achievement) < 0) return `${plain(achieved)} % < ${plain(first.achievement)} % → 0 %`;
+  if (compare(achieved, last.achievement) >= 0) return `${plain(achieved)} % ≥ ${level(last)}`;
+  const upper = sorted.findIndex((l) => compare(achieved, l.achievement) < 0);
+  const [lo, hi] = [sorted[upper - 1]!, sorted[upper]!];
+  if (compare(achieved, lo.achievement) === 0) return `${plain(achieved)} % = ${level(lo)}`;
+  return (
+    `${plain(lo.percent)} + (${plain(achieved)} − ${plain(lo.achievement)}) × (${plain(hi.percent)} − ${plain(lo.percent)})` +
+    ` / (${plain(hi.achievement)} − ${plain(lo.achievement)}) = ${plain(percent)} %`
+  );
+}
+
 /** Problems of a scale as the form shows them: levels strictly increasing in achievement, per cents never falling. */
 export function scaleProblems(levels: readonly ScaleLevel[]): string[] {
   const problems: string[] = [];

@@ -111,9 +111,16 @@ export async function seedKpi(db: Db, ctx: SeedContext): Promise<void> {
                 note: 'From the visit log',
               },
             ];
-      await db
-        .insert(kpiTargets)
-        .values({ userId: person.id, year: q.year, quarter: q.quarter, period, metrics, createdBy: lead?.id ?? null });
+      await db.insert(kpiTargets).values({
+        userId: person.id,
+        year: q.year,
+        quarter: q.quarter,
+        period,
+        metrics,
+        // The quarter bonus at 100 %, in the base currency (the bonus scale's reference).
+        targetBonus: person.role === 'hr' ? '2500.00' : '4000.00',
+        createdBy: lead?.id ?? null,
+      });
       if (k === 0) continue;
       const computed = await kpiStatement(db, person.id, period, ctx.baseCurrency);
       const approved = k >= 2;

@@ -41,15 +41,7 @@ const list = (values: readonly string[]) =>
 function ratesCte(base: string, months: readonly string[], people?: SQL): SQL {
   return sql`
     pm as (select x as month, (x || '-01')::date as first, ((x || '-01')::date + interval '1 month')::date as nxt from unnest(${list(months)}) x),
-    fxm as (
-      select distinct on (currency, mon) currency, mon, rate from (
-        select i.currency, to_char(i.issue_date, 'YYYY-MM') as mon, i.issue_date as d, i.exchange_rate as rate
-          from invoices i where i.archived_at is null and i.status <> 'cancelled' and i.currency <> ${base}
-        union all
-        select c.currency, to_char(c.date, 'YYYY-MM'), c.date, c.exchange_rate
-          from external_costs c where c.archived_at is null and c.currency <> ${base}
-      ) r order by currency, mon, d desc, rate desc
-    ),
+    fxm as (${monthRates(base)}),
     sal0 as materialized (
       select s.id, s.user_id, s.month, s.currency, (s.base + s.allowance + s.overtime + s.bonus + s.commission) as gross
       from salaries s join pm on pm.month = s.month where s.archived_at is null${people ? sql` and s.user_id in (${people})` : sql``}
@@ -60,6 +52,31 @@ function ratesCte(base: string, months: readonly string[], people?: SQL): SQL {
         (select f.rate from fxm f where f.currency = p.currency and f.mon > p.month order by f.mon asc limit 1)) end as rate
       from (select distinct currency, month from sal0) p
     )`;
+}
+
+/** Each currency's rate to the base per month: its last invoice's or cost's of the month (what the P&L converts at). */
+const monthRates = (base: string): SQL => sql`
+      select distinct on (currency, mon) currency, mon, rate from (
+        select i.currency, to_char(i.issue_date, 'YYYY-MM') as mon, i.issue_date as d, i.exchange_rate as rate
+          from invoices i where i.archived_at is null and i.status <> 'cancelled' and i.currency <> ${base}
+        union all
+        select c.currency, to_char(c.date, 'YYYY-MM'), c.date, c.exchange_rate
+          from external_costs c where c.archived_at is null and c.currency <> ${base}
+      ) r order by currency, mon, d desc, rate desc`;
+
+/**
+ * The rate (base units per unit of `currency`) the P&L converts a salary of `month` at: the month's
+ * own, else the latest before it, else the first after it; 1 for the base; null when the firm has none.
+ */
+export async function rateInMonth(db: Reader, base: string, currency: string, month: string): Promise<string | null> {
+  if (currency === base) return '1';
+  const [row] = await queryRows<{ rate: string | null }>(
+    db as Db,
+    sql`with fxm as (${monthRates(base)}) select coalesce(
+          (select f.rate from fxm f where f.currency = ${currency} and f.mon <= ${month} order by f.mon desc limit 1),
+          (select f.rate from fxm f where f.currency = ${currency} and f.mon > ${month} order by f.mon asc limit 1))::text as rate`,
+  );
+  return row?.rate ?? null;
 }
 
 /**

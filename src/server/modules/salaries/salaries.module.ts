@@ -5,6 +5,7 @@ import type { ResourceModule } from '../../http/resource/index.js';
 import { unprocessable } from '../../http/errors.js';
 import type { ServerModule } from '../module.js';
 import { registerSalaryImport } from './salaries.import-routes.js';
+import { registerSalaryPayRoutes } from './salary-pay.js';
 import { seedSalaries } from './salaries.seed.js';
 import {
   assertFreeMonth,
@@ -48,6 +49,9 @@ const salariesResourceModule: ResourceModule<SalaryRow> = {
 export const salariesModule: ServerModule = {
   name: 'salaries',
   resource: salariesResourceModule,
-  routes: registerSalaryImport,
+  routes: (app, s) => {
+    registerSalaryImport(app, s);
+    registerSalaryPayRoutes(app, s);
+  },
   seed: seedSalaries,
 };

@@ -2,6 +2,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -45,6 +46,9 @@ export function KpiDashboardPage() {
         <Typography variant="h4" component="h1" sx={{ flex: 1, minWidth: 200 }}>
           {t('kpi:dashboard.title')}
         </Typography>
+        <Button component={RouterLink} to="/kpi/quarterly-summary" variant="outlined" size="small">
+          {t('kpi:quarterly.open')}
+        </Button>
         <IconButton aria-label={t('kpi:progress.previousYear')} onClick={() => go(year - 1)}>
           <ChevronLeft sx={flip} />
         </IconButton>
