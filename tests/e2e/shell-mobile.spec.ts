@@ -73,8 +73,8 @@ for (const lang of ['en', 'fr'] as const) {
     await signIn(page, 'admin');
     await presetShell(page, lang);
     await page.goto('/customers');
-    const grid = page.getByRole('grid');
-    const firstRow = grid.getByRole('row').nth(1);
+    // On a phone the list is a card per row.
+    const firstRow = page.getByTestId('list-cards').getByRole('listitem').first();
     await expect(firstRow).toBeVisible();
     const toggle = page.getByTestId('filters-toggle');
     await expect(toggle).toHaveText(words.filters);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BULK_MAX, bulkActions } from '../../../domain/state-actions.js';
-import { AppError, unprocessable } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 import { listQuerySchema, type ListQuery } from '../list-query.js';
 import type { ResourceContext } from './context.js';
 import type { ActionStep, Row, Tx } from './resource-module.js';
@@ -70,9 +70,12 @@ export function registerBulkActions<TRow extends Row>(ctx: ResourceContext<TRow>
           .orderBy(...orderBy(c, { ...q, sort: undefined }))
           .limit(BULK_MAX + 1);
         if (found.length > BULK_MAX)
-          throw unprocessable(`At most ${BULK_MAX} rows are taken at once: narrow the filters`, 'bulk_too_many', {
-            ids: { code: 'bulk_too_many', params: { max: BULK_MAX } },
-          });
+          // As too many ids would be: a request larger than one call takes.
+          throw badRequest(
+            `At most ${BULK_MAX} rows are taken at once: narrow the filters`,
+            { ids: { code: 'too_big', params: { max: BULK_MAX } } },
+            'bulk_too_many',
+          );
         const ids = found.map((r) => String(r.id));
         const refused: BulkResult['refused'] = [];
         // Ids asked for that the caller does not read (or that are archived): not found, as one by one.

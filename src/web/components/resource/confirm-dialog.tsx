@@ -16,7 +16,11 @@ type ConfirmProps = {
 };
 
 /** A confirmation before something that cannot be taken back: what the user confirms is said on the button. */
-export function ConfirmDialog({ testId = 'confirm-dialog', ...props }: ConfirmProps & { confirmText: string; testId?: string }) {
+export function ConfirmDialog({
+  testId = 'confirm-dialog',
+  confirmColor = 'error',
+  ...props
+}: ConfirmProps & { confirmText: string; testId?: string; confirmColor?: 'error' | 'primary' | 'success' }) {
   const { t } = useTranslation();
   return (
     <Dialog open={props.open} onClose={props.onCancel} aria-labelledby="confirm-dialog-title">
@@ -28,7 +32,7 @@ export function ConfirmDialog({ testId = 'confirm-dialog', ...props }: ConfirmPr
         <Button onClick={props.onCancel} color="inherit">
           {t('common:buttons.cancel')}
         </Button>
-        <Button onClick={props.onConfirm} color="error" variant="contained" loading={props.pending} data-testid={testId}>
+        <Button onClick={props.onConfirm} color={confirmColor} variant="contained" loading={props.pending} data-testid={testId}>
           {props.confirmText}
         </Button>
       </DialogActions>

@@ -28,9 +28,9 @@ export function ListGrid({
   visibility,
   selection,
   onSelectionChange,
-  canDelete,
+  selectable,
+  isRowSelectable,
   canShow,
-  canWriteRow,
   archivedView,
   filtered,
 }: {
@@ -43,9 +43,11 @@ export function ListGrid({
   visibility: GridColumnVisibilityModel;
   selection: GridRowSelectionModel;
   onSelectionChange: (selection: GridRowSelectionModel) => void;
-  canDelete: boolean;
+  /** Rows may be picked for the bulk bar (delete, or a declared bulk action). */
+  selectable: boolean;
+  /** Whether this row may be picked: a row no bulk action would take (a paid salary) is not. */
+  isRowSelectable: (row: Row) => boolean;
   canShow: boolean;
-  canWriteRow: (row: Row, action: 'edit' | 'delete') => boolean;
   archivedView: boolean;
   filtered: boolean;
 }) {
@@ -91,9 +93,8 @@ export function ListGrid({
         }}
         columnVisibilityModel={visibility}
         onColumnVisibilityModelChange={(m) => setPrefs({ columns: m })}
-        checkboxSelection={canDelete}
-        // Selection is for the bulk archive: a row whose own state refuses it (a paid salary) is not selectable.
-        isRowSelectable={({ row }) => canWriteRow(row, 'delete')}
+        checkboxSelection={selectable}
+        isRowSelectable={({ row }) => isRowSelectable(row)}
         disableRowSelectionOnClick
         rowSelectionModel={selection}
         onRowSelectionModelChange={onSelectionChange}

@@ -92,3 +92,12 @@ export function exportQuery(s: ListState, format: 'xlsx' | 'csv', fixed: Record<
   sp.set('_order', s.sort.order);
   return sp;
 }
+
+/** A bulk action's query on the whole filtered list: the list's filters, q and fixed values (never paging nor sort). */
+export function bulkQuery(s: Pick<ListState, 'q' | 'filters'>, fixed: Record<string, string> = {}): URLSearchParams {
+  const sp = new URLSearchParams();
+  if (s.q.trim()) sp.set('q', s.q.trim());
+  for (const [key, values] of Object.entries(s.filters)) for (const v of values) sp.append(key, v);
+  for (const [key, v] of Object.entries(fixed)) sp.set(key, v);
+  return sp;
+}

@@ -5,20 +5,26 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import { can } from '../../../domain/resources';
+import { BULK_MAX } from '../../../domain/state-actions';
 import { ownerAllowsWrite, rowAllows } from '../../../domain/resource';
 import { useFormatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
 import { closedMonthOf, useClosedMonths } from './closed-month';
 import { FilterBar } from './filter-bar';
+import { useBulkAction, useBulkActionNames } from './bulk-actions';
 import { ArchivedToggle, BulkActions } from './list-bars';
+import { ListCards } from './list-cards';
 import { statusFields, useFittedColumns, useListColumns, type Row } from './list-columns';
 import { ListGrid } from './list-grid';
-import { DEFAULT_PAGE_SIZE } from './list-params';
+import { bulkQuery, DEFAULT_PAGE_SIZE } from './list-params';
 import { useListPrefs } from './list-prefs';
 import { RowDeletionDialogs, useRowDeletion } from './list-row-deletion';
 import { ListToolbar } from './list-toolbar';
+import { actionOffered } from './state-actions';
 import { useListData } from './use-list-data';
 import { useListState } from './use-list-state';
 import { useResource } from './use-resource';
@@ -38,12 +44,13 @@ const NO_FIXED: Record<string, string> = {};
 
 /**
  * The kit's list: a server-paged, sorted and filtered DataGrid generated from the resource's
- * declaration, with the filter bar, export, bulk delete, row click to the detail page and
- * loading, empty and error states.
+ * declaration — on a phone, a card per row (list-cards.tsx) — with the filter bar, export, bulk
+ * delete and the declared bulk actions (on the rows picked or the whole filtered list), row click
+ * to the detail page and loading, empty and error states.
  */
 export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, readOnly = false }: ResourceListProps) {
   const meta = useResource(resource);
-  const { decl } = meta;
+  const { decl, t } = meta;
   const { role, user } = useAuthContext();
   const fmt = useFormatters();
   const [prefs, setPrefs] = useListPrefs(user?.id, resource);
@@ -71,6 +78,22 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
     [decl, user, closedMonths],
   );
 
+  // The declared bulk actions (approve, mark paid) a row's state, month and owner let it take.
+  const bulkNames = useBulkActionNames(meta, role).filter(() => writable);
+  const rowBulk = useCallback(
+    (row: Row) =>
+      bulkNames.filter(
+        (a) => ownerAllowsWrite(decl, user ?? undefined, row) && actionOffered(decl, role, a, row, closedMonthOf(decl, row, closedMonths)),
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [bulkNames.join(), decl, role, user, closedMonths],
+  );
+  const selectable = canDelete || bulkNames.length > 0;
+  const isRowSelectable = useCallback((row: Row) => canWriteRow(row, 'delete') || rowBulk(row).length > 0, [canWriteRow, rowBulk]);
+  const clearSelection = () => setSelection({ type: 'include', ids: new Set() });
+  const bulk = useBulkAction(meta, data.labelsOf, clearSelection);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+
   const columns = useListColumns({
     meta,
     fmt,
@@ -96,6 +119,13 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
   };
   const selectedRows = rows.filter((r) => (selection.type === 'include' ? selection.ids.has(r.id) : !selection.ids.has(r.id)));
   const filtered = !!state.q || Object.keys(state.filters).length > 0;
+  // Every row of a filtered list at once (a month's salaries): offered when the filter narrows it to what one call takes.
+  const total = data.total ?? 0;
+  const wholeList = filtered && total > 0 && total <= BULK_MAX ? total : undefined;
+  const emptyText = t(
+    archivedView ? 'common:resource.emptyArchived' : filtered ? 'common:resource.emptyFiltered' : 'common:resource.empty',
+    { resource: meta.title },
+  );
 
   return (
     <Box data-testid={`${resource}-list`}>
@@ -122,24 +152,65 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
             }}
           />
         )}
-        {canDelete && selectedRows.length > 0 && <BulkActions meta={meta} selected={selectedRows} onDelete={deletion.ask} />}
-        <Box ref={boxRef}>
-          <ListGrid
+        {selectable && (
+          <BulkActions
             meta={meta}
-            state={state}
-            setState={setState}
-            setPrefs={setPrefs}
-            data={data}
-            columns={columns}
-            visibility={visibility}
-            selection={selection}
-            onSelectionChange={setSelection}
-            canDelete={canDelete}
-            canShow={canShow}
-            canWriteRow={canWriteRow}
-            archivedView={archivedView}
-            filtered={filtered}
+            selected={selectedRows}
+            deletable={canDelete ? selectedRows.filter((r) => canWriteRow(r, 'delete')) : []}
+            actions={bulkNames}
+            wholeList={wholeList}
+            onDelete={deletion.ask}
+            onAction={(action, rows) =>
+              bulk.ask(action, rows === 'all' ? { all: true, count: total, filter: bulkQuery(state, fixed) } : { rows })
+            }
           />
+        )}
+        <Box ref={boxRef}>
+          {phone ? (
+            <ListCards
+              meta={meta}
+              fmt={fmt}
+              role={role}
+              state={state}
+              data={data}
+              fixed={fixed}
+              showHref={canShow ? (row) => `${decl.route}/${row.id}` : undefined}
+              editHref={(row) => `${decl.route}/${row.id}/edit${returnQuery()}`}
+              canEdit={canEdit}
+              canDelete={canDelete}
+              canWriteRow={canWriteRow}
+              onDelete={(row) => deletion.ask([row])}
+              rowActions={rowBulk}
+              onAction={(action, row) => bulk.ask(action, { rows: [row] })}
+              selectable={selectable ? isRowSelectable : undefined}
+              selected={new Set(selectedRows.map((r) => r.id))}
+              onToggle={(row, on) => {
+                const ids = new Set(selectedRows.map((r) => r.id));
+                if (on) ids.add(row.id);
+                else ids.delete(row.id);
+                setSelection({ type: 'include', ids });
+              }}
+              emptyText={emptyText}
+              onPage={(page) => setState((now) => ({ ...now, page }))}
+            />
+          ) : (
+            <ListGrid
+              meta={meta}
+              state={state}
+              setState={setState}
+              setPrefs={setPrefs}
+              data={data}
+              columns={columns}
+              visibility={visibility}
+              selection={selection}
+              onSelectionChange={setSelection}
+              selectable={selectable}
+              isRowSelectable={isRowSelectable}
+              canShow={canShow}
+              archivedView={archivedView}
+              filtered={filtered}
+            />
+          )}
           {/* Below the grid, not in its overlay: a grid may hold only rows and cells (axe). */}
           {canCreate && !filtered && !query.isFetching && !query.isError && rows.length === 0 && (
             <Stack sx={{ alignItems: 'center', pb: 3 }}>
@@ -151,6 +222,7 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
         </Box>
       </Card>
       <RowDeletionDialogs meta={meta} deletion={deletion} titleOf={titleOf} />
+      {bulk.dialogs}
     </Box>
   );
 }

@@ -15,6 +15,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import { can } from '../../../domain/resources';
 import { ownerAllowsWrite, rowAllows } from '../../../domain/resource';
 import { errorText } from '../../i18n/error-text';
+import { useFormatters } from '../../i18n/format';
 import { contributionsTo } from '../../app/modules';
 import { useAuthContext } from '../../providers/auth-context';
 import { versionOf } from '../../providers/data-provider';
@@ -25,6 +26,7 @@ import { ClosedMonthNote, useClosedMonth } from './closed-month';
 import { ConfirmDelete } from './confirm-dialog';
 import { FieldValue } from './field-value';
 import { History as HistoryTab } from './history';
+import { recordName, useTitleLabels } from './record-name';
 import { ResourceList } from './resource-list';
 import { hasReadableFiles, ResourceFiles } from './resource-files';
 import { useResource } from './use-resource';
@@ -62,7 +64,10 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
   const record = query.data?.data;
   // An archived record opens read-only, with its mark and Restore; nothing on the page changes it.
   const archivedAt = decl.softDelete && record?.archivedAt ? String(record.archivedAt) : undefined;
-  const title = record ? String(record[decl.recordTitle] ?? '') : '';
+  // Its name as its declaration gives it (a salary: its person and month).
+  const fmt = useFormatters();
+  const titleLabels = useTitleLabels(meta, record ? [record] : []);
+  const title = record ? recordName(meta, fmt, titleLabels, record) : '';
   // A closed month's record changes no more: no Edit nor Archive, and a line saying why.
   const closedMonth = useClosedMonth(decl, record);
   // The row's own state (a paid salary is not archived): the declaration's row rights.
@@ -140,7 +145,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
             {meta.one}
           </Typography>
           <Typography variant="h4" component="h1" dir="auto">
-            {record ? String(record[decl.recordTitle] ?? '') : <Skeleton width={240} />}
+            {record ? title : <Skeleton width={240} />}
           </Typography>
         </Box>
         <Stack ref={actionsRef} direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -223,7 +228,7 @@ export function ResourceShow({ resource, id, related = [], tabs = [], filesExtra
         <ConfirmDelete
           open={confirm}
           title={t('common:resource.deleteTitle', { one: meta.one })}
-          message={t('common:resource.deleteMessage', { name: record ? String(record[decl.recordTitle] ?? '') : '' })}
+          message={t('common:resource.deleteMessage', { name: title })}
           pending={mutation.isPending}
           onCancel={() => setConfirm(false)}
           onConfirm={() =>

@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { useList } from '@refinedev/core';
+import { titleFields } from '../../../domain/resource';
 import type { Row } from './list-columns';
 import { toCrudFilters, toSorters, type ListState } from './list-params';
 import { refLabelSource, useRefLabelsByResource } from './lookup';
@@ -30,8 +31,9 @@ export function useListData(meta: ResourceMeta, resource: string, state: ListSta
   const total = result.total === undefined ? undefined : Math.max(result.total, proven);
   if (total !== undefined && !query.isFetching) lastTotal.current = total;
 
-  // Labels of the page's references: one lookup per referenced resource.
-  const refFields = meta.fields.filter(([, f]) => f.list && f.ref && (f.type === 'ref' || f.type === 'refs'));
+  // Labels of the page's references (the columns', and those a card names or shows): one lookup per referenced resource.
+  const shown = new Set([...titleFields(decl), ...(decl.card?.figures ?? [])]);
+  const refFields = meta.fields.filter(([name, f]) => (f.list || shown.has(name)) && f.ref && (f.type === 'ref' || f.type === 'refs'));
   const byTarget = new Map<string, string[]>();
   for (const [name, f] of refFields) {
     const ids = rows.flatMap((r) => (Array.isArray(r[name]) ? (r[name] as string[]) : [r[name] as string]));

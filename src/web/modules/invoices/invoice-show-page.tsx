@@ -20,6 +20,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
 import { EDITABLE_FIELDS, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
@@ -99,6 +101,7 @@ export function InvoiceShowPage() {
     }
   }
 
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const status = invoice?.status as InvoiceStatus | undefined;
   const money = (v: string | null) => (v && invoice ? fmt.money(v, invoice.currency) : '—');
   const actionButton = (action: InvoiceAction, variant: 'contained' | 'outlined', onClick: () => void, color?: 'error' | 'success') =>
@@ -157,32 +160,59 @@ export function InvoiceShowPage() {
         />
         {invoice.overdue && <Chip size="small" color="error" label={t('invoices:overdueChip')} data-testid="invoice-overdue" />}
       </Stack>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('invoices:lines.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('invoices:lines.description')}</TableCell>
-              <TableCell align="right">{t('invoices:lines.quantity')}</TableCell>
-              <TableCell>{t('invoices:lines.unit')}</TableCell>
-              <TableCell align="right">{t('invoices:lines.unitPrice')}</TableCell>
-              <TableCell align="right">{t('invoices:lines.amount')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {invoice.lines.map((l, i) => (
-              <TableRow key={i}>
-                <TableCell dir="auto">{l.description}</TableCell>
-                <TableCell align="right">{fmt.number(l.quantity, { maximumFractionDigits: 4 })}</TableCell>
-                <TableCell>{t(`invoices:values.unit.${l.unit}`)}</TableCell>
-                <TableCell align="right">{fmt.number(l.unitPrice, { maximumFractionDigits: 4 })}</TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+      {phone ? (
+        // On a phone each line stacks: its description whole, then quantity × price and its amount.
+        <Box
+          component="ul"
+          aria-label={t('invoices:lines.title')}
+          sx={{ listStyle: 'none', m: 0, p: 0 }}
+          data-testid="invoice-lines-stacked"
+        >
+          {invoice.lines.map((l, i) => (
+            <Box component="li" key={i} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+              <Typography dir="auto" sx={{ overflowWrap: 'anywhere' }}>
+                {l.description}
+              </Typography>
+              <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'baseline', mt: 0.5 }}>
+                <Typography variant="body2" sx={{ color: 'text.secondary', unicodeBidi: 'isolate' }}>
+                  {fmt.number(l.quantity, { maximumFractionDigits: 4 })} {t(`invoices:values.unit.${l.unit}`)} ×{' '}
+                  {fmt.number(l.unitPrice, { maximumFractionDigits: 4 })}
+                </Typography>
+                <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                   {money(l.amount)}
-                </TableCell>
+                </Typography>
+              </Stack>
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('invoices:lines.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('invoices:lines.description')}</TableCell>
+                <TableCell align="right">{t('invoices:lines.quantity')}</TableCell>
+                <TableCell>{t('invoices:lines.unit')}</TableCell>
+                <TableCell align="right">{t('invoices:lines.unitPrice')}</TableCell>
+                <TableCell align="right">{t('invoices:lines.amount')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+            </TableHead>
+            <TableBody>
+              {invoice.lines.map((l, i) => (
+                <TableRow key={i}>
+                  <TableCell dir="auto">{l.description}</TableCell>
+                  <TableCell align="right">{fmt.number(l.quantity, { maximumFractionDigits: 4 })}</TableCell>
+                  <TableCell>{t(`invoices:values.unit.${l.unit}`)}</TableCell>
+                  <TableCell align="right">{fmt.number(l.unitPrice, { maximumFractionDigits: 4 })}</TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {money(l.amount)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
       <Box sx={{ mt: 2, marginInlineStart: 'auto', maxWidth: 360 }}>
         {(
           [

@@ -7,7 +7,9 @@ import type { Salary } from '../../../domain/modules/salaries/salaries.schema';
 import { salariesResource } from '../../../domain/modules/salaries/salaries.resource';
 import type { SalaryAction } from '../../../domain/modules/salaries/salaries.rules';
 import { ConfirmDialog } from '../../components/resource/confirm-dialog';
+import { recordName, recordParams, useTitleLabels } from '../../components/resource/record-name';
 import { ResourceShow } from '../../components/resource/resource-show';
+import { useResource } from '../../components/resource/use-resource';
 import { useClosedMonth } from '../../components/resource/closed-month';
 import { actionOffered, actionSegment, postStateAction } from '../../components/resource/state-actions';
 import { errorText, issueText } from '../../i18n/error-text';
@@ -47,6 +49,9 @@ export function SalaryShowPage() {
     }
   }
 
+  // Its confirmation names the person and the month ("Approve Nguyễn Văn A's salary for November 2026 — net …?").
+  const meta = useResource('salaries');
+  const labels = useTitleLabels(meta, salary ? [salary] : []);
   const closedMonth = useClosedMonth(salariesResource, salary);
   const allowed = (a: SalaryAction) => actionOffered(salariesResource, role, a, salary, closedMonth);
   const actions = salary && (
@@ -77,8 +82,9 @@ export function SalaryShowPage() {
       {confirm && salary && (
         <ConfirmDialog
           open
-          title={t(`salaries:actions.${confirm}`)}
-          message={t(`salaries:actions.${confirm}Confirm`, { month: salary.month, net: fmt.money(salary.net, salary.currency) })}
+          title={t('common:bulk.titleOne', { action: t(`salaries:actions.${confirm}`), name: recordName(meta, fmt, labels, salary) })}
+          message={t(`salaries:actions.${confirm}Confirm`, recordParams(meta, fmt, labels, salary))}
+          confirmColor={confirm === 'markPaid' ? 'success' : 'primary'}
           confirmText={t(`salaries:actions.${confirm}`)}
           pending={pending}
           onCancel={() => setConfirm(null)}
