@@ -16,6 +16,7 @@ import { describeIssue } from '../../../domain/validation.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { safeCell } from '../../http/export.js';
 import { storedZip, type ZipPart } from '../../stored-zip.js';
+import { readablePart } from './salaries.workbook-xml.js';
 
 /** What an uploaded workbook may unpack to, all its parts together: refused (413) before it is parsed. */
 export const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
@@ -78,6 +79,8 @@ export function inspectWorkbook(buf: Buffer): ZipPart[] {
       }
     } else throw notWorkbook();
     unpacked += content.length;
+    // In the form the reader follows (prefixed elements, rows and cells without references), before the rows are counted.
+    content = readablePart(name, content);
     parts.push({ name, content });
     if (unpacked > MAX_UNPACKED_BYTES) throw tooLarge('The workbook unpacks to more than the import takes', 'workbook_too_large');
     if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) {
