@@ -65,6 +65,47 @@ describe('project bonuses', () => {
     expect((await call('admin', 'PATCH', `${base}/${b.id}`, { amount: '310.00' })).json()).toMatchObject({ amount: '310.00' });
   });
 
+  it("paid, it joins the bonus of its month's salary (drafted if there is none) and leaves it when marked unpaid; an approved salary refuses both", async () => {
+    const b = await bonus('2089-03', '250.00', 'sale_lead');
+    const salaryOf = async () => {
+      const [row] = (await (await call('admin', 'GET', `/api/v1/salary?userId=${t.users.sale_lead.id}&month=2089-03`)).json()) as Array<{
+        id: string;
+      }>;
+      return (
+        row &&
+        ((await (await call('admin', 'GET', `/api/v1/salary/${row.id}`)).json()) as {
+          id: string;
+          bonus: string;
+          currency: string;
+          status: string;
+        })
+      );
+    };
+    expect(await salaryOf()).toBeUndefined();
+    expect((await call('admin', 'POST', `${base}/${b.id}/mark-paid`)).statusCode).toBe(200);
+    const drafted = (await salaryOf())!;
+    expect(drafted.status).toBe('draft');
+    const items = (await (await call('admin', 'GET', `/api/v1/salary/${drafted.id}/pay-items`)).json()).data;
+    expect(items).toEqual([
+      expect.objectContaining({ resource: 'project-bonuses', sourceId: b.id, sourceAmount: '250.00', sourceCurrency: 'USD' }),
+    ]);
+    expect(drafted.bonus).toBe(items[0].amount);
+
+    expect((await call('admin', 'POST', `${base}/${b.id}/mark-unpaid`)).statusCode).toBe(200);
+    expect(Number((await salaryOf())!.bonus)).toBe(0);
+    expect((await (await call('admin', 'GET', `/api/v1/salary/${drafted.id}/pay-items`)).json()).data).toEqual([]);
+
+    await call('admin', 'POST', `${base}/${b.id}/mark-paid`);
+    await call('admin', 'POST', `/api/v1/salary/${drafted.id}/approve`);
+    const refused = await call('admin', 'POST', `${base}/${b.id}/mark-unpaid`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'salary_locked',
+      issues: { month: { params: { month: '2089-03', status: 'approved' } } },
+    });
+    expect((await (await call('admin', 'GET', `${base}/${b.id}`)).json()).status).toBe('paid');
+  });
+
   it('a closed month refuses marking paid or unpaid, and new bonuses in it', async () => {
     const b = await bonus('2087-06', '120.00');
     const closed = await call('admin', 'PUT', '/api/v1/month-closes/2087-06', { note: 'Closing', confirm: {} });

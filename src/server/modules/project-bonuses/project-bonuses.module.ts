@@ -7,6 +7,7 @@ import { conflict } from '../../http/errors.js';
 import type { ResourceModule } from '../../http/resource/index.js';
 import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
+import { payIntoSalary, takeOutOfSalary } from '../salaries/salary-pay.js';
 import { users } from '../users/users.table.js';
 import { seedProjectBonuses } from './project-bonuses.seed.js';
 import { projectBonuses } from './project-bonuses.table.js';
@@ -31,7 +32,36 @@ const resource: ResourceModule<Row> = {
   beforeDelete(existing) {
     if (existing.status === 'paid') throw paid();
   },
-  actions: { markUnpaid: { apply: () => ({ paidAt: null }) } },
+  // Paid with the salary of its month: it joins that salary's bonus (drafted if there is none), and
+  // leaves it again when marked unpaid — both refused once that salary is approved.
+  actions: {
+    markPaid: {
+      async apply(row, _body, w) {
+        await payIntoSalary(w.tx, w.services, {
+          userId: row.beneficiaryId,
+          month: row.month,
+          column: 'bonus',
+          amount: row.amount,
+          currency: row.currency,
+          source: { resource: 'project-bonuses', id: row.id, label: row.reason },
+          actorId: w.user.id,
+        });
+        return {};
+      },
+    },
+    markUnpaid: {
+      async apply(row, _body, w) {
+        await takeOutOfSalary(
+          w.tx,
+          w.services,
+          { resource: 'project-bonuses', id: row.id, label: row.reason },
+          row.beneficiaryId,
+          w.user.id,
+        );
+        return { paidAt: null };
+      },
+    },
+  },
 };
 
 /** Per beneficiary and currency: how many bonuses, what is still owed and what was paid (a sale: their own). */
