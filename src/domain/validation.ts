@@ -183,6 +183,7 @@ export const VALIDATION_EN: Record<string, string> = {
   salary_locked: 'A salary {{status}} can no longer change',
   salary_status: 'A salary {{status}} cannot do this',
   salary_paid: 'A paid salary is never deleted',
+  bulk_scope: 'Name the rows by their ids, or ask for every row of the filter: one of the two',
   salary_duplicate: 'This person already has a salary for {{month}}',
   import_invalid: 'The file has {{errors}} error(s): fix them first',
   import_stale: 'The salaries of {{month}} changed since the preview: preview again',

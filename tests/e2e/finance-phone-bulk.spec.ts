@@ -82,12 +82,25 @@ test.describe('on a 390 px phone', () => {
     await expect(lines).toContainText('$450.00');
     await expect(page.getByRole('table', { name: 'Lines' })).toHaveCount(0);
     await noSidewaysScroll(page, 'invoice page');
+    expect(await seriousViolations(page), 'invoice page (en)').toEqual([]);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice-pdf').click()]);
     const text = await pdfText(await readFile((await download.path())!));
     expect(text).toContain('FACTURÉ À');
     expect(text).toContain('450,00 $US');
     expect(text).toContain('Prix unitaire');
     expect(text).toContain(sent.number);
+
+    // The same two pages in Arabic: right to left, inside the screen, axe clean.
+    await presetShell(page, 'ar');
+    await page.goto(`/invoices?q=${encodeURIComponent(subject)}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('list-cards').getByRole('listitem')).toHaveCount(1);
+    await noSidewaysScroll(page, 'invoice cards (ar)');
+    expect(await seriousViolations(page), 'invoice cards (ar)').toEqual([]);
+    await page.goto(`/invoices/${invoice.id}`);
+    await expect(page.getByTestId('invoice-lines-stacked')).toBeVisible();
+    await noSidewaysScroll(page, 'invoice page (ar)');
+    expect(await seriousViolations(page), 'invoice page (ar)').toEqual([]);
   });
 
   test('the cards read right to left in Arabic and in dark mode, fit the screen, and axe finds nothing serious', async ({ page }) => {
