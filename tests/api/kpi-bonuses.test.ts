@@ -199,6 +199,43 @@ describe('a quarter bonus', () => {
   });
 });
 
+describe('questions on a bonus line', () => {
+  it('the leads who answer are told of a question, and the person who asked of the answer; each opens the statement', async () => {
+    const sale = t.users.sale.id;
+    await ok(
+      'admin',
+      'POST',
+      '/api/v1/kpi-bonus/scale',
+      { effectiveFrom: '2017-Q4', levels: [{ achievement: '50', percent: '100' }], fundPercent: '5', fundThreshold: '70' },
+      201,
+    );
+    await evaluated(sale, 4, '9');
+    const [bonus] = (await ok('sale_lead', 'POST', '/api/v1/kpi-bonus/calculate-bonus', { period: '2017-Q4', userId: sale })).bonuses;
+    const asked = await ok(
+      'sale',
+      'POST',
+      `/api/v1/kpi-bonus/bonus/${bonus.id}/questions`,
+      { line: 'bonus', text: 'Why 100 % at 90 %?' },
+      201,
+    );
+    const latest = async (role: Role, type: string) =>
+      ((await ok(role, 'GET', '/api/v1/notifications?limit=20')).data as Array<{ type: string; params: Record<string, string> }>).find(
+        (n) => n.type === type,
+      );
+    for (const role of ['sale_lead', 'hr_lead', 'admin'] as const)
+      expect(await latest(role, 'statement_question'), role).toMatchObject({
+        params: { resource: 'kpi-bonuses', statementId: bonus.id, period: '2017-Q4', text: 'Why 100 % at 90 %?' },
+      });
+    expect(await latest('sale', 'statement_question')).toBeUndefined();
+    await ok('hr_lead', 'POST', `/api/v1/kpi-bonus/bonus/${bonus.id}/questions/${asked.id}/answer`, {
+      text: 'The scale pays 100 % from 50 %.',
+    });
+    expect(await latest('sale', 'statement_answer')).toMatchObject({
+      params: { resource: 'kpi-bonuses', statementId: bonus.id, text: 'The scale pays 100 % from 50 %.' },
+    });
+  });
+});
+
 describe('the bonus fund', () => {
   it('splits the pool to the cent among people at or above the threshold, allocated once under twenty requests at once; shares paid once; a sale reads only their own', async () => {
     // The demo firm's quarter two back: approved evaluations, and a profit.

@@ -147,7 +147,7 @@ test('hr_lead sets a new bonus scale from a later quarter: its levels, read back
   await levels.getByLabel('% of the target bonus').nth(1).fill('150');
   // 100 % is halfway: 100 % of the target bonus.
   await expect(page.getByTestId('scale-preview')).toContainText('100 % → 100 %');
-  await page.getByTestId('bonus-scales-form-submit').click();
+  await page.getByTestId('bonus-scale-form-submit').click();
   await expect(page).not.toHaveURL(/\/new$/);
   await expect(page.getByText(quarter).first()).toBeVisible();
   expect(await seriousViolations(page), 'the bonus scales').toEqual([]);

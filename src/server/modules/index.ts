@@ -29,6 +29,7 @@ import { firmSettingsModule } from './firm-settings/firm-settings.module.js';
 import { registerFileRoutes } from './files/files.routes.js';
 import { fileStore } from './files/files.service.js';
 import { registerNotificationRoutes } from './notifications/notifications.routes.js';
+import { kitNotifier } from './notifications/notifications.service.js';
 import { projectsModule } from './projects/projects.module.js';
 import { techStacksModule } from './tech-stacks/tech-stacks.module.js';
 import { registerUserRoutes, usersResourceModule } from './users/users.routes.js';
@@ -37,7 +38,7 @@ import { registerUserRoutes, usersResourceModule } from './users/users.routes.js
 export const MODULES: readonly ServerModule[] = [
   { name: 'auth', routes: registerAuthRoutes },
   { name: 'users', routes: registerUserRoutes, resource: usersResourceModule },
-  { name: 'notifications', routes: registerNotificationRoutes },
+  { name: 'notifications', routes: registerNotificationRoutes, extendKit: (kit, s) => kit.useNotifier(kitNotifier(s)) },
   { name: 'files', routes: registerFileRoutes, extendKit: (kit) => kit.useFileStore(fileStore) },
   { name: 'audit', routes: registerAuditRoutes, extendKit: (kit) => kit.useAuditTrail(auditTrail) },
   { name: 'access', routes: registerAccessRoutes, seed: seedAccess },

@@ -62,6 +62,23 @@ export type WriteGuard = (
   after: Row | undefined,
 ) => Promise<void>;
 
+/** A notification the kit asks for (a question on a statement): its type, English title and message, and the params its link and words need. */
+export interface KitNotice {
+  type: string;
+  title: string;
+  message: string;
+  params: Record<string, string | number | null>;
+  /** Who did it: never told of their own act. */
+  changedByUserId: string;
+}
+
+/** Who tells people: the notifications module. Sent after the write has committed. */
+export interface Notifier {
+  toUsers(userIds: readonly string[], notice: KitNotice): Promise<void>;
+  /** Everyone active whose role is one of `roles`. */
+  toRoles(roles: readonly string[], notice: KitNotice): Promise<void>;
+}
+
 /**
  * What modules add to the kit, registered at start (`ServerModule.extendKit`) before any resource:
  * the kit declares these hooks and imports no module. The audit log and the file store are needed
@@ -71,6 +88,7 @@ export class KitHooks {
   private auditTrail?: AuditTrail;
   private fileStore?: FileStore;
   private readonly guards: WriteGuard[] = [];
+  private notices?: Notifier;
 
   useAuditTrail(trail: AuditTrail) {
     this.auditTrail = trail;
@@ -81,10 +99,17 @@ export class KitHooks {
   addWriteGuard(guard: WriteGuard) {
     this.guards.push(guard);
   }
+  useNotifier(notifier: Notifier) {
+    this.notices = notifier;
+  }
 
   get audit(): AuditTrail {
     if (!this.auditTrail) throw new Error('No audit trail: the audit module registers one at start');
     return this.auditTrail;
+  }
+  get notifier(): Notifier {
+    if (!this.notices) throw new Error('No notifier: the notifications module registers one at start');
+    return this.notices;
   }
   get files(): FileStore {
     if (!this.fileStore) throw new Error('No file store: the files module registers one at start');

@@ -191,6 +191,14 @@ export function registerStatementRoutes(app: Api, s: Services, opts: { decl: Res
         });
         return q!;
       });
+      // The people who answer are told (after the commit): who asks, on which statement and line.
+      await s.kit.notifier.toRoles((decl.access.answer as readonly string[] | undefined) ?? [], {
+        type: 'statement_question',
+        title: 'A question on a statement',
+        message: `${req.user!.fullName} (${decl.label} ${row.period}): ${body.text}`,
+        params: { resource: decl.name, statementId: id, period: row.period, asker: req.user!.fullName, text: body.text },
+        changedByUserId: req.user!.id,
+      });
       return reply.status(201).send(question(created));
     },
   );
@@ -210,8 +218,8 @@ export function registerStatementRoutes(app: Api, s: Services, opts: { decl: Res
     async (req) => {
       const { id, questionId } = req.params as { id: string; questionId: string };
       const { text } = req.body as z.infer<typeof statementAnswerBodySchema>;
-      await readable(req.user!, id);
-      return s.db.transaction(async (tx) => {
+      const row = await readable(req.user!, id);
+      const answered = await s.db.transaction(async (tx) => {
         const [answered] = await tx
           .update(statementQuestions)
           .set({ answer: text, answeredBy: req.user!.id, answeredByName: req.user!.fullName, answeredAt: sql`now()` } as never)
@@ -234,6 +242,14 @@ export function registerStatementRoutes(app: Api, s: Services, opts: { decl: Res
         });
         return question(answered);
       });
+      await s.kit.notifier.toUsers([answered.askedBy.id], {
+        type: 'statement_answer',
+        title: 'Your question was answered',
+        message: `${decl.label} ${row.period}: ${text}`,
+        params: { resource: decl.name, statementId: id, period: row.period, answerer: req.user!.fullName, text },
+        changedByUserId: req.user!.id,
+      });
+      return answered;
     },
   );
 }

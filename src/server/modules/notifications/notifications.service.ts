@@ -1,4 +1,7 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Role } from '../../../domain/auth/permissions.js';
+import type { Notifier } from '../../http/resource/hooks.js';
+import { users } from '../users/users.table.js';
 import type { Db } from '../../db/client.js';
 import type { Realtime } from '../../realtime.js';
 import { notifications } from './notifications.table.js';
@@ -61,4 +64,25 @@ export async function markRead(db: Db, userId: string, ids?: string[]) {
     .set({ isRead: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), ids ? inArray(notifications.id, ids) : undefined))
     .returning({ id: notifications.id });
+}
+
+/** The kit's notifier (statements' questions and answers), on this module's store and live channel. */
+export function kitNotifier(deps: { db: Db; realtime: Realtime }): Notifier {
+  return {
+    async toUsers(userIds, notice) {
+      await notify(deps, [...userIds], notice);
+    },
+    async toRoles(roles, notice) {
+      if (!roles.length) return;
+      const rows = await deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.role, roles as Role[]), eq(users.status, 'active'), isNull(users.archivedAt)));
+      await notify(
+        deps,
+        rows.map((r) => r.id),
+        notice,
+      );
+    },
+  };
 }

@@ -10,6 +10,8 @@ import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import PersonAddAlt1 from '@mui/icons-material/PersonAddAlt1';
 import PersonRemove from '@mui/icons-material/PersonRemove';
 import PersonSearch from '@mui/icons-material/PersonSearch';
+import HelpOutline from '@mui/icons-material/HelpOutline';
+import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import WorkOutline from '@mui/icons-material/WorkOutline';
 import dayjs from 'dayjs';
@@ -33,6 +35,8 @@ const LOOKS: Record<string, Look> = {
   ticket_closed: { icon: <SupportAgent fontSize="small" />, color: 'secondary' },
   ticket_reopened: { icon: <SupportAgent fontSize="small" />, color: 'info' },
   ticket_reply: { icon: <SupportAgent fontSize="small" />, color: 'info' },
+  statement_question: { icon: <HelpOutline fontSize="small" />, color: 'warning' },
+  statement_answer: { icon: <QuestionAnswerOutlined fontSize="small" />, color: 'success' },
 };
 const DEFAULT_LOOK: Look = { icon: <NotificationsNone fontSize="small" />, color: 'info' };
 

@@ -86,6 +86,12 @@ describe('notificationText', () => {
     expect(notificationHref({ type: 'leave_approved', params: { leaveId: 'l1' } })).toBe('/leave/l1');
     expect(notificationHref({ type: 'leave_cancelled' })).toBe('/leave');
     expect(notificationHref({ type: 'ticket_resolved', params: { ticketId: 't1' } })).toBe('/tickets/t1');
+    expect(notificationHref({ type: 'statement_question', params: { resource: 'kpi-bonuses', statementId: 's1' } })).toBe(
+      '/kpi/bonuses/s1',
+    );
+    expect(notificationHref({ type: 'statement_answer', params: { resource: 'kpi-evaluations', statementId: 's2' } })).toBe(
+      '/kpi/evaluations/s2',
+    );
     expect(notificationHref({ type: 'announcement' })).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import { resourceByName } from '../../../domain/resources';
 import type { Formatters } from '../../i18n/format';
 import type { NotificationItem } from './types';
 
@@ -73,5 +74,9 @@ export function notificationHref(item: Pick<NotificationItem, 'type' | 'params' 
   if (type === 'leave_requested' || type === 'leave_requested_placed' || type === 'leave_second_approval') return '/leave/approvals';
   if (type.startsWith('leave_')) return has(p.leaveId) ? `/leave/${p.leaveId}` : '/leave';
   if (type.startsWith('ticket_')) return has(p.ticketId) ? `/tickets/${p.ticketId}` : '/tickets';
+  if (type.startsWith('statement_')) {
+    const decl = has(p.resource) ? resourceByName(String(p.resource)) : undefined;
+    return decl && has(p.statementId) ? `${decl.route}/${p.statementId}` : undefined;
+  }
   return undefined;
 }
