@@ -192,6 +192,11 @@ describe('draft from headcount', () => {
     });
     expect(manual.statusCode).toBe(409);
     expect(manual.json().issues['lines.0.headcountId'].code).toBe('seat_already_billed');
+    // The row the issue names, for the form to link it under the line.
+    expect(manual.json().issues['lines.0.headcountId'].params).toMatchObject({
+      id: invoiceId,
+      name: expect.stringContaining(`Draft Works — ${PERIOD}`),
+    });
     // Another month is free.
     const november = await draft('admin', { customerId, period: '2025-11' });
     expect(november.statusCode, november.body).toBe(201);

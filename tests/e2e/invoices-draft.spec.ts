@@ -26,6 +26,7 @@ test("an admin drafts this month's invoice for a customer from its seats, and ca
   };
   await draft();
   await expect(page).toHaveURL(/\/invoices\/[\w-]+\/edit$/);
+  const draftUrl = page.url();
   const first = page.getByTestId('invoice-line-0').getByLabel(label('Description'));
   // Each line says where its quantity and rate come from.
   await expect(first).toHaveValue(/ — .*(working days|logged at)/);
@@ -41,4 +42,20 @@ test("an admin drafts this month's invoice for a customer from its seats, and ca
   await dialog.getByTestId('draft-other-invoice').click();
   await expect(page).toHaveURL(/\/invoices\/[\w-]+$/);
   await expect(page.getByTestId('invoice-number')).toHaveText('Draft (no number yet)');
+
+  // The draft moved to the month just ended, which the demo billed already: the save is refused on
+  // the line, and the invoice that bills the seat is a link under it.
+  const ended = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15)).toISOString().slice(0, 7);
+  await page.goto(draftUrl);
+  const form = page.getByTestId('invoice-form');
+  await form.getByLabel(label('Billing period')).fill(ended);
+  await page.getByTestId('invoice-form-submit').click();
+  const other = form.getByTestId('lines.0.headcountId-other-row');
+  await expect(other).toBeVisible();
+  await expect(form.getByTestId('invoice-line-0')).toContainText('already bills this placement');
+  // The changed period is not saved: leaving asks first.
+  page.once('dialog', (d) => void d.accept());
+  await other.click();
+  await expect(page).toHaveURL(/\/invoices\/[\w-]+$/);
+  expect(page.url()).not.toBe(draftUrl.replace(/\/edit$/, ''));
 });

@@ -102,7 +102,11 @@ export async function assertSeatsNotBilled(
   const issues: Record<string, { code: string; params: Record<string, string> }> = {};
   next.lines.forEach((l, i) => {
     if (l.headcountId && billed.has(l.headcountId))
-      issues[`lines.${i}.headcountId`] = { code: 'seat_already_billed', params: { invoice: invoiceName(other), period: next.period } };
+      // `id` and `name`: the form links the other invoice under the line.
+      issues[`lines.${i}.headcountId`] = {
+        code: 'seat_already_billed',
+        params: { invoice: invoiceName(other), period: next.period, id: other.id, name: invoiceName(other) },
+      };
   });
   throw new AppError(409, `${invoiceName(other)} already bills these seats for ${next.period}`, {
     code: 'seat_already_billed',

@@ -15,6 +15,7 @@ import type { WidgetSetup } from './field-props';
 import { formDefaults } from './form-defaults';
 import { FormFieldsGrid } from './form-fields-grid';
 import { planFields } from './form-field-plan';
+import { NamedRowsContext } from './other-row-link';
 import type { PickerSource } from './lookup';
 import { hasReadableFiles, ResourceFiles } from './resource-files';
 import { StaleRecordPanel } from './stale-record';
@@ -162,7 +163,7 @@ export function ResourceForm({
             </Alert>
           )}
           <FormFieldsGrid names={names} loading={loading} others={others} route={decl.route} setup={setup} t={t} />
-          {!loading && children}
+          {!loading && <NamedRowsContext.Provider value={others}>{children}</NamedRowsContext.Provider>}
           <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
             <Button variant="outlined" color="inherit" component={RouterLink} to={back}>
               {t('common:buttons.cancel')}

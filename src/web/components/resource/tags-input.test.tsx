@@ -87,4 +87,12 @@ describe('namedRows', () => {
     });
     expect(namedRows(undefined, ['email'])).toEqual({});
   });
+
+  it("links a nested input's issue under its field's own inputs (an invoice line's seat billed elsewhere)", () => {
+    const issues = {
+      'lines.1.headcountId': { code: 'seat_already_billed', params: { id: 'i7', name: 'INV-2026-0007', period: '2026-10' } },
+      'linesX.0.id': { code: 'seat_already_billed', params: { id: 'i8', name: 'X' } },
+    };
+    expect(namedRows(issues, ['subject', 'lines'])).toEqual({ 'lines.1.headcountId': { id: 'i7', name: 'INV-2026-0007' } });
+  });
 });

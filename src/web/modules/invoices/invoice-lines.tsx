@@ -17,6 +17,8 @@ import { invoiceTotals, MINOR_UNITS, type Totals } from '../../../domain/money';
 import { taxRateText } from '../../../domain/modules/invoices/invoices.schema';
 import { RHFTextField } from '../../components/form/rhf-text-field';
 import { ReferencePicker } from '../../components/resource/lookup';
+import { OtherRowLink, useNamedRow } from '../../components/resource/other-row-link';
+import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
 import { useFormatters } from '../../i18n/format';
 
 type LineValues = { description: string; headcountId: string | null; quantity: string; unit: string; unitPrice: string };
@@ -192,17 +194,28 @@ export function InvoiceLines({ editable = true }: { editable?: boolean }) {
 }
 
 function SeatPicker({ index, label, disabled }: { index: number; label: string; disabled: boolean }) {
-  const { control, setValue } = useFormContext();
-  const value = useWatch({ control, name: `lines.${index}.headcountId` }) as string | null;
+  const { t } = useTranslation();
+  const { control, setValue, getFieldState, formState } = useFormContext();
+  const field = `lines.${index}.headcountId`;
+  const value = useWatch({ control, name: field }) as string | null;
+  // The server's word on the seat (billed by another invoice that month), under the picker.
+  const error = getFieldState(field, formState).error?.message;
+  // The invoice that already bills this seat for the period, when the save was refused for it.
+  const other = useNamedRow(field);
   return (
-    <ReferencePicker
-      resource="headcounts"
-      label={label}
-      size="small"
-      value={value || null}
-      onChange={(id) => setValue(`lines.${index}.headcountId`, id, { shouldDirty: true })}
-      disabled={disabled}
-      name={`lines.${index}.headcountId`}
-    />
+    <Box>
+      <ReferencePicker
+        resource="headcounts"
+        label={label}
+        size="small"
+        value={value || null}
+        onChange={(id) => setValue(field, id, { shouldDirty: true })}
+        disabled={disabled}
+        name={field}
+        error={!!error}
+        helperText={error}
+      />
+      {other && <OtherRowLink field={field} route={invoicesResource.route} row={other} t={t} />}
+    </Box>
   );
 }
