@@ -5,6 +5,7 @@
 import { expect, test, type Page } from './support/test';
 import { pdf } from '../fixtures/documents';
 import { signIn, useEnglish } from './support/session';
+import { typeDate } from './support/pickers';
 import { dismissToasts, seriousViolations } from './shell-support';
 
 const label = (name: string) => new RegExp(`^${name}`);
@@ -103,7 +104,7 @@ test('an admin records a cost with a vendor PDF, closes its month, and an edit o
   // Admin closes the month, after a confirmation that says what it makes read-only.
   await page.goto('/external-costs/month-close');
   await page.getByTestId('close-month').click();
-  await page.getByTestId('close-month-input').fill(MONTH);
+  await typeDate(page.getByTestId('close-month-input'), MONTH);
   await expect(page.getByTestId('close-month-warning')).toContainText('March 2087');
   await confirmOpenItems(page);
   await page.getByTestId('close-month-confirm').click();

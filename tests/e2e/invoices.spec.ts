@@ -5,6 +5,7 @@ import { expect, test } from './support/test';
 import { pdf } from '../fixtures/documents';
 import { pdfText } from '../fixtures/pdf-text';
 import { signIn, useEnglish } from './support/session';
+import { expectDate } from './support/pickers';
 
 const label = (name: string) => new RegExp(`^${name}`);
 const mmddyyyy = (date: string) => date.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2$3$1');
@@ -71,6 +72,8 @@ test('an admin drafts an invoice with two lines, sees its total, sends it and ma
 
   await page.getByTestId('invoice-mark-paid').click();
   await expect(page.getByTestId('invoice-paid-amount')).toHaveValue('8052.00');
+  // The payment's day in the app's picker (the reader's language and order), today by default.
+  await expectDate(page.getByTestId('invoice-paid-at'), today);
   await page.getByTestId('invoice-paid-confirm').click();
   await expect(page.getByTestId('invoice-summary').getByText('Paid', { exact: true })).toBeVisible();
   await expect(page.getByTestId('invoice-show-paidAmount')).toHaveText('$8,052.00');

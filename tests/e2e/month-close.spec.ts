@@ -6,6 +6,7 @@
 // say why. Axe on the dialog in English and Arabic.
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { signIn, useEnglish } from './support/session';
+import { expectDate, typeDate } from './support/pickers';
 import { apiLogin, presetShell, seriousViolations } from './shell-support';
 
 function lastMonth(): string {
@@ -25,7 +26,7 @@ const countOf = (c: Checklist, key: string) => c.items.find((i) => i.key === key
 async function openClose(page: Page, month?: string) {
   await page.goto('/external-costs/month-close');
   await page.getByTestId('close-month').click();
-  if (month) await page.getByTestId('close-month-input').fill(month);
+  if (month) await typeDate(page.getByTestId('close-month-input'), month);
   await expect(page.getByTestId('month-checklist')).toBeVisible();
 }
 
@@ -38,7 +39,7 @@ test('admin sees last month’s checklist with its counts, and its drafts refuse
   expect(drafts, 'the demo leaves drafts in the month just ended').toBeGreaterThan(0);
 
   await openClose(page);
-  await expect(page.getByTestId('close-month-input')).toHaveValue(month);
+  await expectDate(page.getByTestId('close-month-input'), month);
   for (const item of expected.items) await expect(page.getByTestId(`count-${item.key}`)).toHaveText(String(item.count));
   await expect(page.getByTestId('checklist-blocked')).toContainText('Send or cancel the draft invoices first');
   await expect(page.getByTestId('close-month-confirm')).toBeDisabled();
@@ -114,4 +115,14 @@ test('the close dialog’s checklist is axe clean in Arabic', async ({ page }) =
   await signIn(page, 'admin', '/external-costs/month-close');
   await openClose(page);
   expect(await seriousViolations(page), 'the close dialog in Arabic').toEqual([]);
+});
+
+test('the close dialog’s month is written in the reader’s language (French: the month’s name in French)', async ({ page }) => {
+  await presetShell(page, 'fr');
+  await signIn(page, 'admin', '/external-costs/month-close');
+  await openClose(page);
+  const field = page.getByTestId('close-month-input');
+  const name = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' }).format(new Date(`${lastMonth()}-15T12:00:00Z`));
+  await expect(field).toContainText(name);
+  await expectDate(field, lastMonth());
 });

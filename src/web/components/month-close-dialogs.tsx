@@ -15,6 +15,7 @@ import { errorText } from '../i18n/error-text';
 import { useFormatters } from '../i18n/format';
 import { http } from '../providers/http';
 import { toast } from '../toast';
+import { MonthField } from './form/month-field';
 import { closeReadiness, confirmationOf, MonthChecklistView, useMonthChecklist } from './month-close-checklist';
 
 // The month close's dialogs, shared by its page and the logwork page (one close, admin's).
@@ -78,19 +79,16 @@ export function CloseDialog({
       <DialogTitle id="close-month-title">{t('month-close:closeTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            type="month"
+          <MonthField
             label={t('month-close:month')}
             value={month}
-            onChange={(e) => {
-              setMonth(e.target.value);
+            onChange={(next) => {
+              setMonth(next);
               setConfirmed(false);
               setError('');
             }}
-            error={!valid}
-            helperText={valid ? undefined : t('validation:month', { defaultValue: '' })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'close-month-input' } }}
             required
+            testId="close-month-input"
           />
           <TextField label={t('month-close:note')} value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} />
           {valid && (

@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 
 /**
  * Types a month ('YYYY-MM') or a day ('YYYY-MM-DD') into one of the app's date pickers (a group of
@@ -15,5 +15,21 @@ export async function typeDate(field: Locator, value: string): Promise<void> {
     if (!digits) continue;
     await part.click();
     await part.pressSequentially(digits);
+  }
+}
+
+/**
+ * Expects one of the app's date pickers to hold a month ('YYYY-MM') or a day ('YYYY-MM-DD'): its
+ * spin buttons' values, whatever the language writes them as.
+ */
+export async function expectDate(field: Locator, value: string): Promise<void> {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number | undefined];
+  const parts = field.getByRole('spinbutton');
+  await expect(parts.first()).toBeVisible();
+  for (let i = 0; i < (await parts.count()); i += 1) {
+    const part = parts.nth(i);
+    const max = Number(await part.getAttribute('aria-valuemax'));
+    const want = max === 12 ? month : max <= 31 ? day : year;
+    if (want !== undefined) await expect(part).toHaveAttribute('aria-valuenow', String(want));
   }
 }

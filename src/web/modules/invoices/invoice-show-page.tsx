@@ -25,6 +25,7 @@ import type { Theme } from '@mui/material/styles';
 import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
 import { EDITABLE_FIELDS, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
+import { DayField } from '../../components/form/month-field';
 import { downloadFile } from '../../components/download';
 import { StatusChip } from '../../components/resource/field-value';
 import { ResourceShow } from '../../components/resource/resource-show';
@@ -305,12 +306,12 @@ export function InvoiceShowPage() {
             </Alert>
           )}
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              type="date"
+            <DayField
               label={t('invoices:actions.paidAt')}
               value={form.paidAt}
-              onChange={(e) => setForm({ ...form, paidAt: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today(), 'data-testid': 'invoice-paid-at' } }}
+              onChange={(paidAt) => setForm({ ...form, paidAt })}
+              max={today()}
+              testId="invoice-paid-at"
             />
             <TextField
               label={`${t('invoices:actions.amount')} (${invoice?.currency ?? ''})`}
