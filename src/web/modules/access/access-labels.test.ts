@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionsOf, resourcesBySection } from '../../../domain/auth/access-overrides';
 import { RESOURCES } from '../../../domain/resources';
 import { initI18n } from '../../i18n';
@@ -12,6 +12,10 @@ import { actionWords, groupLikeNavigation } from './access-labels';
 
 beforeAll(async () => {
   await initI18n();
+});
+// The web files share one i18next (isolate: false): the next file starts in English, as it expects.
+afterAll(async () => {
+  await i18next.changeLanguage('en');
 });
 
 const declared = RESOURCES.flatMap((r) => actionsOf(r).map((action) => ({ resource: r.name, action })));
