@@ -1,4 +1,5 @@
 import type { ResourceDecl } from './resource.js';
+import { performancesResource } from './modules/performances/performances.resource.js';
 import { bonusScalesResource } from './modules/bonus-scales/bonus-scales.resource.js';
 import { projectBonusesResource } from './modules/project-bonuses/project-bonuses.resource.js';
 import { salariesResource } from './modules/salaries/salaries.resource.js';
@@ -43,6 +44,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
   kpiBonusesResource,
   projectBonusesResource,
   bonusScalesResource,
+  performancesResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

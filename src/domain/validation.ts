@@ -213,6 +213,7 @@ export const VALIDATION_EN: Record<string, string> = {
   fund_incomplete: 'The fund can’t be allocated: {{missing}} missing',
   fund_not_allocated: 'This quarter’s fund is not allocated yet',
   no_rate: 'No exchange rate between {{from}} and {{to}} around {{month}}',
+  performance_exists: 'This person has a score for this month already',
 };
 
 export function describeIssue(issue: FieldIssue): string {

@@ -207,6 +207,33 @@ describe('evaluations', () => {
     expect((await detail(after.id)).lines.filter((l) => l.kind === 'adjustment')).toEqual([]);
   });
 
+  it("a performance metric counts the average of the quarter's monthly scores, each a linked input; no score leaves it missing, never zero", async () => {
+    const hr = t.users.hr.id;
+    const performance = (target: string) => ({ kind: 'performance', label: 'Performance', target, weight: '100' });
+    await targets('admin', hr, 2018, 1, [performance('80')]);
+    const empty = await call('sale_lead', 'POST', '/api/v1/kpi-bonus/evaluation/preview', { userId: hr, period: '2018-Q1' });
+    expect(empty.json().missing).toEqual(['Performance']);
+    const scores: Array<{ id: string }> = [];
+    for (const [month, score] of [
+      ['2018-01', '70'],
+      ['2018-02', '85.5'],
+    ] as const) {
+      const res = await call('sale_lead', 'POST', '/api/v1/kpi-bonus/performance', { userId: hr, month, score });
+      expect(res.statusCode, res.body).toBe(201);
+      scores.push(res.json());
+    }
+    const twice = await call('sale_lead', 'POST', '/api/v1/kpi-bonus/performance', { userId: hr, month: '2018-02', score: '90' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('performance_exists');
+    const preview = (await call('sale_lead', 'POST', '/api/v1/kpi-bonus/evaluation/preview', { userId: hr, period: '2018-Q1' })).json();
+    // (70 + 85.5) / 2 = 77.75; min(77.75 / 80, 120 %) × 100 = 97.19 (97.1875 half up).
+    expect(preview.missing).toEqual([]);
+    expect(preview.total).toBe('97.19');
+    expect(preview.inputs.filter((i: { key: string }) => i.key.startsWith('performance:'))).toEqual(
+      scores.map((sc) => expect.objectContaining({ source: expect.objectContaining({ resource: 'performances', id: sc.id }) })),
+    );
+  });
+
   it('is approved only once every figure is there, and only once', async () => {
     await targets('admin', t.users.sale_lead.id, 2019, 3, [custom('10', '100', null)]);
     const e = await evaluation(t.users.sale_lead.id, '2019-Q3');

@@ -32,6 +32,7 @@ const OWN_ROWS_ONLY: Record<string, Role[]> = {
   kpi: ['sale'],
   'kpi-evaluations': ['sale'],
   'kpi-bonuses': ['sale'],
+  performances: ['sale'],
   'project-bonuses': ['sale'],
 };
 /** Roles that read every row but change only their own (hr reads all developers' logwork, logs only its own hours). */

@@ -42,8 +42,15 @@ const post = async (url: string, opts: { headers?: Record<string, string>; paylo
 describe('declared state actions', () => {
   const declared = RESOURCES.filter((r) => r.states);
 
-  it('are the resources that change state by action: invoices, KPI evaluations, project bonuses, salaries and tickets', () => {
-    expect(declared.map((r) => r.name).sort()).toEqual(['invoices', 'kpi-evaluations', 'project-bonuses', 'salaries', 'tickets']);
+  it('are the resources that change state by action: invoices, KPI evaluations and bonuses, project bonuses, salaries and tickets', () => {
+    expect(declared.map((r) => r.name).sort()).toEqual([
+      'invoices',
+      'kpi-bonuses',
+      'kpi-evaluations',
+      'project-bonuses',
+      'salaries',
+      'tickets',
+    ]);
   });
 
   it('are each in the API documentation at their segment, with their summary', async () => {

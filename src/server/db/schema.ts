@@ -30,3 +30,4 @@ export * from '../modules/firm-settings/firm-settings.table.js';
 export * from '../modules/project-bonuses/project-bonuses.table.js';
 export * from '../modules/bonus-scales/bonus-scales.table.js';
 export * from '../modules/kpi-bonuses/kpi-bonuses.table.js';
+export * from '../modules/performances/performances.table.js';

@@ -1,5 +1,6 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { performancesModule } from './performances/performances.module.js';
 import { bonusScalesModule } from './bonus-scales/bonus-scales.module.js';
 import { kpiBonusesModule } from './kpi-bonuses/kpi-bonuses.module.js';
 import { projectBonusesModule } from './project-bonuses/project-bonuses.module.js';
@@ -66,6 +67,7 @@ export const MODULES: readonly ServerModule[] = [
   projectBonusesModule,
   bonusScalesModule,
   kpiBonusesModule,
+  performancesModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

@@ -13,6 +13,7 @@ const API_ERROR_CODES = [
   'fund_incomplete',
   'fund_not_allocated',
   'no_rate',
+  'performance_exists',
   'project_bonus_paid',
   'project_bonus_status',
   'kpi_exists',

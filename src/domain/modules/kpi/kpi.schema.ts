@@ -9,9 +9,10 @@ import { decimalText } from '../invoices/invoices.schema.js';
  * figures (kpi.actuals on the server); a custom metric's actual is entered, with a note.
  * - revenue: paid invoices of the customers whose sale the person is, net of tax, in the base currency;
  * - headcount: the person's customers' seats that started in the quarter;
- * - hires: candidates the person owns moved to Hired in the quarter.
+ * - hires: candidates the person owns moved to Hired in the quarter;
+ * - performance: the average of the person's monthly performance scores in the quarter.
  */
-export const KPI_METRIC_KINDS = ['revenue', 'headcount', 'hires', 'custom'] as const;
+export const KPI_METRIC_KINDS = ['revenue', 'headcount', 'hires', 'performance', 'custom'] as const;
 export type KpiMetricKind = (typeof KPI_METRIC_KINDS)[number];
 export const KPI_QUARTERS = [1, 2, 3, 4] as const;
 export const DEFAULT_KPI_CAP = '120';

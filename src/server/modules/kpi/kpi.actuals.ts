@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { add, formatDecimal, minorUnits } from '../../../domain/money.js';
+import { add, divide, formatDecimal, minorUnits } from '../../../domain/money.js';
 import type { KpiMetricKind } from '../../../domain/modules/kpi/kpi.schema.js';
 import type { StatementInput } from '../../../domain/statements.js';
 import { queryRows, type Db } from '../../db/client.js';
@@ -9,12 +9,13 @@ import { queryRows, type Db } from '../../db/client.js';
  * - revenue: the person's paid invoices (the sale of the invoice's customer when it was written),
  *   by payment date, net of tax, each line exchanged to the base currency and rounded as the P&L does;
  * - headcount: seats of the person's customers that started in the range;
- * - hires: candidates the person owns moved to Hired in the range.
+ * - hires: candidates the person owns moved to Hired in the range;
+ * - performance: the average of the person's monthly scores in the range (none: the actual is missing).
  * `rows` lists each counted row (an input of the statement, linked to its record); `sums` the totals
  * of many people at once, by quarter, for the dashboard.
  */
 export type ComputedKind = Exclude<KpiMetricKind, 'custom'>;
-export const COMPUTED_KINDS: readonly ComputedKind[] = ['revenue', 'headcount', 'hires'];
+export const COMPUTED_KINDS: readonly ComputedKind[] = ['revenue', 'headcount', 'hires', 'performance'];
 
 type Reader = Pick<Db, 'execute'>;
 
@@ -47,6 +48,11 @@ const hireRows = sql`
   join candidates ca on ca.id = jc.candidate_id join jobs j on j.id = jc.job_id
   where e.to_stage = 'hired'`;
 
+const performanceRows = sql`
+  select 'performance' as kind, p.id::text as id, p.month as label, p.user_id as user_id, (p.month || '-01')::date as day,
+    p.score::text as value
+  from performances p where p.archived_at is null`;
+
 /** Every row one person's computed metrics count in [from, to]. */
 export async function countedRows(db: Reader, baseCurrency: string, userId: string, from: string, to: string): Promise<CountedRow[]> {
   const digits = minorUnits(baseCurrency);
@@ -56,21 +62,35 @@ export async function countedRows(db: Reader, baseCurrency: string, userId: stri
     sql`${revenueRows(digits)} and i.sale_id = ${userId} ${range('i.paid_at')} ${revenueGroup}
       union all ${headcountRows} and c.owner_sale_id = ${userId} ${range('h.start_date')}
       union all ${hireRows} and ca.owner_hr_id = ${userId} ${range("(e.created_at at time zone 'UTC')::date")}
+      union all ${performanceRows} and p.user_id = ${userId} ${range("(p.month || '-01')::date")}
       order by 1, 3`,
   );
 }
 
 /** A person's computed actual of one kind, with the rows it counts as statement inputs. */
-export function actualOf(rows: readonly CountedRow[], kind: ComputedKind): { value: string; inputs: StatementInput[] } {
+const SOURCES: Record<ComputedKind, string> = {
+  revenue: 'invoices',
+  headcount: 'headcounts',
+  hires: 'candidates',
+  performance: 'performances',
+};
+
+/**
+ * A person's computed actual of one kind, with the rows it counts as statement inputs: their sum, or
+ * for performance their average (to 0.01; no score in the range leaves the actual missing).
+ */
+export function actualOf(rows: readonly CountedRow[], kind: ComputedKind): { value: string | null; inputs: StatementInput[] } {
   const own = rows.filter((r) => r.kind === kind);
   const inputs = own.map((r) => ({
     key: `${kind}:${r.id}`,
     line: '',
     label: r.label,
     value: r.value,
-    source: { resource: kind === 'revenue' ? 'invoices' : kind === 'headcount' ? 'headcounts' : 'candidates', id: r.id, label: r.label },
+    source: { resource: SOURCES[kind], id: r.id, label: r.label },
   }));
-  return { value: formatDecimal(add('0', ...own.map((r) => r.value))), inputs };
+  const sum = add('0', ...own.map((r) => r.value));
+  if (kind !== 'performance') return { value: formatDecimal(sum), inputs };
+  return { value: own.length ? formatDecimal(divide(sum, String(own.length), 2)) : null, inputs };
 }
 
 export interface QuarterSum {
@@ -108,6 +128,11 @@ export async function yearSums(db: Reader, baseCurrency: string, year: number, u
       from job_candidate_events e join job_candidates jc on jc.id = e.job_candidate_id join candidates ca on ca.id = jc.candidate_id
       where e.to_stage = 'hired' and ca.owner_hr_id = any(${ids})
         and e.created_at >= ${from}::date and e.created_at < ${`${year + 1}-01-01`}::date
+      group by 1, 2
+      union all
+      select p.user_id::text, extract(quarter from (p.month || '-01')::date)::int, 'performance', round(avg(p.score), 2)::text
+      from performances p
+      where p.archived_at is null and p.user_id = any(${ids}) and p.month between ${`${year}-01`} and ${`${year}-12`}
       group by 1, 2`,
   );
   return rows.map((r) => ({ userId: r.user_id, quarter: Number(r.quarter), kind: r.kind, value: r.value }));

@@ -108,7 +108,10 @@ async function dashboardOf(s: Services, user: CurrentUser, year: number): Promis
           evaluation: evaluationView(evaluation),
         };
       const actuals = (target.metrics as KpiMetric[]).map((m) =>
-        m.kind === 'custom' ? { value: m.actual, inputs: [] } : { value: sumOf.get(`${p.id}:${quarter}:${m.kind}`) ?? '0', inputs: [] },
+        m.kind === 'custom'
+          ? { value: m.actual, inputs: [] }
+          : // No score in the quarter leaves a performance metric missing; the other kinds count nothing as 0.
+            { value: sumOf.get(`${p.id}:${quarter}:${m.kind}`) ?? (m.kind === 'performance' ? null : '0'), inputs: [] },
       );
       const live = kpiComputation(target, actuals);
       return {

@@ -47,7 +47,7 @@ export async function seedKpi(db: Db, ctx: SeedContext): Promise<void> {
       const { from, to } = quarterRange(q.year, q.quarter);
       const rows = await countedRows(db, ctx.baseCurrency, person.id, from, to);
       const pace = PACE[i % PACE.length]![4 - k]!;
-      const actual = (kind: ComputedKind) => actualOf(rows, kind).value;
+      const actual = (kind: ComputedKind) => actualOf(rows, kind).value ?? '0';
       const visits = '12';
       const metrics: KpiMetric[] =
         person.role === 'hr'
