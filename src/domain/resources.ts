@@ -1,4 +1,6 @@
 import type { ResourceDecl } from './resource.js';
+import { commissionPlansResource } from './modules/commission-plans/commission-plans.resource.js';
+import { commissionsResource } from './modules/commissions/commissions.resource.js';
 import { projectBonusesResource } from './modules/project-bonuses/project-bonuses.resource.js';
 import { salariesResource } from './modules/salaries/salaries.resource.js';
 import { externalCostsResource } from './modules/external-costs/external-costs.resource.js';
@@ -39,6 +41,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
   kpiResource,
   kpiEvaluationsResource,
   projectBonusesResource,
+  commissionPlansResource,
+  commissionsResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

@@ -27,3 +27,5 @@ export * from '../modules/kpi/kpi.table.js';
 export * from '../http/statements/tables.js';
 export * from '../modules/firm-settings/firm-settings.table.js';
 export * from '../modules/project-bonuses/project-bonuses.table.js';
+export * from '../modules/commission-plans/commission-plans.table.js';
+export * from '../modules/commissions/commissions.table.js';

@@ -1,5 +1,7 @@
 import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
+import { commissionPlansModule } from './commission-plans/commission-plans.module.js';
+import { commissionsModule } from './commissions/commissions.module.js';
 import { projectBonusesModule } from './project-bonuses/project-bonuses.module.js';
 import { salariesModule } from './salaries/salaries.module.js';
 import { monthCloseModule } from './month-close/month-close.module.js';
@@ -61,6 +63,8 @@ export const MODULES: readonly ServerModule[] = [
   kpiModule,
   kpiEvaluationsModule,
   projectBonusesModule,
+  commissionPlansModule,
+  commissionsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.
