@@ -30,7 +30,7 @@ async function frozenMonth(tx: Tx, userId: string, from: string, to?: string) {
 }
 
 /** The month a version applies until (the sale's next version), if any. */
-async function nextVersion(tx: Tx, row: Pick<Row, 'id' | 'userId' | 'effectiveFrom'>) {
+async function nextVersion(tx: Tx, row: { id?: string; userId: string; effectiveFrom: string }) {
   const [next] = await tx
     .select({ effectiveFrom: commissionPlans.effectiveFrom })
     .from(commissionPlans)
@@ -39,7 +39,7 @@ async function nextVersion(tx: Tx, row: Pick<Row, 'id' | 'userId' | 'effectiveFr
         eq(commissionPlans.userId, row.userId),
         gt(commissionPlans.effectiveFrom, row.effectiveFrom),
         isNull(commissionPlans.archivedAt),
-        ne(commissionPlans.id, row.id),
+        row.id ? ne(commissionPlans.id, row.id) : undefined,
       ),
     )
     .orderBy(commissionPlans.effectiveFrom)
@@ -74,7 +74,8 @@ async function checkVersion(tx: Tx, plan: { userId: string; effectiveFrom: strin
     );
   if (twin)
     throw conflict('This sale already has a version from this month', 'plan_version_exists', { effectiveFrom: 'plan_version_exists' });
-  const month = await frozenMonth(tx, plan.userId, plan.effectiveFrom);
+  // The months it would apply to: from its own month until the sale's next version.
+  const month = await frozenMonth(tx, plan.userId, plan.effectiveFrom, await nextVersion(tx, { ...plan, id: exceptId }));
   if (month)
     throw conflict(`${month} is approved already: a new version takes effect after it`, 'plan_months_frozen', {
       effectiveFrom: { code: 'plan_months_frozen', params: { month } },
