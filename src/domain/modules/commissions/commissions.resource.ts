@@ -36,7 +36,6 @@ export const commissionsResource = defineResource({
   path: 'commission',
   route: '/commission',
   section: 'commission',
-  nav: false,
   access: {
     list: COMMISSION_READERS,
     show: COMMISSION_READERS,
@@ -69,8 +68,8 @@ export const commissionsResource = defineResource({
       form: false,
       colors: { draft: 'warning', approved: 'success', paid: 'info' },
     },
-    total: { type: 'money', currencyField: 'unit', sort: true, list: true, readOnly: true, form: false },
-    payable: { type: 'money', currencyField: 'unit', list: true, readOnly: true, form: false },
+    total: { type: 'decimal', sort: true, list: true, readOnly: true, form: false },
+    payable: { type: 'decimal', list: true, readOnly: true, form: false },
     notes: { type: 'text', filter: 'search' },
     approvedAt: { type: 'datetime', list: true, readOnly: true, form: false },
     paidAt: { type: 'datetime', readOnly: true, form: false },

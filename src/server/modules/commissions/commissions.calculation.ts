@@ -171,17 +171,20 @@ export async function commissionStatement(db: Reader, userId: string, month: str
     label: `${grouped(t.from, scale)}${t.to === null ? '+' : ` – ${grouped(t.to, scale)}`}: %`,
     value: t.rate,
   }));
+  const tierLinesOf = tierLines(tiers, plan.mode as CommissionMode, baseValue, scale);
+  // The rows counted are read on the first line: the base every tier line takes its slice of.
+  const first = tierLinesOf[0]!.key;
   const rows: StatementInput[] = counted.map((c) => ({
     key: `${c.cost ? 'cost' : 'row'}:${c.id}`,
-    line: 'base',
+    line: first,
     label: c.cost ? `− salary cost · ${c.label}` : c.label,
     value: signed(c),
     source: { resource: c.resource, id: c.id, label: c.label },
   }));
-  const lines = [...tierLines(tiers, plan.mode as CommissionMode, baseValue, scale), ...(carry ? [carry] : [])];
+  const lines = [...tierLinesOf, ...(carry ? [carry] : [])];
   return {
     ruleVersion: planVersion(plan),
-    inputs: [...rows, { key: 'base', line: 'base', label: `base: ${plan.basis}`, value: baseValue }, ...tierInputs],
+    inputs: [...rows, { key: 'base', line: first, label: `base: ${plan.basis}`, value: baseValue }, ...tierInputs],
     lines,
     total: totalOf(lines, COMMISSION_SCALE),
     missing: [],
