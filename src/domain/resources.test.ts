@@ -521,7 +521,10 @@ describe('the registry', () => {
   });
 
   it('a navigation item shown for another action than list names an action of the access table', () => {
-    expect(RESOURCES.filter((r) => r.nav).map((r) => [r.name, r.nav])).toEqual([['tech-stacks', { action: 'edit' }]]);
+    expect(RESOURCES.filter((r) => r.nav).map((r) => [r.name, r.nav])).toEqual([
+      ['tech-stacks', { action: 'edit' }],
+      ['commission-plans', { action: 'create' }],
+    ]);
     expect(() => defineResource({ ...byName('tech-stacks'), nav: { action: 'keep' } })).toThrow(
       /tech-stacks.nav: the access table has no action keep/,
     );

@@ -1,6 +1,8 @@
 import type { ResourceDecl } from './resource.js';
 import { performancesResource } from './modules/performances/performances.resource.js';
 import { bonusScalesResource } from './modules/bonus-scales/bonus-scales.resource.js';
+import { commissionPlansResource } from './modules/commission-plans/commission-plans.resource.js';
+import { commissionsResource } from './modules/commissions/commissions.resource.js';
 import { projectBonusesResource } from './modules/project-bonuses/project-bonuses.resource.js';
 import { salariesResource } from './modules/salaries/salaries.resource.js';
 import { externalCostsResource } from './modules/external-costs/external-costs.resource.js';
@@ -45,6 +47,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
   projectBonusesResource,
   bonusScalesResource,
   performancesResource,
+  commissionPlansResource,
+  commissionsResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

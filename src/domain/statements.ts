@@ -29,9 +29,10 @@ export type StatementInput = z.infer<typeof statementInputSchema>;
 
 /**
  * `metric`: a figure of the rule; `reweight`: the rule's own correction (metrics left out);
- * `adjustment`: a frozen earlier period that changed since its approval (`of`: that statement).
+ * `adjustment`: a frozen earlier period that changed since its approval (`of`: that statement);
+ * `carry`: an earlier frozen period's negative total, recovered here (`of`: that statement).
  */
-export const STATEMENT_LINE_KINDS = ['metric', 'reweight', 'adjustment'] as const;
+export const STATEMENT_LINE_KINDS = ['metric', 'reweight', 'adjustment', 'carry'] as const;
 export const statementLineSchema = z.object({
   key: z.string(),
   kind: z.enum(STATEMENT_LINE_KINDS),

@@ -214,6 +214,18 @@ export const VALIDATION_EN: Record<string, string> = {
   fund_not_allocated: 'This quarter’s fund is not allocated yet',
   no_rate: 'No exchange rate between {{from}} and {{to}} around {{month}}',
   performance_exists: 'This person has a score for this month already',
+  tiers_empty: 'Give the plan at least one tier',
+  rate_negative: 'Tier {{tier}}: a rate is never negative',
+  rate_too_big: 'Tier {{tier}}: a rate is at most 100 %',
+  tier_start: 'Tier {{tier}}: the first tier starts at 0',
+  tier_open_before_last: 'Tier {{tier}}: only the last tier is open-ended',
+  tier_empty: 'Tier {{tier}}: it must end above where it starts',
+  tier_closed_last: 'Tier {{tier}}: leave the last tier’s end blank (open-ended)',
+  tier_gap: 'Tier {{tier}} must start where tier {{previous}} ends: there is a gap',
+  tier_overlap: 'Tier {{tier}} must start where tier {{previous}} ends: they overlap',
+  plan_in_use: '{{month}} was approved with this version: add a version from a later month',
+  plan_months_frozen: '{{month}} is approved already: a new version takes effect after it',
+  plan_version_exists: 'This sale already has a version from this month',
 };
 
 export function describeIssue(issue: FieldIssue): string {

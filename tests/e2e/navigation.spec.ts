@@ -222,7 +222,7 @@ test('a developer, who may not list projects, has no such item and is refused th
 
 test('a module not built yet shows the coming-soon page inside the layout', async ({ page }) => {
   await signIn(page, 'admin');
-  await page.goto('/commission/dashboard');
+  await page.goto('/kpi/quarterly-summary');
   await expect(page.getByTestId('coming-soon')).toContainText('This module is coming soon');
   await expect(page.getByTestId('nav')).toBeVisible();
 });

@@ -31,3 +31,5 @@ export * from '../modules/project-bonuses/project-bonuses.table.js';
 export * from '../modules/bonus-scales/bonus-scales.table.js';
 export * from '../modules/kpi-bonuses/kpi-bonuses.table.js';
 export * from '../modules/performances/performances.table.js';
+export * from '../modules/commission-plans/commission-plans.table.js';
+export * from '../modules/commissions/commissions.table.js';

@@ -3,6 +3,8 @@ import type { ServerModule } from './module.js';
 import { performancesModule } from './performances/performances.module.js';
 import { bonusScalesModule } from './bonus-scales/bonus-scales.module.js';
 import { kpiBonusesModule } from './kpi-bonuses/kpi-bonuses.module.js';
+import { commissionPlansModule } from './commission-plans/commission-plans.module.js';
+import { commissionsModule } from './commissions/commissions.module.js';
 import { projectBonusesModule } from './project-bonuses/project-bonuses.module.js';
 import { salariesModule } from './salaries/salaries.module.js';
 import { monthCloseModule } from './month-close/month-close.module.js';
@@ -68,6 +70,8 @@ export const MODULES: readonly ServerModule[] = [
   bonusScalesModule,
   kpiBonusesModule,
   performancesModule,
+  commissionPlansModule,
+  commissionsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

@@ -49,6 +49,10 @@ const LeaveDashboardPage = signedIn(() => import('../modules/leave-requests/leav
 const InvoiceAnalyticsPage = signedIn(() => import('../modules/invoices/invoice-analytics-page'), 'InvoiceAnalyticsPage');
 const PnlPage = signedIn(() => import('../modules/pnl/pnl-page'), 'PnlPage');
 const KpiProgressPage = signedIn(() => import('../modules/kpi/kpi-progress-page'), 'KpiProgressPage', ['kpi', 'statements', 'users']);
+const CommissionDashboardPage = signedIn(() => import('../modules/commissions/commission-dashboard-page'), 'CommissionDashboardPage', [
+  'commissions',
+  'statements',
+]);
 const KpiDashboardPage = signedIn(() => import('../modules/kpi/kpi-dashboard-page'), 'KpiDashboardPage', ['kpi']);
 const KpiQuarterPage = signedIn(() => import('../modules/kpi/kpi-quarter-page'), 'KpiQuarterPage', [
   'kpi',
@@ -130,8 +134,8 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'kpi/progress/:userId/:year', element: page(<KpiProgressPage />) },
   { path: 'kpi/dashboard', element: page(<KpiDashboardPage />) },
   { path: 'kpi/quarterly-summary', element: page(<KpiQuarterPage />) },
-  soon('commission/dashboard', 'navbar:commission', 'navbar:dashboard'),
-  soon('commission/matrix', 'navbar:commission', 'navbar:matrix'),
+  // Before the commission statements' /commission/:id; the matrix is the plans resource's own list.
+  { path: 'commission/dashboard', element: page(<CommissionDashboardPage />) },
   soon('hr-commission/dashboard', 'navbar:hrCommission', 'navbar:dashboard'),
   soon('hr-commission/matrix', 'navbar:hrCommission', 'navbar:matrix'),
   // /leave, /leave/new, /leave/{id} and /leave/matrix are the leave resources' own pages.

@@ -154,13 +154,18 @@ export const NAV_GROUPS: NavGroup[] = [
       {
         id: 'commission',
         titleKey: 'navbar:commission',
-        path: '/commission',
+        ...resourceNav('commissions'),
         icon: <CommissionIcon />,
-        section: 'commission',
         roles: NAV_ROLES['/commission'],
         children: [
           child('commission.dashboard', 'navbar:dashboard', '/commission/dashboard'),
-          child('commission.matrix', 'navbar:matrix', '/commission/matrix', NAV_ROLES['/commission/matrix']),
+          { id: 'commission.statements', titleKey: 'navbar:commissionStatements', ...resourceNav('commissions') },
+          {
+            id: 'commission.matrix',
+            titleKey: 'navbar:matrix',
+            ...resourceNav('commission-plans'),
+            roles: NAV_ROLES['/commission/matrix'],
+          },
         ],
       },
       {

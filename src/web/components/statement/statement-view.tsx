@@ -24,6 +24,9 @@ import { useFormatters } from '../../i18n/format';
 import { http } from '../../providers/http';
 import { toast } from '../../toast';
 
+/** What a calculation names as missing, in words. */
+const MISSING: Record<string, string> = { targets: 'statements:noTargets', plan: 'statements:noPlan' };
+
 /** Where an input's source row opens: its resource's detail page. */
 export function sourceHref(input: StatementInput): string | undefined {
   const decl = input.source && resourceByName(input.source.resource);
@@ -51,7 +54,7 @@ export function StatementView({ url, unit, canAnswer }: { url: string; unit: str
     <Stack spacing={2}>
       {s.missing.length > 0 && (
         <Alert severity="warning" data-testid="statement-missing">
-          {t('statements:missing', { missing: s.missing.map((m) => (m === 'targets' ? t('statements:noTargets') : m)).join(', ') })}
+          {t('statements:missing', { missing: s.missing.map((m) => (MISSING[m] ? t(MISSING[m]) : m)).join(', ') })}
         </Alert>
       )}
       {s.changedSinceApproval && (
@@ -124,12 +127,15 @@ function LineRows(props: {
   const { t } = useTranslation(['statements', 'errors', 'validation']);
   const fmt = useFormatters();
   const [asking, setAsking] = useState(false);
+  // A negative adjustment takes back what an earlier period paid: a clawback; a carry recovers a negative period.
   const label =
     line.kind === 'reweight'
       ? t('statements:reweight')
       : line.kind === 'adjustment'
-        ? t('statements:adjustment', { period: line.label })
-        : line.label;
+        ? t(line.amount.startsWith('-') ? 'statements:clawback' : 'statements:adjustment', { period: line.label })
+        : line.kind === 'carry'
+          ? t('statements:carry', { period: line.label })
+          : line.label;
   return (
     <>
       <TableRow data-testid={`statement-line-${line.key}`}>
