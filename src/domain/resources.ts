@@ -1,5 +1,7 @@
 import type { ResourceDecl } from './resource.js';
 import { bonusScalesResource } from './modules/bonus-scales/bonus-scales.resource.js';
+import { hrCommissionMatricesResource } from './modules/hr-commission/hr-commission-matrices.resource.js';
+import { hrCommissionsResource } from './modules/hr-commission/hr-commissions.resource.js';
 import { projectBonusesResource } from './modules/project-bonuses/project-bonuses.resource.js';
 import { salariesResource } from './modules/salaries/salaries.resource.js';
 import { externalCostsResource } from './modules/external-costs/external-costs.resource.js';
@@ -43,6 +45,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
   kpiBonusesResource,
   projectBonusesResource,
   bonusScalesResource,
+  hrCommissionMatricesResource,
+  hrCommissionsResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

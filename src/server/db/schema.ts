@@ -30,3 +30,5 @@ export * from '../modules/firm-settings/firm-settings.table.js';
 export * from '../modules/project-bonuses/project-bonuses.table.js';
 export * from '../modules/bonus-scales/bonus-scales.table.js';
 export * from '../modules/kpi-bonuses/kpi-bonuses.table.js';
+export * from '../modules/hr-commission/hr-commission-matrices.table.js';
+export * from '../modules/hr-commission/hr-commissions.table.js';

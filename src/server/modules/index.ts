@@ -2,6 +2,8 @@ import { RESOURCES } from '../../domain/resources.js';
 import type { ServerModule } from './module.js';
 import { bonusScalesModule } from './bonus-scales/bonus-scales.module.js';
 import { kpiBonusesModule } from './kpi-bonuses/kpi-bonuses.module.js';
+import { hrCommissionMatricesModule } from './hr-commission/hr-commission-matrices.module.js';
+import { hrCommissionsModule } from './hr-commission/hr-commissions.module.js';
 import { projectBonusesModule } from './project-bonuses/project-bonuses.module.js';
 import { salariesModule } from './salaries/salaries.module.js';
 import { monthCloseModule } from './month-close/month-close.module.js';
@@ -66,6 +68,8 @@ export const MODULES: readonly ServerModule[] = [
   projectBonusesModule,
   bonusScalesModule,
   kpiBonusesModule,
+  hrCommissionMatricesModule,
+  hrCommissionsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.
