@@ -213,6 +213,14 @@ export const VALIDATION_EN: Record<string, string> = {
   fund_incomplete: 'The fund can’t be allocated: {{missing}} missing',
   fund_not_allocated: 'This quarter’s fund is not allocated yet',
   no_rate: 'No exchange rate between {{from}} and {{to}} around {{month}}',
+  matrix_amount_required: 'Give the amount for this level',
+  matrix_percent_required: 'Give the per cent of the first month’s billing',
+  matrix_percent_range: 'Above 0 and at most 100 %',
+  matrix_probation_range: 'From 1 to 365 days',
+  split_empty: 'Name at least one recruiter',
+  split_total: 'The shares must total exactly 100 %',
+  split_percent_range: 'Above 0 and at most 100 %',
+  split_duplicate: 'This recruiter is named twice',
 };
 
 export function describeIssue(issue: FieldIssue): string {

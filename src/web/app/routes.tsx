@@ -56,6 +56,11 @@ const KpiQuarterPage = signedIn(() => import('../modules/kpi/kpi-quarter-page'),
   'kpi-evaluations',
   'statements',
 ]);
+const HrCommissionDashboardPage = signedIn(
+  () => import('../modules/hr-commissions/hr-commission-dashboard-page'),
+  'HrCommissionDashboardPage',
+  ['hr-commissions', 'validation'],
+);
 const AllDevsPage = signedIn(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
 const LeaveApprovalsPage = signedIn(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const SalaryImportPage = signedIn(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
@@ -132,8 +137,8 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'kpi/quarterly-summary', element: page(<KpiQuarterPage />) },
   soon('commission/dashboard', 'navbar:commission', 'navbar:dashboard'),
   soon('commission/matrix', 'navbar:commission', 'navbar:matrix'),
-  soon('hr-commission/dashboard', 'navbar:hrCommission', 'navbar:dashboard'),
-  soon('hr-commission/matrix', 'navbar:hrCommission', 'navbar:matrix'),
+  // /hr-commission/matrix and /hr-commission/statements are the HR commission resources' own pages.
+  { path: 'hr-commission/dashboard', element: page(<HrCommissionDashboardPage />) },
   // /leave, /leave/new, /leave/{id} and /leave/matrix are the leave resources' own pages.
   // The spec's second address of my requests.
   { path: 'leave/request', element: <Navigate to="/leave" replace /> },
