@@ -239,9 +239,16 @@ describe("a recruiter's month", () => {
     expect(march.missing).toEqual([]);
     expect(march.ruleVersion).toBe('hr-commission-1 · matrix 2025-01');
     expect(march.inputs.find((i) => i.key === 'placement:p1:probation')).toMatchObject({
-      value: '2025-03-01',
+      label: 'Ana · Acme: probation days, 2025-01-01 – 2025-03-01',
+      value: '60',
       source: { resource: 'headcounts', id: 'p1' },
     });
+    expect(march.inputs.find((i) => i.key === 'placement:p1:matrix')).toMatchObject({
+      value: '800.00',
+      source: { resource: 'hr-commission-matrices', id: 'v1' },
+    });
+    // Every input is a figure: the statement shows them as numbers.
+    expect(march.inputs.every((i) => /^-?\d+(\.\d+)?$/.test(i.value))).toBe(true);
     // The third recruiter's cent is the one the remainder did not reach.
     expect(recruiterMonth('y', '2025-03', placements, versions, '2025-12-31', 'USD').total).toBe('166.66');
     expect(recruiterMonth('r', '2025-02', placements, versions, '2025-12-31', 'USD').lines).toEqual([]);

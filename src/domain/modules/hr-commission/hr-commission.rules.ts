@@ -249,24 +249,34 @@ export function recruiterMonth(
     if (v.state !== 'earned' || monthOf(v.earnedOn!) !== month) continue;
     const key = `placement:${p.id}`;
     const source = { resource: 'headcounts', id: p.id, label: p.label };
+    // Each a figure (the statement shows them as numbers); the dates and the level are in their labels.
     inputs.push(
-      { key: `${key}:start`, line: key, label: `${p.label}: start`, value: p.startDate, source },
-      { key: `${key}:probation`, line: key, label: `${p.label}: probation until`, value: v.probationEnd, source },
-      { key: `${key}:level`, line: key, label: `${p.label}: level`, value: p.level ?? '?', source },
+      {
+        key: `${key}:probation`,
+        line: key,
+        label: `${p.label}: probation days, ${p.startDate} – ${v.probationEnd}`,
+        value: String(v.version?.probationDays ?? DEFAULT_PROBATION_DAYS),
+        source,
+      },
       { key: `${key}:share`, line: key, label: `${p.label}: share %`, value: sharePercent(p.shares, share), source },
     );
     if (v.version) {
       used.add(v.version.effectiveMonth);
-      inputs.push({
-        key: `${key}:matrix`,
-        line: key,
-        label: `${p.label}: matrix`,
-        value: v.version.basis === 'level' ? ((p.level && v.version.amounts[p.level]) ?? '?') : `${v.version.billingPercent} %`,
-        source: { resource: 'hr-commission-matrices', id: v.version.id, label: v.version.effectiveMonth },
-      });
+      const level = v.version.basis === 'level';
+      const figure = level ? p.level && v.version.amounts[p.level] : v.version.billingPercent;
+      if (figure)
+        inputs.push({
+          key: `${key}:matrix`,
+          line: key,
+          label: level
+            ? `${p.label}: ${p.level} (matrix ${v.version.effectiveMonth})`
+            : `${p.label}: % of the first month's billing (matrix ${v.version.effectiveMonth})`,
+          value: figure,
+          source: { resource: 'hr-commission-matrices', id: v.version.id, label: v.version.effectiveMonth },
+        });
     }
     if (p.firstMonthBilling !== null && v.version?.basis === 'billing_percent')
-      inputs.push({ key: `${key}:billing`, line: key, label: `${p.label}: first month billing`, value: p.firstMonthBilling, source });
+      inputs.push({ key: `${key}:billing`, line: key, label: `${p.label}: first month's billing`, value: p.firstMonthBilling, source });
     const part = v.shares.find((s) => s.userId === userId)!.amount;
     if (v.missing || part === null) missing.push(`${p.label}: ${v.missing}`);
     const shown = part ?? '?';

@@ -14,7 +14,7 @@ import { hrCommissions, hrCommissionSplits } from './hr-commissions.table.js';
 const LEVELS = { intern: '200.00', junior: '400.00', middle: '600.00', senior: '900.00', lead: '1200.00' };
 
 /**
- * HR commission of the demo firm: the matrix since the start of the year before last, raised from
+ * HR commission of the demo firm: the matrix since the firm's first placements, raised from
  * last July; the recruiters' months of the last year paid, last month approved (the hr's still
  * pending, carrying a clawback: a seat paid for, then found to have ended inside its probation), this
  * month's drafts; a placement split between two recruiters and a hire still in probation.
@@ -28,7 +28,7 @@ export async function seedHrCommission(db: Db, ctx: SeedContext) {
   const cur = monthOf(now);
   const year = Number(cur.slice(0, 4));
   await db.insert(hrCommissionMatrices).values([
-    { effectiveMonth: `${year - 2}-01`, basis: 'level', ...LEVELS, probationDays: 60, note: 'First plan', createdBy: admin.id },
+    { effectiveMonth: `${year - 3}-01`, basis: 'level', ...LEVELS, probationDays: 60, note: 'First plan', createdBy: admin.id },
     {
       effectiveMonth: `${year - 1}-07`,
       basis: 'level',

@@ -351,9 +351,7 @@ function PlacementsTable({
               </TableCell>
               <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {p.missing ? (
-                  <Typography variant="body2" sx={{ color: 'warning.dark' }}>
-                    {t('hr-commissions:placements.missing', { missing: p.missing })}
-                  </Typography>
+                  <Typography variant="body2">{t('hr-commissions:placements.missing', { missing: p.missing })}</Typography>
                 ) : (
                   p.shares.map((s) => (
                     <Box key={s.user.id}>

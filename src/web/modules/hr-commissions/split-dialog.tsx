@@ -15,7 +15,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { Placement } from '../../../domain/modules/hr-commission/hr-commission-views.schema';
 import { ReferencePicker } from '../../components/resource/lookup';
 import { errorText, issueText } from '../../i18n/error-text';
-import { http } from '../../providers/http';
+import { http, toHttpError } from '../../providers/http';
 import { toast } from '../../toast';
 
 type Row = { userId: string | null; percent: string };
@@ -43,9 +43,8 @@ export function SplitDialog({ placement, onClose, onSaved }: { placement: Placem
       onSaved();
     },
     onError: (e) => {
-      const data = (e as { response?: { data?: { issues?: Record<string, { code: string; params?: Record<string, string | number> }> } } })
-        .response?.data;
-      setIssues(Object.fromEntries(Object.entries(data?.issues ?? {}).map(([k, v]) => [k, issueText(t, v)])));
+      const found = (toHttpError(e).issues ?? {}) as Record<string, { code: string; params?: Record<string, string> }>;
+      setIssues(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, issueText(t, v)])));
       toast.error(errorText(t, e));
     },
   });
@@ -71,6 +70,7 @@ export function SplitDialog({ placement, onClose, onSaved }: { placement: Placem
                 label={t('hr-commissions:split.recruiter', { n: i + 1 })}
                 value={r.userId}
                 onChange={(id) => set(i, { userId: id })}
+                exclude={rows.flatMap((o, j) => (j !== i && o.userId ? [o.userId] : []))}
                 error={!!issues[`shares.${i}.userId`]}
                 helperText={issues[`shares.${i}.userId`]}
                 size="small"
