@@ -184,11 +184,10 @@ export interface PlacementView {
   shares: Array<SplitShare & { amount: string | null }>;
 }
 
-/** A placement as of `today` under the matrix versions: its state, amount and each recruiter's part. */
-export function placementView(p: PlacementFacts, versions: readonly MatrixVersion[], today: string, currency: string): PlacementView {
-  const version = versionFor(versions, monthOf(p.startDate));
-  const days = version?.probationDays ?? DEFAULT_PROBATION_DAYS;
-  const where = placementState(p, days, today);
+type Priced = Pick<PlacementView, 'amount' | 'formula' | 'missing' | 'shares'>;
+
+/** What a placement earns under a version: its amount, how it is found, what it lacks, each recruiter's part. */
+function priced(p: PlacementFacts, version: MatrixVersion | undefined, currency: string): Priced {
   let amount: string | null = null;
   let formula = '';
   let missing: string | null = null;
@@ -208,7 +207,29 @@ export function placementView(p: PlacementFacts, versions: readonly MatrixVersio
     formula = `${pct} % × ${formatDecimal(p.firstMonthBilling, minorUnits(currency))} = ${amount}`;
   }
   const shares = amount === null ? p.shares.map((s) => ({ ...s, amount: null })) : splitAmount(amount, currency, p.shares);
-  return { ...where, version, amount, formula, missing, shares };
+  return { amount, formula, missing, shares };
+}
+
+/**
+ * A placement as of `today` under the matrix versions: its state, amount and each recruiter's part.
+ * `memo` keeps what equal placements earn (same version, level, billing and split) across many.
+ */
+export function placementView(
+  p: PlacementFacts,
+  versions: readonly MatrixVersion[],
+  today: string,
+  currency: string,
+  memo?: Map<string, Priced>,
+): PlacementView {
+  const version = versionFor(versions, monthOf(p.startDate));
+  const where = placementState(p, version?.probationDays ?? DEFAULT_PROBATION_DAYS, today);
+  const key = memo && `${version?.id ?? monthOf(p.startDate)}|${p.level}|${p.firstMonthBilling}|${JSON.stringify(p.shares)}`;
+  let price = key ? memo!.get(key) : undefined;
+  if (!price) {
+    price = priced(p, version, currency);
+    if (key) memo!.set(key, price);
+  }
+  return { ...where, version, ...price };
 }
 
 export interface RecruiterMonth {

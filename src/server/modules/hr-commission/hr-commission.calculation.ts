@@ -55,18 +55,24 @@ export async function placementFacts(db: Reader, base: string, recruiter?: strin
   const mine = recruiter
     ? sql`and (s.headcount_id is null and h.hr_id = ${recruiter} or s.shares @> ${JSON.stringify([{ userId: recruiter }])}::jsonb)`
     : sql``;
+  // The seats first; then the invoice lines of their start months only (the period index), summed per seat.
   const rows = await queryRows<PlacementRow>(
     db as Db,
-    sql`select h.id::text as id, u.full_name || ' · ' || c.name as label, h.start_date::text as start_date,
-        h.end_date::text as end_date, coalesce(j.level, u.level) as level, h.hr_id::text as hr_id, s.shares,
-        (select sum(round((l.value ->> 'amount')::numeric * i.exchange_rate, ${digits}))::text
-           from invoices i cross join lateral jsonb_array_elements(i.lines) l(value)
-           where i.archived_at is null and i.status <> 'cancelled' and i.period = to_char(h.start_date, 'YYYY-MM')
-             and i.lines @> jsonb_build_array(jsonb_build_object('headcountId', h.id::text))
-             and l.value ->> 'headcountId' = h.id::text) as billing
-      from headcounts h join users u on u.id = h.user_id join customers c on c.id = h.customer_id
-      left join jobs j on j.id = h.job_id left join hr_commission_splits s on s.headcount_id = h.id
-      where h.archived_at is null and h.status in ('active', 'ended') ${mine}
+    sql`with seats as (
+        select h.id, h.start_date, h.end_date, h.hr_id, h.user_id, h.customer_id, h.job_id, s.shares,
+          to_char(h.start_date, 'YYYY-MM') as start_month
+        from headcounts h left join hr_commission_splits s on s.headcount_id = h.id
+        where h.archived_at is null and h.status in ('active', 'ended') ${mine}),
+      billing as (
+        select l.value ->> 'headcountId' as seat, sum(round((l.value ->> 'amount')::numeric * i.exchange_rate, ${digits}))::text as billing
+        from invoices i cross join lateral jsonb_array_elements(i.lines) l(value)
+        join seats on seats.id::text = l.value ->> 'headcountId' and seats.start_month = i.period
+        where i.archived_at is null and i.status <> 'cancelled' and i.period in (select start_month from seats)
+        group by 1)
+      select h.id::text as id, u.full_name || ' · ' || c.name as label, h.start_date::text as start_date,
+        h.end_date::text as end_date, coalesce(j.level, u.level) as level, h.hr_id::text as hr_id, h.shares, b.billing
+      from seats h join users u on u.id = h.user_id join customers c on c.id = h.customer_id
+      left join jobs j on j.id = h.job_id left join billing b on b.seat = h.id::text
       order by h.start_date, h.id`,
   );
   return rows.flatMap((r) => {

@@ -59,8 +59,10 @@ interface Viewed {
   view: ReturnType<typeof placementView>;
 }
 
-const viewAll = (facts: readonly PlacementFacts[], versions: readonly MatrixVersion[], base: string): Viewed[] =>
-  facts.map((f) => ({ facts: f, view: placementView(f, versions, today(), base) }));
+const viewAll = (facts: readonly PlacementFacts[], versions: readonly MatrixVersion[], base: string): Viewed[] => {
+  const [day, memo] = [today(), new Map()];
+  return facts.map((f) => ({ facts: f, view: placementView(f, versions, day, base, memo) }));
+};
 
 /** A placement as a reader sees it; `onlyFor`: the other recruiters' parts are left out (an hr sees their own). */
 function placementOut(v: Viewed, names: Map<string, string>, splitSet: boolean, onlyFor?: string): Placement {
