@@ -7,6 +7,7 @@ import {
   formatMoney,
   formatMoneyLocale,
   invoiceTotals,
+  largestRemainder,
   multiply,
   parseDecimal,
   percentOf,
@@ -175,4 +176,54 @@ describe('formatDecimalLocale', () => {
     ['12345678901234567.25', 'en', '12,345,678,901,234,567.25'],
     ['1234.5', 'vi', '1.234,5'],
   ])('%s in %s → %s', (value, locale, text) => expect(formatDecimalLocale(value, locale)).toBe(text));
+});
+
+describe('largest remainder: the shares add up to the whole', () => {
+  it.each<[bigint, string[], bigint[]]>([
+    // units, weights, shares (hand-computed: floors, then the left-over units to the largest remainders)
+    [100000n, ['10', '20'], [33333n, 66667n]],
+    [10000n, ['8', '8', '8'], [3334n, 3333n, 3333n]],
+    [100001n, ['30', '40', '30'], [30000n, 40001n, 30000n]],
+    [5n, ['1', '1', '1', '1', '1', '1', '1'], [1n, 1n, 1n, 1n, 1n, 0n, 0n]],
+    [7n, ['0.25', '0.75'], [2n, 5n]],
+    [0n, ['3', '4'], [0n, 0n]],
+    [-100n, ['1', '2'], [-33n, -67n]],
+  ])('%s by %s', (units, weights, shares) => {
+    const got = largestRemainder(units as bigint, weights);
+    expect(got).toEqual(shares);
+    expect(got.reduce((a, b) => a + b, 0n)).toBe(units);
+  });
+
+  it.each<[bigint, string[], bigint[]]>([
+    // Weights of different scales are brought to one: 0.5 is half of 1, 1.25 more than 1.2.
+    [30n, ['0.5', '1'], [10n, 20n]],
+    [30n, ['1', '0.5'], [20n, 10n]],
+    [245n, ['1.25', '1.2'], [125n, 120n]],
+    [3n, ['1.5', '1.50', '1.500'], [1n, 1n, 1n]],
+    // A zero weight takes nothing, and a weight alone takes all.
+    [10n, ['0', '1'], [0n, 10n]],
+    [10n, ['2'], [10n]],
+    // Ties of remainders go to the earlier weight; a larger remainder first, wherever it stands.
+    [2n, ['1', '1', '1'], [1n, 1n, 0n]],
+    [1n, ['1', '2'], [0n, 1n]],
+    [2n, ['2', '1', '2'], [1n, 0n, 1n]],
+    [2n, ['1', '1', '3'], [1n, 0n, 1n]],
+    [2n, ['3', '1', '1'], [1n, 1n, 0n]],
+    [-1n, ['1', '1'], [-1n, 0n]],
+    [-2n, ['1', '1'], [-1n, -1n]],
+  ])('%s by %s, at one scale', (units, weights, shares) => {
+    const got = largestRemainder(units as bigint, weights);
+    expect(got).toEqual(shares);
+    expect(got.reduce((a, b) => a + b, 0n)).toBe(units);
+  });
+
+  it.each<[string[], string]>([
+    [['0', '0'], 'no weight'],
+    [[], 'no weight'],
+    [['1', '-1'], 'negative weight'],
+    [['-1', '-1'], 'negative weight'],
+    [['5', '-0.01'], 'negative weight'],
+  ])('refuses %j: %s', (weights, message) => {
+    expect(() => largestRemainder(100n, weights)).toThrow(new Error(message));
+  });
 });

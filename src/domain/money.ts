@@ -201,3 +201,29 @@ export function formatDecimalLocale(value: string, locale: string): string {
   const point = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
   return `${negative ? '-' : ''}${grouped}${fraction ? `${point ?? '.'}${fraction}` : ''}`;
 }
+
+/**
+ * Splits `units` (whole minor units) in proportion to `weights` without losing or creating one:
+ * each share is rounded down, then the units left over go one each to the largest remainders (ties
+ * to the earlier weight). The shares add up to `units`, exactly. Weights are ≥ 0 and not all zero.
+ */
+export function largestRemainder(units: bigint, weights: ReadonlyArray<string | Decimal>): bigint[] {
+  const ws = weights.map(dec);
+  const scale = Math.max(0, ...ws.map((w) => w.scale));
+  const ints = ws.map((w) => w.units * 10n ** BigInt(scale - w.scale));
+  if (ints.some((w) => w < 0n)) throw new Error('negative weight');
+  const total = ints.reduce((a, b) => a + b, 0n);
+  if (total === 0n) throw new Error('no weight');
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const floors = ints.map((w) => (abs * w) / total);
+  const rems = ints.map((w) => (abs * w) % total);
+  let left = abs - floors.reduce((a, b) => a + b, 0n);
+  const order = rems.map((r, i) => ({ r, i })).sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  for (const { i } of order) {
+    if (left === 0n) break;
+    floors[i]! += 1n;
+    left -= 1n;
+  }
+  return negative ? floors.map((f) => -f) : floors;
+}

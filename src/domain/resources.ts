@@ -3,6 +3,8 @@ import { performancesResource } from './modules/performances/performances.resour
 import { bonusScalesResource } from './modules/bonus-scales/bonus-scales.resource.js';
 import { commissionPlansResource } from './modules/commission-plans/commission-plans.resource.js';
 import { commissionsResource } from './modules/commissions/commissions.resource.js';
+import { hrCommissionMatricesResource } from './modules/hr-commission/hr-commission-matrices.resource.js';
+import { hrCommissionsResource } from './modules/hr-commission/hr-commissions.resource.js';
 import { projectBonusesResource } from './modules/project-bonuses/project-bonuses.resource.js';
 import { salariesResource } from './modules/salaries/salaries.resource.js';
 import { externalCostsResource } from './modules/external-costs/external-costs.resource.js';
@@ -49,6 +51,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
   performancesResource,
   commissionPlansResource,
   commissionsResource,
+  hrCommissionMatricesResource,
+  hrCommissionsResource,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

@@ -226,6 +226,14 @@ export const VALIDATION_EN: Record<string, string> = {
   plan_in_use: '{{month}} was approved with this version: add a version from a later month',
   plan_months_frozen: '{{month}} is approved already: a new version takes effect after it',
   plan_version_exists: 'This sale already has a version from this month',
+  matrix_amount_required: 'Give the amount for this level',
+  matrix_percent_required: 'Give the per cent of the first month’s billing',
+  matrix_percent_range: 'Above 0 and at most 100 %',
+  matrix_probation_range: 'From 1 to 365 days',
+  split_empty: 'Name at least one recruiter',
+  split_total: 'The shares must total exactly 100 %',
+  split_percent_range: 'Above 0 and at most 100 %',
+  split_duplicate: 'This recruiter is named twice',
 };
 
 export function describeIssue(issue: FieldIssue): string {

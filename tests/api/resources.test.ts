@@ -37,6 +37,8 @@ const OWN_ROWS_ONLY: Record<string, Role[]> = {
   // A sale reads their own commission plans and statements.
   'commission-plans': ['sale'],
   commissions: ['sale'],
+  // An hr reads their own HR commission.
+  'hr-commissions': ['hr'],
 };
 /** Roles that read every row but change only their own (hr reads all developers' logwork, logs only its own hours). */
 const OWN_WRITES_ONLY: Record<string, Role[]> = {
@@ -309,19 +311,15 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, r) => {
     // Each method the Allow header names is routed there (HEAD answers as GET does).
     for (const method of ['GET', 'HEAD'] as const)
       expect((await call('admin', method as 'GET', `${base(r)}?_start=0&_end=1`)).statusCode).toBe(200);
-    // Under another resource's path (the commission matrix under the statements) a sibling path is
-    // that resource's item (`/:id`), refused as a bad id: only the deeper unknown path is a 404 there.
-    const nested = RESOURCES.some((o) => o !== r && base(r).startsWith(`${base(o)}/`));
-    const unknown: Array<[string, string]> = [
-      ...(nested
-        ? []
-        : ([
-            ['GET', `${base(r)}-no-such-list`],
-            ['DELETE', `${base(r)}-no-such-list`],
-          ] as Array<[string, string]>)),
+    // A resource nested under another's path (hr-commission/matrix) has that one's items beside it
+    // (`/hr-commission/:id`): its unknown sibling is looked for outside them.
+    const nested = RESOURCES.some((o) => o !== r && o.base === r.base && r.path.startsWith(`${o.path}/`));
+    const unknownList = nested ? `${r.base}/${r.path.replaceAll('/', '-')}-no-such-list` : `${base(r)}-no-such-list`;
+    for (const [method, url] of [
+      ['GET', unknownList],
+      ['DELETE', unknownList],
       ['POST', `${base(r)}/${id}/no/such/path`],
-    ];
-    for (const [method, url] of unknown) {
+    ]) {
       const res = await t.app.inject({ method: method as 'GET', url, headers: await t.auth('admin') });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().code).toBe('route_not_found');

@@ -42,8 +42,10 @@ const post = async (url: string, opts: { headers?: Record<string, string>; paylo
 describe('declared state actions', () => {
   const declared = RESOURCES.filter((r) => r.states);
 
-  it('are the resources that change state by action: invoices, KPI evaluations and bonuses, project bonuses, salaries and tickets', () => {
+  it('are the resources that change state by action: commissions, invoices, KPI evaluations and bonuses, project bonuses, salaries and tickets', () => {
     expect(declared.map((r) => r.name).sort()).toEqual([
+      'commissions',
+      'hr-commissions',
       'invoices',
       'kpi-bonuses',
       'kpi-evaluations',

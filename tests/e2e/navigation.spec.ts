@@ -220,13 +220,6 @@ test('a developer, who may not list projects, has no such item and is refused th
   await expect(page.getByTestId('permission-denied')).toBeVisible();
 });
 
-test('a module not built yet shows the coming-soon page inside the layout', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/kpi/quarterly-summary');
-  await expect(page.getByTestId('coming-soon')).toContainText('This module is coming soon');
-  await expect(page.getByTestId('nav')).toBeVisible();
-});
-
 test('the vertical navigation collapses to mini and back', async ({ page }) => {
   await signIn(page, 'admin');
   const side = page.getByTestId('nav-side');

@@ -33,3 +33,5 @@ export * from '../modules/kpi-bonuses/kpi-bonuses.table.js';
 export * from '../modules/performances/performances.table.js';
 export * from '../modules/commission-plans/commission-plans.table.js';
 export * from '../modules/commissions/commissions.table.js';
+export * from '../modules/hr-commission/hr-commission-matrices.table.js';
+export * from '../modules/hr-commission/hr-commissions.table.js';

@@ -1,4 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { REFUSES_METHOD } from './resource/nested.js';
 
 // The order methods are listed in an `Allow` header; any other method the routes use comes after.
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -14,13 +15,19 @@ const rank = (m: string) => (ORDER.includes(m) ? ORDER.indexOf(m) : ORDER.length
  */
 export function routedMethods(app: FastifyInstance): (url: string) => string[] {
   const methods = new Set<string>();
+  // Static paths routed only to refuse a method (a nested resource's list path): `METHOD /path`.
+  const refused = new Set<string>();
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) methods.add(method.toUpperCase());
+    for (const method of [route.method].flat()) {
+      methods.add(method.toUpperCase());
+      if ((route.handler as unknown as Record<symbol, unknown>)[REFUSES_METHOD]) refused.add(`${method.toUpperCase()} ${route.url}`);
+    }
   });
   return (url) => {
     const path = url.split('?')[0]!;
     const routed = (method: string) => {
       try {
+        if (refused.has(`${method} ${path.replace(/\/+$/, '')}`)) return false;
         return app.findRoute({ method: method as HTTPMethods, url: path }) !== null;
       } catch {
         return false; // never a 500 from asking

@@ -5,6 +5,8 @@ import { bonusScalesModule } from './bonus-scales/bonus-scales.module.js';
 import { kpiBonusesModule } from './kpi-bonuses/kpi-bonuses.module.js';
 import { commissionPlansModule } from './commission-plans/commission-plans.module.js';
 import { commissionsModule } from './commissions/commissions.module.js';
+import { hrCommissionMatricesModule } from './hr-commission/hr-commission-matrices.module.js';
+import { hrCommissionsModule } from './hr-commission/hr-commissions.module.js';
 import { projectBonusesModule } from './project-bonuses/project-bonuses.module.js';
 import { salariesModule } from './salaries/salaries.module.js';
 import { monthCloseModule } from './month-close/month-close.module.js';
@@ -72,6 +74,8 @@ export const MODULES: readonly ServerModule[] = [
   performancesModule,
   commissionPlansModule,
   commissionsModule,
+  hrCommissionMatricesModule,
+  hrCommissionsModule,
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

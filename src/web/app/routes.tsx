@@ -60,6 +60,11 @@ const KpiQuarterPage = signedIn(() => import('../modules/kpi/kpi-quarter-page'),
   'kpi-evaluations',
   'statements',
 ]);
+const HrCommissionDashboardPage = signedIn(
+  () => import('../modules/hr-commissions/hr-commission-dashboard-page'),
+  'HrCommissionDashboardPage',
+  ['hr-commissions', 'validation'],
+);
 const AllDevsPage = signedIn(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
 const LeaveApprovalsPage = signedIn(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
 const SalaryImportPage = signedIn(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
@@ -76,19 +81,8 @@ const SignedOutElsewhere = named(
   () => import('./resource-routes').then((m) => ({ SignedOutElsewhere: () => <SignedOut isResource={m.isResourcePath} /> })),
   'SignedOutElsewhere',
 );
-const ComingSoonView = lazy(() =>
-  import('../components/coming-soon').then((m) => ({
-    default: m.ComingSoonView,
-  })),
-);
 
 const page = (node: ReactNode, portal = false) => <Suspense fallback={<LoadingScreen portal={portal} />}>{node}</Suspense>;
-
-/** Not built yet: a translated "coming soon" page inside the layout, role-guarded. */
-const soon = (path: string, ...titleKeys: string[]): RouteObject => ({
-  path,
-  element: page(<ComingSoonView titleKeys={titleKeys} />),
-});
 
 /** `/clients…` → `/customers…`, with the rest of the path, the query and the hash as they were. */
 function ToCustomers() {
@@ -136,8 +130,8 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'kpi/quarterly-summary', element: page(<KpiQuarterPage />) },
   // Before the commission statements' /commission/:id; the matrix is the plans resource's own list.
   { path: 'commission/dashboard', element: page(<CommissionDashboardPage />) },
-  soon('hr-commission/dashboard', 'navbar:hrCommission', 'navbar:dashboard'),
-  soon('hr-commission/matrix', 'navbar:hrCommission', 'navbar:matrix'),
+  // /hr-commission/matrix and /hr-commission/statements are the HR commission resources' own pages.
+  { path: 'hr-commission/dashboard', element: page(<HrCommissionDashboardPage />) },
   // /leave, /leave/new, /leave/{id} and /leave/matrix are the leave resources' own pages.
   // The spec's second address of my requests.
   { path: 'leave/request', element: <Navigate to="/leave" replace /> },

@@ -94,6 +94,9 @@ const API_ERROR_CODES = [
   'ticket_handler_only',
   'ticket_not_open',
   'assignee_not_handler',
+  'matrix_invalid',
+  'split_invalid',
+  'split_no_recruiter',
 ];
 
 type Tree = { [key: string]: string | Tree };

@@ -1,5 +1,17 @@
 import type { Role } from '../../auth/permissions.js';
-import { add, compare, dec, divide, formatDecimal, minorUnits, multiply, round, subtract, type Decimal } from '../../money.js';
+import {
+  add,
+  compare,
+  dec,
+  divide,
+  formatDecimal,
+  largestRemainder,
+  minorUnits,
+  multiply,
+  round,
+  subtract,
+  type Decimal,
+} from '../../money.js';
 import { totalOf, type StatementInput, type StatementLine } from '../../statements.js';
 import type { KpiMetric } from './kpi.schema.js';
 
@@ -177,20 +189,11 @@ export function splitFund(
   const scale = minorUnits(currency);
   const eligible = people.filter((p) => compare(p.achievement, threshold) >= 0 && compare(p.achievement, '0') > 0);
   if (!eligible.length) return [];
-  const units = round(pool, scale).units;
-  const weights = eligible.map((p) => dec(p.achievement));
-  const common = Math.max(...weights.map((w) => w.scale));
-  const w = weights.map((d) => d.units * 10n ** BigInt(common - d.scale));
-  const sum = w.reduce((a, b) => a + b, 0n);
-  const shares = w.map((wi) => ({ floor: (units * wi) / sum, rest: (units * wi) % sum }));
-  let left = units - shares.reduce((a, s) => a + s.floor, 0n);
-  const order = shares.map((s, i) => ({ i, rest: s.rest })).sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
-  for (const { i } of order) {
-    if (left <= 0n) break;
-    shares[i]!.floor += 1n;
-    left -= 1n;
-  }
-  return eligible.map((p, i) => ({ key: p.key, achievement: p.achievement, amount: formatDecimal({ units: shares[i]!.floor, scale }) }));
+  const shares = largestRemainder(
+    round(pool, scale).units,
+    eligible.map((p) => p.achievement),
+  );
+  return eligible.map((p, i) => ({ key: p.key, achievement: p.achievement, amount: formatDecimal({ units: shares[i]!, scale }) }));
 }
 
 export interface QuarterAchievement {

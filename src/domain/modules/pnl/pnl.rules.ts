@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { add, compare, dec, formatDecimal, formatMoney, minorUnits, subtract, toBaseCurrency, type Decimal } from '../../money.js';
+import { add, compare, dec, formatDecimal, formatMoney, largestRemainder, minorUnits, subtract, toBaseCurrency } from '../../money.js';
 import { addMonths, MONTH_PATTERN, monthCount, monthRange } from '../../months.js';
 import { monthText } from '../invoices/invoices.schema.js';
 
@@ -82,32 +82,6 @@ export function salaryGross(
   currency: string,
 ): string {
   return formatMoney(add(s.base, s.allowance, s.overtime, s.bonus, s.commission), currency);
-}
-
-/**
- * Splits `units` (whole minor units) in proportion to `weights` without losing or creating one:
- * each share is rounded down, then the units left over go one each to the largest remainders (ties
- * to the earlier weight). The shares add up to `units`, exactly. Weights are ≥ 0 and not all zero.
- */
-export function largestRemainder(units: bigint, weights: ReadonlyArray<string | Decimal>): bigint[] {
-  const ws = weights.map(dec);
-  const scale = Math.max(0, ...ws.map((w) => w.scale));
-  const ints = ws.map((w) => w.units * 10n ** BigInt(scale - w.scale));
-  if (ints.some((w) => w < 0n)) throw new Error('negative weight');
-  const total = ints.reduce((a, b) => a + b, 0n);
-  if (total === 0n) throw new Error('no weight');
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const floors = ints.map((w) => (abs * w) / total);
-  const rems = ints.map((w) => (abs * w) % total);
-  let left = abs - floors.reduce((a, b) => a + b, 0n);
-  const order = rems.map((r, i) => ({ r, i })).sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
-  for (const { i } of order) {
-    if (left === 0n) break;
-    floors[i]! += 1n;
-    left -= 1n;
-  }
-  return negative ? floors.map((f) => -f) : floors;
 }
 
 /** Where a person's month goes: a project (its customer's), or the bench / overhead (`null`). */

@@ -8,6 +8,7 @@ import { registerExport } from './export-route.js';
 import { registerFiles } from './files.js';
 import { registerList } from './list.js';
 import { registerLookup } from './lookup.js';
+import { registerNestedRefusals } from './nested.js';
 import { registerRead } from './read.js';
 import { registryOf } from './registry.js';
 import type { ResourceModule, Row } from './resource-module.js';
@@ -36,6 +37,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   registerFiles(ctx);
   registerBulkActions(ctx, m.actions);
   registerActions(ctx, m.actions);
+  registerNestedRefusals(c);
 
   registryOf(s).set(m.decl.name, {
     module: m as unknown as ResourceModule,
