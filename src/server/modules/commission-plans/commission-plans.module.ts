@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import { tierProblems, type CommissionTier } from '../../../domain/modules/commission-plans/commission-plans.rules.js';
 import { commissionPlansResource } from '../../../domain/modules/commission-plans/commission-plans.resource.js';
-import type { Api } from '../../http/api.js';
-import { conflict, methodNotAllowed, unprocessable } from '../../http/errors.js';
+import { conflict, unprocessable } from '../../http/errors.js';
 import type { ResourceModule, Tx } from '../../http/resource/index.js';
 import { commissions } from '../commissions/commissions.table.js';
 import type { ServerModule } from '../module.js';
@@ -107,24 +106,8 @@ const resource: ResourceModule<Row> = {
   },
 };
 
-/**
- * The statements' item routes (`/commission/:id`) would take `/commission/matrix` for an id: the
- * matrix's own path answers the methods it does not take as every other path does (405, `Allow`).
- */
-function registerMatrixMethods(app: Api) {
-  for (const method of ['PUT', 'PATCH', 'DELETE'] as const)
-    app.route({
-      method,
-      url: `/${commissionPlansResource.path}`,
-      config: { access: 'public' },
-      schema: { hide: true },
-      handler: (req, reply) => reply.status(405).header('allow', 'GET, HEAD, POST').send(methodNotAllowed(req.method, req.url)),
-    });
-}
-
 export const commissionPlansModule: ServerModule = {
   name: 'commission-plans',
-  routes: registerMatrixMethods,
   resource,
   seed: seedCommissionPlans,
 };
