@@ -42,8 +42,9 @@ const post = async (url: string, opts: { headers?: Record<string, string>; paylo
 describe('declared state actions', () => {
   const declared = RESOURCES.filter((r) => r.states);
 
-  it('are the resources that change state by action: invoices, KPI evaluations and bonuses, project bonuses, salaries and tickets', () => {
+  it('are the resources that change state by action: sales commissions, invoices, KPI evaluations and bonuses, project bonuses, salaries and tickets', () => {
     expect(declared.map((r) => r.name).sort()).toEqual([
+      'commissions',
       'invoices',
       'kpi-bonuses',
       'kpi-evaluations',

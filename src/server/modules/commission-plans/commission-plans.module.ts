@@ -117,7 +117,10 @@ function registerMatrixMethods(app: Api) {
       method,
       url: `/${commissionPlansResource.path}`,
       config: { access: 'public' },
-      schema: { hide: true },
+      schema: {
+        tags: [commissionPlansResource.name],
+        summary: 'Not a method of the matrix: 405 with Allow (the statements would otherwise read `matrix` as an id)',
+      },
       handler: (req, reply) => reply.status(405).header('allow', 'GET, HEAD, POST').send(methodNotAllowed(req.method, req.url)),
     });
 }
