@@ -222,7 +222,8 @@ test('a developer, who may not list projects, has no such item and is refused th
 
 test('a module not built yet shows the coming-soon page inside the layout', async ({ page }) => {
   await signIn(page, 'admin');
-  await page.goto('/kpi/quarterly-summary');
+  // The last module still to build (when it lands, this test goes with the coming-soon page).
+  await page.goto('/hr-commission/dashboard');
   await expect(page.getByTestId('coming-soon')).toContainText('This module is coming soon');
   await expect(page.getByTestId('nav')).toBeVisible();
 });
