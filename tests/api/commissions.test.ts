@@ -205,6 +205,18 @@ describe('statements', () => {
     expect(july.lines.map((l) => l.formula)).toEqual(['5 % of 2 000.00 = 100.00']);
   });
 
+  it('on a gross-margin plan counts the P&L’s revenue of the sale’s customers less the salary cost of their seats', async () => {
+    await plan(sale(), '2018-10', { basis: 'margin' });
+    const a = await invoice('2018-10', '12000.00');
+    const october = await calculate(sale(), '2018-10', false);
+    // No seat of the sale's customers was paid a salary that month: the margin is the revenue.
+    expect(october.inputs.filter((i) => i.source).map((i) => [i.source!.resource, i.source!.id, i.value])).toEqual([
+      ['invoices', a, '12000.00'],
+    ]);
+    expect(october.inputs.find((i) => i.key === 'base')?.value).toBe('12000.00');
+    expect(october.total).toBe('640.00');
+  });
+
   it('a sale reads only their own statements, through every route', async () => {
     const other = await calculate(t.users.sale_lead.id, '2018-03', true);
     const list = (await call('sale', 'GET', `${BASE}?_start=0&_end=200`)).json() as Array<{ userId: string }>;
