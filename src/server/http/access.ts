@@ -77,6 +77,8 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access in config.access`);
     }
+    // A route hidden from the API document only refuses its method (resource/nested.ts): no operation of its own.
+    if (route.schema?.hide) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config.access });
   });
 
