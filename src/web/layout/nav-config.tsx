@@ -159,7 +159,6 @@ export const NAV_GROUPS: NavGroup[] = [
         roles: NAV_ROLES['/commission'],
         children: [
           child('commission.dashboard', 'navbar:dashboard', '/commission/dashboard'),
-          { id: 'commission.statements', titleKey: 'navbar:commissionStatements', ...resourceNav('commissions') },
           {
             id: 'commission.matrix',
             titleKey: 'navbar:matrix',
