@@ -28,10 +28,10 @@ test('the bench is one click from the list, and placing someone from it opens th
 });
 
 test("a seat past the person's 100 % is refused on its field, naming the seat it would share time with", async ({ page }) => {
-  await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/headcounts?status=active')}`);
+  // Someone with a full seat (the list filtered to them): a second full seat from today is too much.
+  await signIn(page, 'admin', `/auth/sign-in?returnTo=${encodeURIComponent('/headcounts?status=active&allocation_gte=100')}`);
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('row').nth(1)).toBeVisible();
-  // Someone with a full seat: a second full seat from today is too much.
   await grid.getByRole('row').nth(1).getByRole('gridcell').nth(1).click();
   await expect(page).toHaveURL(/\/headcounts\/[\w-]+$/);
   const seatTitle = await shownTitle(page, 'headcounts');

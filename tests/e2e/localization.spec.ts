@@ -153,7 +153,8 @@ test('an export asks for the screen’s French labels; the re-import file does n
     columns?: Record<string, string>;
   };
   expect(labels.columns?.category).toBe('Catégorie');
-  const raw = page.waitForRequest((r) => r.url().includes('/tickets/export'));
+  // The re-import file's own request (an xlsx), not a late one of the CSV before it.
+  const raw = page.waitForRequest((r) => r.url().includes('/tickets/export') && new URL(r.url()).searchParams.get('format') === 'xlsx');
   await page.getByRole('button', { name: 'Exporter' }).click();
   await page.getByRole('menuitem', { name: 'Excel, pour réimport (clés brutes)' }).click();
   expect(new URL((await raw).url()).searchParams.has('labels')).toBe(false);

@@ -51,6 +51,9 @@ function dateFor(stamp: number): string {
   return new Date(t + (day === 6 ? 2 : day === 0 ? 1 : 0) * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A month of the 22nd to 28th century from the run's stamp: past any demo data, a new version's own. */
+const monthFor = (stamp: number) => `${2100 + (Math.floor(stamp / 1000) % 700)}-${String((stamp % 12) + 1).padStart(2, '0')}`;
+
 /** A value for each field the create schema requires (no default, not nullable), and the record title. */
 // References whose first option would break the resource's own rules: the admin holds no seat, so a
 // new full-time seat for them fits within 100 % (the API factory makes the same choice).
@@ -81,6 +84,7 @@ async function fillRequired(page: Page, decl: ResourceDecl, stamp: number, title
     const field = form.getByLabel(label(w.fields[name]!));
     if (name === decl.recordTitle) await field.fill(titleValue);
     else if (TEXT_VALUE[`${decl.name}.${name}`]) await field.fill(TEXT_VALUE[`${decl.name}.${name}`]!);
+    else if (f.display === 'month') await field.fill(monthFor(stamp));
     else if (f.type === 'int') await field.fill(String(2040 + (stamp % 60)));
     else if (f.type === 'money' || f.type === 'decimal') await field.fill('1000');
     else if (name === 'code') await field.fill(`E2E${stamp % 1_000_000}`);
@@ -107,7 +111,10 @@ test.beforeEach(async ({ page }) => {
 // A salary's record title is its month (YYYY-MM), not a free text the smoke can type and search:
 // its list, form, detail page and import are driven by salaries.spec.ts.
 // KPI targets are named by their quarter (set from the year and quarter), evaluations by the quarter
-// they evaluate: kpi.spec.ts drives their forms, pages and statements.
+// they evaluate: kpi.spec.ts drives their forms, pages and statements. Likewise every statement
+// (bonuses, commissions, HR commissions: named by their period, made by a calculation) and the
+// records named by a month (performance scores, HR matrix versions) have their spec; the bonus
+// scale's levels and the commission plans' tiers are edited where their specs open them.
 const SPECIAL_SCREENS: Record<string, string> = {
   timesheets: 'logwork.spec.ts',
   salaries: 'salaries.spec.ts',
@@ -115,6 +122,10 @@ const SPECIAL_SCREENS: Record<string, string> = {
   'kpi-evaluations': 'kpi.spec.ts',
   'kpi-bonuses': 'kpi.spec.ts',
   'bonus-scales': 'kpi.spec.ts',
+  performances: 'kpi.spec.ts',
+  commissions: 'commissions.spec.ts',
+  'hr-commissions': 'hr-commission.spec.ts',
+  'hr-commission-matrices': 'hr-commission.spec.ts',
 };
 
 test('every resource left out of the smoke is declared and has its own spec', () => {
