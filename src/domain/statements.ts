@@ -43,6 +43,25 @@ export const statementLineSchema = z.object({
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 
+/**
+ * Words the server writes into statements (line and input labels, what is missing): the client shows
+ * them in the reader's language (`statements:terms.<key>`). Anything else — a metric's own label, a
+ * person's name — is shown as written.
+ */
+export const STATEMENT_TERMS = {
+  evaluation: 'evaluation',
+  targetBonus: 'target bonus',
+  bonusScale: 'bonus scale',
+  quarterBonus: 'quarter bonus',
+  achievement: 'achievement',
+  profit: 'profit',
+  fundPercent: 'fund per cent',
+  threshold: 'threshold',
+  pool: 'pool',
+} as const;
+/** The key of a server's word (`STATEMENT_TERMS`), or undefined for a label shown as written. */
+export const termKey = (text: string) => Object.entries(STATEMENT_TERMS).find(([, word]) => word === text)?.[0];
+
 export interface Computation {
   /** The rule or plan version the lines follow ('kpi-2026-Q1'). */
   ruleVersion: string;

@@ -13,7 +13,7 @@ import {
 import { kpiBonusesResource } from '../../../domain/modules/kpi/kpi-bonuses.resource.js';
 import { ACHIEVEMENT_SCALE, plain, splitFund } from '../../../domain/modules/kpi/kpi.rules.js';
 import { parseQuarter, quarterRange } from '../../../domain/modules/kpi/kpi.schema.js';
-import type { StatementInput, StatementLine } from '../../../domain/statements.js';
+import { STATEMENT_TERMS, type StatementInput, type StatementLine } from '../../../domain/statements.js';
 import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
@@ -52,7 +52,7 @@ async function previewFund(s: Services, user: CurrentUser, period: string): Prom
       .where(and(eq(kpiEvaluations.period, period), inArray(kpiEvaluations.state, ['approved', 'paid'])))
       .orderBy(asc(users.fullName), asc(kpiEvaluations.userId)),
   ]);
-  const missing = [...(scale ? [] : ['bonus scale']), ...(profit === null ? ['profit'] : [])];
+  const missing = [...(scale ? [] : [STATEMENT_TERMS.bonusScale]), ...(profit === null ? [STATEMENT_TERMS.profit] : [])];
   const empty = {
     period,
     allocated: false,
@@ -82,9 +82,9 @@ async function previewFund(s: Services, user: CurrentUser, period: string): Prom
   const eligibleSum = add('0', ...split.map((p) => p.achievement));
   const source = { resource: 'bonus-scales', id: scale.id, label: scale.effectiveFrom };
   const inputs: StatementInput[] = [
-    { key: 'profit', line: 'pool', label: 'profit', value: profit },
-    { key: 'percent', line: 'pool', label: 'fund per cent', value: scale.fundPercent, source },
-    { key: 'threshold', line: 'pool', label: 'threshold', value: scale.fundThreshold, source },
+    { key: 'profit', line: 'pool', label: STATEMENT_TERMS.profit, value: profit },
+    { key: 'percent', line: 'pool', label: STATEMENT_TERMS.fundPercent, value: scale.fundPercent, source },
+    { key: 'threshold', line: 'pool', label: STATEMENT_TERMS.threshold, value: scale.fundThreshold, source },
     ...evaluated.map((e) => ({
       key: `achievement:${e.userId}`,
       line: `share:${e.userId}`,
@@ -97,7 +97,7 @@ async function previewFund(s: Services, user: CurrentUser, period: string): Prom
     {
       key: 'pool',
       kind: 'metric',
-      label: 'pool',
+      label: STATEMENT_TERMS.pool,
       formula: `max(${plain(profit)}, 0) × ${plain(scale.fundPercent)} % = ${pool}`,
       amount: pool,
     },

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { formatDecimal, formatMoney } from '../../../domain/money.js';
 import { ACHIEVEMENT_SCALE, bonusPercent, plain, quarterBonus, scaleFormula } from '../../../domain/modules/kpi/kpi.rules.js';
 import { parseQuarter } from '../../../domain/modules/kpi/kpi.schema.js';
-import type { StatementInput } from '../../../domain/statements.js';
+import { STATEMENT_TERMS, type StatementInput } from '../../../domain/statements.js';
 import type { Db } from '../../db/client.js';
 import type { Calculated, Reader, StatementKind } from '../../http/statements/compute.js';
 import { bonusScales } from '../bonus-scales/bonus-scales.table.js';
@@ -48,9 +48,9 @@ export async function bonusStatement(db: Reader, userId: string, period: string,
     scaleFor(db, period),
   ]);
   const missing = [
-    ...(evaluation ? [] : ['evaluation']),
-    ...(target?.targetBonus ? [] : ['target bonus']),
-    ...(scale ? [] : ['bonus scale']),
+    ...(evaluation ? [] : [STATEMENT_TERMS.evaluation]),
+    ...(target?.targetBonus ? [] : [STATEMENT_TERMS.targetBonus]),
+    ...(scale ? [] : [STATEMENT_TERMS.bonusScale]),
   ];
   const zero = formatMoney('0', base);
   if (!evaluation || !target?.targetBonus || !scale)
@@ -63,21 +63,21 @@ export async function bonusStatement(db: Reader, userId: string, period: string,
     {
       key: 'achievement',
       line: 'bonus',
-      label: 'achievement',
+      label: STATEMENT_TERMS.achievement,
       value: evaluation.total,
       source: { resource: 'kpi-evaluations', id: evaluation.id, label: period },
     },
     {
       key: 'targetBonus',
       line: 'bonus',
-      label: 'target bonus',
+      label: STATEMENT_TERMS.targetBonus,
       value: target.targetBonus,
       source: { resource: 'kpi', id: target.id, label: period },
     },
     {
       key: 'scale',
       line: 'bonus',
-      label: 'bonus scale',
+      label: STATEMENT_TERMS.bonusScale,
       value: percent,
       source: { resource: 'bonus-scales', id: scale.id, label: scale.effectiveFrom },
     },
@@ -86,7 +86,7 @@ export async function bonusStatement(db: Reader, userId: string, period: string,
   return {
     ruleVersion: `${BONUS_RULE} · scale ${scale.effectiveFrom}`,
     inputs,
-    lines: [{ key: 'bonus', kind: 'metric', label: 'quarter bonus', formula, amount }],
+    lines: [{ key: 'bonus', kind: 'metric', label: STATEMENT_TERMS.quarterBonus, formula, amount }],
     total: amount,
     missing: [],
     unit: base,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDecimalLocale } from '../../../domain/money';
 import { resourceByName } from '../../../domain/resources';
-import type { StatementDetail, StatementInput, StatementLine, StatementQuestion } from '../../../domain/statements';
+import { termKey, type StatementDetail, type StatementInput, type StatementLine, type StatementQuestion } from '../../../domain/statements';
 import { ErrorState } from '../error-state';
 import { errorText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
@@ -26,6 +27,13 @@ import { toast } from '../../toast';
 
 /** What a calculation names as missing, in words. */
 const MISSING: Record<string, string> = { targets: 'statements:noTargets', plan: 'statements:noPlan' };
+
+/** A server's word on a statement in the reader's language; a label of the data (a metric's, a name) as written. */
+export function termText(t: TFunction, text: string): string {
+  if (MISSING[text]) return t(MISSING[text]);
+  const key = termKey(text);
+  return key ? t(`statements:terms.${key}`) : text;
+}
 
 /** Where an input's source row opens: its resource's detail page. */
 export function sourceHref(input: StatementInput): string | undefined {
@@ -54,7 +62,7 @@ export function StatementView({ url, unit, canAnswer }: { url: string; unit: str
     <Stack spacing={2}>
       {s.missing.length > 0 && (
         <Alert severity="warning" data-testid="statement-missing">
-          {t('statements:missing', { missing: s.missing.map((m) => (MISSING[m] ? t(MISSING[m]) : m)).join(', ') })}
+          {t('statements:missing', { missing: s.missing.map((m) => termText(t, m)).join(', ') })}
         </Alert>
       )}
       {s.changedSinceApproval && (
@@ -69,7 +77,7 @@ export function StatementView({ url, unit, canAnswer }: { url: string; unit: str
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {s.changedSinceApproval.inputs.map((c) => (
               <li key={c.key}>
-                <bdi>{c.label}</bdi>: <bdi>{c.before === null ? '—' : formatDecimalLocale(c.before, fmt.locale)}</bdi> →{' '}
+                <bdi>{termText(t, c.label)}</bdi>: <bdi>{c.before === null ? '—' : formatDecimalLocale(c.before, fmt.locale)}</bdi> →{' '}
                 <bdi>{c.now === null ? '—' : formatDecimalLocale(c.now, fmt.locale)}</bdi>
               </li>
             ))}
@@ -135,7 +143,7 @@ function LineRows(props: {
         ? t(line.amount.startsWith('-') ? 'statements:clawback' : 'statements:adjustment', { period: line.label })
         : line.kind === 'carry'
           ? t('statements:carry', { period: line.label })
-          : line.label;
+          : termText(t, line.label);
   return (
     <>
       <TableRow data-testid={`statement-line-${line.key}`}>
@@ -156,10 +164,10 @@ function LineRows(props: {
                     <Typography variant="caption">
                       {href ? (
                         <Link component={RouterLink} to={href} dir="auto">
-                          {i.label}
+                          {termText(t, i.label)}
                         </Link>
                       ) : (
-                        <bdi>{i.label}</bdi>
+                        <bdi>{termText(t, i.label)}</bdi>
                       )}{' '}
                       <bdi>{formatDecimalLocale(i.value, fmt.locale)}</bdi>
                     </Typography>

@@ -25,6 +25,7 @@ import type { KpiEvaluation } from '../../../domain/modules/kpi/kpi-evaluations.
 import { parseQuarter, quarterOf, quarterPeriod } from '../../../domain/modules/kpi/kpi.schema';
 import { can } from '../../../domain/resources';
 import { ErrorState } from '../../components/error-state';
+import { termText } from '../../components/statement/statement-view';
 import { errorText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
@@ -219,7 +220,7 @@ export function KpiQuarterPage() {
               {fund.data.missing.length > 0 && (
                 <Alert severity="info" sx={{ mb: 2 }}>
                   {t('kpi:quarterly.fundMissing', {
-                    missing: fund.data.missing.map((m) => t(`kpi:quarterly.missing.${m.replace(' ', '')}`)).join(', '),
+                    missing: fund.data.missing.map((m) => termText(t, m)).join(', '),
                   })}
                 </Alert>
               )}
