@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { add, compare, formatDecimal, subtract } from './money.js';
+import type { FieldDecl } from './resource.js';
 import type { StatesDecl } from './state-actions.js';
 
 /**
@@ -166,6 +167,21 @@ export const statementEntityShape = {
   paidAt: z.string().nullable(),
   paidBy: z.uuid().nullable(),
 };
+
+/** A statement's state and total as every statement resource lists them (the server sets both). */
+export const statementListFields = {
+  state: {
+    type: 'enum',
+    values: STATEMENT_STATE_VALUES,
+    filter: 'eq',
+    sort: true,
+    list: true,
+    readOnly: true,
+    form: false,
+    colors: { draft: 'warning', approved: 'success', paid: 'info' },
+  },
+  total: { type: 'decimal', sort: true, list: true, readOnly: true, form: false },
+} satisfies Record<string, FieldDecl>;
 
 /**
  * A statement's states as a declaration's `states`: a lead approves a draft (it freezes), and a pay

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Role } from '../../auth/permissions.js';
 import { optionalText, rowShape, uuidRef } from '../../fields.js';
 import { defineResource } from '../../resource.js';
-import { STATEMENT_STATE_VALUES, statementEntityShape, statementStates } from '../../statements.js';
+import { statementEntityShape, statementListFields, statementStates } from '../../statements.js';
 import { COMMISSION_READERS } from '../commission-plans/commission-plans.resource.js';
 import { monthText } from '../invoices/invoices.schema.js';
 
@@ -58,17 +58,7 @@ export const commissionsResource = defineResource({
       filter: 'eq',
       list: true,
     },
-    state: {
-      type: 'enum',
-      values: STATEMENT_STATE_VALUES,
-      filter: 'eq',
-      sort: true,
-      list: true,
-      readOnly: true,
-      form: false,
-      colors: { draft: 'warning', approved: 'success', paid: 'info' },
-    },
-    total: { type: 'decimal', sort: true, list: true, readOnly: true, form: false },
+    ...statementListFields,
     payable: { type: 'decimal', list: true, readOnly: true, form: false },
     notes: { type: 'text', filter: 'search' },
     approvedAt: { type: 'datetime', list: true, readOnly: true, form: false },

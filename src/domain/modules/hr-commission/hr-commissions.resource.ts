@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, rowShape, uuidRef } from '../../fields.js';
 import { MONTH_PATTERN } from '../../months.js';
 import { defineResource } from '../../resource.js';
-import { STATEMENT_STATE_VALUES, statementEntityShape, statementStates } from '../../statements.js';
+import { statementEntityShape, statementListFields, statementStates } from '../../statements.js';
 import { HR_COMMISSION_LEADS, HR_COMMISSION_READERS } from './hr-commission.rules.js';
 
 export const monthPeriod = z.string().trim().regex(MONTH_PATTERN, { message: 'month' });
@@ -45,17 +45,7 @@ export const hrCommissionsResource = defineResource({
   fields: {
     period: { type: 'string', sort: true, filter: 'eq', list: true, display: 'month' },
     userId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', list: true },
-    state: {
-      type: 'enum',
-      values: STATEMENT_STATE_VALUES,
-      filter: 'eq',
-      sort: true,
-      list: true,
-      readOnly: true,
-      form: false,
-      colors: { draft: 'warning', approved: 'success', paid: 'info' },
-    },
-    total: { type: 'decimal', sort: true, list: true, readOnly: true, form: false },
+    ...statementListFields,
     notes: { type: 'text', filter: 'search' },
     approvedAt: { type: 'datetime', list: true, readOnly: true, form: false },
     paidAt: { type: 'datetime', list: true, readOnly: true, form: false },

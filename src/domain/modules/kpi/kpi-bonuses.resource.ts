@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, rowShape, uuidRef } from '../../fields.js';
 import { defineResource } from '../../resource.js';
-import { STATEMENT_STATE_VALUES, statementEntityShape, statementStates } from '../../statements.js';
+import { statementEntityShape, statementListFields, statementStates } from '../../statements.js';
 import { quarterText } from './kpi-evaluations.resource.js';
 import { KPI_APPROVERS, KPI_READERS, KPI_WRITERS } from './kpi.rules.js';
 
@@ -57,17 +57,7 @@ export const kpiBonusesResource = defineResource({
   fields: {
     period: { type: 'string', sort: true, filter: 'eq', list: true },
     userId: { type: 'ref', ref: { resource: 'users', label: 'fullName' }, filter: 'eq', list: true },
-    state: {
-      type: 'enum',
-      values: STATEMENT_STATE_VALUES,
-      filter: 'eq',
-      sort: true,
-      list: true,
-      readOnly: true,
-      form: false,
-      colors: { draft: 'warning', approved: 'success', paid: 'info' },
-    },
-    total: { type: 'decimal', sort: true, list: true, readOnly: true, form: false },
+    ...statementListFields,
     unit: { type: 'string', list: true, readOnly: true, form: false },
     note: { type: 'text', filter: 'search' },
     paidAt: { type: 'datetime', list: true, readOnly: true, form: false },
