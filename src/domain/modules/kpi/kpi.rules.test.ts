@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kpiCreateSchema, kpiMetricSchema, quarterRange, type KpiMetric } from './kpi.schema.js';
+import { addQuarters } from './kpi.schema.js';
 import { achievement, bonusPercent, plain, quarterBonus, scaleFormula, splitFund, warningLevel, type MetricActual } from './kpi.rules.js';
 
 const metric = (over: Partial<KpiMetric> & Pick<KpiMetric, 'label' | 'target' | 'weight'>): KpiMetric =>
@@ -219,5 +220,16 @@ describe('figures in formulas', () => {
   it('knows a quarter’s days', () => {
     expect(quarterRange(2024, 1)).toEqual({ from: '2024-01-01', to: '2024-03-31' });
     expect(quarterRange(2026, 4)).toEqual({ from: '2026-10-01', to: '2026-12-31' });
+  });
+});
+
+describe('quarters', () => {
+  it.each([
+    ['2026-Q1', -1, '2025-Q4'],
+    ['2026-Q4', 1, '2027-Q1'],
+    ['2026-Q2', -6, '2024-Q4'],
+    ['2026-Q3', 0, '2026-Q3'],
+  ] as const)('%s %i → %s', (period, n, expected) => {
+    expect(addQuarters(period, n)).toBe(expected);
   });
 });

@@ -103,6 +103,12 @@ export function parseQuarter(period: string): { year: number; quarter: number } 
   const m = QUARTER_PERIOD.exec(period);
   return m ? { year: Number(m[1]), quarter: Number(m[2]) } : undefined;
 }
+/** The quarter `n` quarters after (or before, negative) a period: '2026-Q1' − 1 → '2025-Q4'. */
+export function addQuarters(period: string, n: number): string {
+  const q = parseQuarter(period)!;
+  const index = q.year * 4 + q.quarter - 1 + n;
+  return quarterPeriod(Math.floor(index / 4), (index % 4) + 1);
+}
 /** The quarter's first and last day (ISO dates). */
 export function quarterRange(year: number, quarter: number): { from: string; to: string } {
   const first = `${String(year).padStart(4, '0')}-${String((quarter - 1) * 3 + 1).padStart(2, '0')}`;

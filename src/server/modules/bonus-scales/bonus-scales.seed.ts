@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { SeedContext } from '../module.js';
-import { quarterPeriod } from '../../../domain/modules/kpi/kpi.schema.js';
+import { addQuarters, quarterOf } from '../../../domain/modules/kpi/kpi.schema.js';
 import { bonusScales } from './bonus-scales.table.js';
 
 /**
@@ -8,9 +8,7 @@ import { bonusScales } from './bonus-scales.table.js';
  * steeper top (130 % earns 175 %) with a larger fund — so last year's bonuses keep the old scale.
  */
 export async function seedBonusScales(db: Db, ctx: SeedContext): Promise<void> {
-  const now = new Date();
-  const index = now.getUTCFullYear() * 4 + Math.floor(now.getUTCMonth() / 3) - 2;
-  const change = quarterPeriod(Math.floor(index / 4), (index % 4) + 1);
+  const change = addQuarters(quarterOf(new Date().toISOString().slice(0, 10)), -2);
   const admin = ctx.users.find((u) => u.role === 'admin');
   await db.insert(bonusScales).values([
     {

@@ -1,6 +1,6 @@
 import { compare, divide, formatDecimal } from '../../../domain/money.js';
 import type { KpiMetric } from '../../../domain/modules/kpi/kpi.schema.js';
-import { quarterPeriod, quarterRange } from '../../../domain/modules/kpi/kpi.schema.js';
+import { addQuarters, parseQuarter, quarterOf, quarterRange } from '../../../domain/modules/kpi/kpi.schema.js';
 import type { Db } from '../../db/client.js';
 import { storedComputation } from '../../http/statements/compute.js';
 import { statementQuestions } from '../../http/statements/tables.js';
@@ -18,12 +18,6 @@ const PACE = [
   ['0.88', '1.02', '0.95', '1.08', '0.90'],
 ];
 
-const quarterOfDate = (d: Date) => ({ year: d.getUTCFullYear(), quarter: Math.floor(d.getUTCMonth() / 3) + 1 });
-const back = (q: { year: number; quarter: number }, n: number) => {
-  const index = q.year * 4 + q.quarter - 1 - n;
-  return { year: Math.floor(index / 4), quarter: (index % 4) + 1 };
-};
-
 /** A target the person reaches at `pace` (the actual ÷ pace, rounded), or a plain one when the quarter counted nothing. */
 function targetFor(actual: string, pace: string, fallback: string): string {
   if (compare(actual, '0') <= 0) return fallback;
@@ -39,11 +33,11 @@ export async function seedKpi(db: Db, ctx: SeedContext): Promise<void> {
   const people = ctx.users.filter((u) => ['sale', 'sale_lead', 'hr'].includes(u.role));
   const approver = ctx.users.find((u) => u.role === 'hr_lead') ?? ctx.users.find((u) => u.role === 'admin');
   const lead = ctx.users.find((u) => u.role === 'sale_lead');
-  const current = quarterOfDate(new Date());
+  const current = quarterOf(new Date().toISOString().slice(0, 10));
   for (const [i, person] of people.entries()) {
     for (let k = 4; k >= 0; k--) {
-      const q = back(current, k);
-      const period = quarterPeriod(q.year, q.quarter);
+      const period = addQuarters(current, -k);
+      const q = parseQuarter(period)!;
       const { from, to } = quarterRange(q.year, q.quarter);
       const rows = await countedRows(db, ctx.baseCurrency, person.id, from, to);
       const pace = PACE[i % PACE.length]![4 - k]!;

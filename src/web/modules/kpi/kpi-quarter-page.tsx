@@ -22,7 +22,7 @@ import { formatDecimalLocale } from '../../../domain/money';
 import type { BonusFund } from '../../../domain/modules/kpi/bonus-fund.schema';
 import type { KpiBonus } from '../../../domain/modules/kpi/kpi-bonuses.resource';
 import type { KpiEvaluation } from '../../../domain/modules/kpi/kpi-evaluations.resource';
-import { parseQuarter, quarterOf, quarterPeriod } from '../../../domain/modules/kpi/kpi.schema';
+import { addQuarters, parseQuarter, quarterOf } from '../../../domain/modules/kpi/kpi.schema';
 import { can } from '../../../domain/resources';
 import { ErrorState } from '../../components/error-state';
 import { termText } from '../../components/statement/statement-view';
@@ -32,12 +32,6 @@ import { useAuthContext } from '../../providers/auth-context';
 import { http } from '../../providers/http';
 import { toast } from '../../toast';
 import { achievementColor, useQuarterName } from './kpi-format';
-
-const shift = (period: string, by: number) => {
-  const q = parseQuarter(period)!;
-  const index = q.year * 4 + q.quarter - 1 + by;
-  return quarterPeriod(Math.floor(index / 4), (index % 4) + 1);
-};
 
 /**
  * A quarter's close for the leads: each person's evaluation and bonus with their states (Calculate
@@ -51,7 +45,9 @@ export function KpiQuarterPage() {
   const { role } = useAuthContext();
   const qc = useQueryClient();
   const [sp, setSp] = useSearchParams();
-  const period = parseQuarter(sp.get('period') ?? '') ? sp.get('period')! : shift(quarterOf(new Date().toISOString().slice(0, 10)), -1);
+  const period = parseQuarter(sp.get('period') ?? '')
+    ? sp.get('period')!
+    : addQuarters(quarterOf(new Date().toISOString().slice(0, 10)), -1);
   const readsFund = can(role, 'kpi-bonuses', 'fund');
   const list =
     <T,>(url: string) =>
@@ -96,13 +92,13 @@ export function KpiQuarterPage() {
         <Typography variant="h4" component="h1" sx={{ flex: 1, minWidth: 200 }}>
           {t('kpi:quarterly.title')}
         </Typography>
-        <IconButton aria-label={t('kpi:quarterly.previous')} onClick={() => setSp({ period: shift(period, -1) })}>
+        <IconButton aria-label={t('kpi:quarterly.previous')} onClick={() => setSp({ period: addQuarters(period, -1) })}>
           <ChevronLeft sx={flip} />
         </IconButton>
         <Typography sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="kpi-quarter-period">
           {quarterName(period)}
         </Typography>
-        <IconButton aria-label={t('kpi:quarterly.next')} onClick={() => setSp({ period: shift(period, 1) })}>
+        <IconButton aria-label={t('kpi:quarterly.next')} onClick={() => setSp({ period: addQuarters(period, 1) })}>
           <ChevronRight sx={flip} />
         </IconButton>
       </Stack>
