@@ -8,6 +8,7 @@ import {
   filterKeys,
   filtersCaseless,
   ownerAllowsWrite,
+  readsOwnOnly,
   sectionRoles,
   standardAccess,
   titleFields,
@@ -200,6 +201,16 @@ describe('ownerAllowsWrite', () => {
     ['nobody signed in (the server refuses first)', owned, undefined, row, true],
   ] as const)('%s', (_who, d, user, r, allowed) => {
     expect(ownerAllowsWrite(d, user, r)).toBe(allowed);
+  });
+});
+
+describe('readsOwnOnly', () => {
+  const own = (applies: 'all' | 'write') => ({ owner: { field: 'userId', roles: ['sale'] as Role[], applies } });
+  it('is the owner roles of a scope that applies to reads too', () => {
+    expect(readsOwnOnly(own('all'), 'sale')).toBe(true);
+    expect(readsOwnOnly(own('all'), 'sale_lead')).toBe(false);
+    expect(readsOwnOnly(own('write'), 'sale')).toBe(false);
+    expect(readsOwnOnly({}, 'sale')).toBe(false);
   });
 });
 

@@ -238,6 +238,11 @@ export function ownerAllowsWrite(
   return row[decl.owner.field] === user.id;
 }
 
+/** Whether this role reads only the rows whose owner field names them (a sale: their own bonuses). */
+export function readsOwnOnly(decl: Pick<ResourceDecl, 'owner'>, role: string): boolean {
+  return !!decl.owner && decl.owner.applies === 'all' && decl.owner.roles.includes(role as Role);
+}
+
 /** The declaration's answer, before the firm's overrides (`can()` applies them). */
 export const allowsAction = declaredAllows;
 

@@ -26,6 +26,7 @@ import {
 } from '../../../domain/modules/hr-commission/hr-commission-views.schema.js';
 import { hrCommissionsResource as decl } from '../../../domain/modules/hr-commission/hr-commissions.resource.js';
 import type { Db } from '../../db/client.js';
+import { readsOwnOnly } from '../../../domain/resource.js';
 import type { CurrentUser } from '../../http/access.js';
 import type { Api } from '../../http/api.js';
 import { notFound, unprocessable } from '../../http/errors.js';
@@ -43,7 +44,7 @@ const access = (action: string) => ({ resource: decl.name, action });
 const url = (suffix: string) => `/${decl.path}${suffix}`;
 
 /** An hr reads only their own HR commission (the statements' owner scope); the leads and admin everyone's. */
-const ownOnly = (user: CurrentUser) => (decl.owner!.roles as readonly string[]).includes(user.role);
+const ownOnly = (user: CurrentUser) => readsOwnOnly(decl, user.role);
 
 async function namesOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();

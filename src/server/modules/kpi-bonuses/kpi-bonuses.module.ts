@@ -8,22 +8,21 @@ import {
 } from '../../../domain/modules/kpi/kpi-bonuses.resource.js';
 import { quarterText } from '../../../domain/modules/kpi/kpi-evaluations.resource.js';
 import type { Api } from '../../http/api.js';
-import { registeredResource, type ResourceModule } from '../../http/resource/index.js';
+import { readsOwnOnly } from '../../../domain/resource.js';
+import type { ResourceModule } from '../../http/resource/index.js';
 import { computeDraft, storedComputation, type StatementRow } from '../../http/statements/compute.js';
 import { registerStatementRoutes } from '../../http/statements/routes.js';
 import { statementModule } from '../../http/statements/statement-module.js';
 import type { Services } from '../../services.js';
 import { kpiEvaluations } from '../kpi/kpi.table.js';
 import type { ServerModule } from '../module.js';
-import { payIntoSalary } from '../salaries/salary-pay.js';
+import { payIntoSalary, payMonth } from '../salaries/salary-pay.js';
 import { registerBonusFundRoutes } from './bonus-fund.routes.js';
 import { bonusStatementKind } from './kpi-bonuses.calculation.js';
 import { seedKpiBonuses } from './kpi-bonuses.seed.js';
 import { kpiBonuses } from './kpi-bonuses.table.js';
 
 type BonusRow = typeof kpiBonuses.$inferSelect & StatementRow;
-
-const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 const base = statementModule<BonusRow>({ decl: kpiBonusesResource, kind: bonusStatementKind });
 const resource: ResourceModule<BonusRow> = {
@@ -36,7 +35,7 @@ const resource: ResourceModule<BonusRow> = {
       async apply(row, _body, w) {
         await payIntoSalary(w.tx, w.services, {
           userId: row.userId,
-          month: thisMonth(),
+          month: payMonth(),
           column: 'bonus',
           amount: row.total,
           currency: row.unit,
@@ -68,7 +67,6 @@ function registerCalculateBonus(app: Api, s: Services) {
     },
     async (req) => {
       const { period, userId } = req.body as z.infer<typeof calculateBonusSchema>;
-      const registered = registeredResource(s, kpiBonusesResource.name)!;
       const result = await s.db.transaction(async (tx) => {
         const evaluated = await tx
           .select({ userId: kpiEvaluations.userId })
@@ -89,19 +87,19 @@ function registerCalculateBonus(app: Api, s: Services) {
               .for('update')
           : [];
         const counts = { created: 0, recomputed: 0, frozen: 0 };
-        const ids: string[] = [];
+        const rows: BonusRow[] = [];
         for (const person of people) {
           const had = existing.find((b) => b.userId === person);
           if (had && had.state !== 'draft') {
             counts.frozen++;
-            ids.push(had.id);
+            rows.push(had as BonusRow);
             continue;
           }
           const draft = storedComputation(await computeDraft(tx, bonusStatementKind, person, period, s.config.BASE_CURRENCY));
           if (had) {
-            await tx.update(kpiBonuses).set(draft).where(eq(kpiBonuses.id, had.id));
+            const [recomputed] = await tx.update(kpiBonuses).set(draft).where(eq(kpiBonuses.id, had.id)).returning();
             counts.recomputed++;
-            ids.push(had.id);
+            rows.push(recomputed as BonusRow);
             continue;
           }
           // Another calculation that committed first has made it: this one leaves it (the unique key holds).
@@ -119,12 +117,14 @@ function registerCalculateBonus(app: Api, s: Services) {
             after: made,
           });
           counts.created++;
-          ids.push(made.id);
+          rows.push(made as BonusRow);
         }
-        return { counts, ids };
+        return { counts, rows };
       });
-      const bonuses = await Promise.all(result.ids.map((id) => registered.findOne(req.user!, id)));
-      return { period, ...result.counts, bonuses: bonuses.map((b) => resource.toEntity!(b as BonusRow) as KpiBonus) };
+      // The rows as written, in the caller's scope (a role reading only its own sees only its own).
+      const own = readsOwnOnly(kpiBonusesResource, req.user!.role);
+      const bonuses = result.rows.filter((b) => !own || b.userId === req.user!.id);
+      return { period, ...result.counts, bonuses: bonuses.map((b) => resource.toEntity!(b) as KpiBonus) };
     },
   );
 }

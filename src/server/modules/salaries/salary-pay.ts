@@ -15,6 +15,9 @@ import { salaryPayItems } from './salary-pay.table.js';
 
 export type PayColumn = 'bonus' | 'commission';
 
+/** The month a figure paid today goes into: this month's salary (UTC, as the server's other todays). */
+export const payMonth = () => new Date().toISOString().slice(0, 7);
+
 /** A pay figure the product computed, going into a person's salary of a month. */
 export interface PayItem {
   userId: string;
@@ -28,10 +31,6 @@ export interface PayItem {
 }
 
 type SalaryRow = typeof salaries.$inferSelect;
-
-const AMOUNTS = ['base', 'allowance', 'overtime', 'bonus', 'commission', 'deductions'] as const;
-const netOf = (row: Pick<SalaryRow, (typeof AMOUNTS)[number]>, currency: string) =>
-  salaryNet(Object.fromEntries(AMOUNTS.map((k) => [k, row[k]])) as Record<(typeof AMOUNTS)[number], string>, currency);
 
 function locked(row: SalaryRow) {
   return conflict(
@@ -99,7 +98,7 @@ export async function payIntoSalary(tx: Tx, s: Services, item: PayItem): Promise
     const blank = { base: zero, allowance: zero, overtime: zero, bonus: zero, commission: zero, deductions: zero };
     [salary] = await tx
       .insert(salaries)
-      .values({ userId: item.userId, month: item.month, currency, ...blank, net: netOf(blank, currency), createdBy: item.actorId })
+      .values({ userId: item.userId, month: item.month, currency, ...blank, net: salaryNet(blank, currency), createdBy: item.actorId })
       .returning();
     await s.kit.audit.write(tx, { actorId: item.actorId, entity: 'salaries', entityId: salary!.id, action: 'created', after: salary });
   }
@@ -107,7 +106,7 @@ export async function payIntoSalary(tx: Tx, s: Services, item: PayItem): Promise
   const changed = { ...before, [item.column]: formatMoney(add(before[item.column], amount), currency) };
   const [after] = await tx
     .update(salaries)
-    .set({ [item.column]: changed[item.column], net: netOf(changed, currency), updatedAt: sql`now()` })
+    .set({ [item.column]: changed[item.column], net: salaryNet(changed, currency), updatedAt: sql`now()` })
     .where(eq(salaries.id, before.id))
     .returning();
   await tx.insert(salaryPayItems).values({
@@ -141,7 +140,7 @@ export async function takeOutOfSalary(tx: Tx, s: Services, source: PayItem['sour
     const changed = { ...before, [column]: formatMoney(subtract(before[column], item.amount), before.currency) };
     const [after] = await tx
       .update(salaries)
-      .set({ [column]: changed[column], net: netOf(changed, before.currency), updatedAt: sql`now()` })
+      .set({ [column]: changed[column], net: salaryNet(changed, before.currency), updatedAt: sql`now()` })
       .where(eq(salaries.id, before.id))
       .returning();
     await s.kit.audit.write(tx, { actorId, entity: 'salaries', entityId: before.id, action: 'updated', before, after });
@@ -186,10 +185,10 @@ export function registerSalaryPayRoutes(app: Api, s: Services) {
     },
     async (req) => {
       const { id } = req.params as { id: string };
-      await registeredResource(s, salariesResource.name)!.findOne(req.user!, id, { withArchived: true });
+      // In the caller's scope (404 outside it), with the currency its items were added in.
+      const salary = (await registeredResource(s, salariesResource.name)!.findOne(req.user!, id, { withArchived: true })) as SalaryRow;
+      const currencyOf = salary.currency;
       const rows = await s.db.select().from(salaryPayItems).where(eq(salaryPayItems.salaryId, id)).orderBy(salaryPayItems.createdAt);
-      const currencyOf =
-        (await s.db.select({ currency: salaries.currency }).from(salaries).where(eq(salaries.id, id)))[0]?.currency ?? 'USD';
       return {
         data: rows.map((r) => ({
           id: r.id,
