@@ -21,10 +21,11 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { formatDecimalLocale } from '../../../domain/money';
 import type { BonusFund } from '../../../domain/modules/kpi/bonus-fund.schema';
 import type { KpiBonus } from '../../../domain/modules/kpi/kpi-bonuses.resource';
-import type { KpiEvaluation } from '../../../domain/modules/kpi/kpi-evaluations.resource';
+import { kpiEvaluationsResource, type KpiEvaluation } from '../../../domain/modules/kpi/kpi-evaluations.resource';
 import { addQuarters, parseQuarter, quarterOf } from '../../../domain/modules/kpi/kpi.schema';
 import { can } from '../../../domain/resources';
 import { ErrorState } from '../../components/error-state';
+import { refLabelSource, useRefLabels } from '../../components/resource/lookup';
 import { termText } from '../../components/statement/statement-view';
 import { errorText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
@@ -66,13 +67,10 @@ export function KpiQuarterPage() {
     enabled: readsFund,
     queryFn: async () => (await http.get<BonusFund>(`/api/v1/kpi-bonus/bonus-fund?period=${period}`)).data,
   });
-  const names = useQuery({
-    queryKey: ['kpi-quarter', 'names'],
-    queryFn: list<{ id: string; fullName: string }>('/api/v1/users?_start=0&_end=1000'),
-    enabled: can(role, 'users', 'list'),
-  });
-  const nameOf = (id: string) =>
-    names.data?.find((u) => u.id === id)?.fullName ?? fund.data?.shares.find((s) => s.userId === id)?.name ?? '…';
+  const people = [...new Set([...(evaluations.data ?? []).map((e) => e.userId), ...(bonuses.data ?? []).map((b) => b.userId)])];
+  // Names as the evaluations' list reads them: one lookup of the people shown.
+  const names = useRefLabels(refLabelSource(kpiEvaluationsResource, kpiEvaluationsResource.fields.userId!), people);
+  const nameOf = (id: string) => names.get(id) ?? '…';
   const act = useMutation({
     mutationFn: async (a: { url: string; body: object; done: string }) => {
       await http.post(a.url, a.body);
@@ -82,7 +80,6 @@ export function KpiQuarterPage() {
     onError: (e) => toast.error(errorText(t, e)),
     onSettled: () => void qc.invalidateQueries({ queryKey: ['kpi-quarter'] }),
   });
-  const people = [...new Set([...(evaluations.data ?? []).map((e) => e.userId), ...(bonuses.data ?? []).map((b) => b.userId)])];
   const flip = { transform: (th: { direction: string }) => (th.direction === 'rtl' ? 'scaleX(-1)' : undefined) };
   const money = (v: string | null | undefined, currency: string) => (v == null ? '—' : fmt.money(v, currency));
 
