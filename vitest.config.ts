@@ -21,8 +21,15 @@ const postgresOnly = [
 ];
 const postgres = process.env.DATABASE_URL;
 // Suites whose input reaches both databases through the same handlers run once: on PostgreSQL when
-// the run has it, else on the embedded database.
-const onceOnEither = ['tests/api/sweep.test.ts'];
+// the run has it, else on the embedded database. Besides the sweep, the suites that call every route
+// as every role (who may call it, that reads write nothing, that no salary figure leaks): they test
+// the HTTP layer's decisions, which are the same code on both kinds, and they grow with every route.
+const onceOnEither = [
+  'tests/api/sweep.test.ts',
+  'tests/api/authorization.test.ts',
+  'tests/api/reads-are-safe.test.ts',
+  'tests/api/salaries-visibility.test.ts',
+];
 
 // Unit and web files share their worker's modules (isolate: false): importing React, MUI and the
 // app again for every file, and a new jsdom, were two thirds of those phases. A file that replaces

@@ -11,7 +11,7 @@ import { operationsOf, type JsonSchema, type OpenApiDoc, type Operation } from '
  * an anonymous caller with real ids from the demo firm, leaves every table as it was: its row
  * count, its newest updated_at (where it has one) and the newest transaction that wrote one of its
  * rows (xmin: an update that forgets updated_at still gives the row a new xmin). A route added later
- * is covered with no new test code. One pass, on both databases.
+ * is covered with no new test code. One pass, on PostgreSQL when the run has it (vitest.config.ts).
  */
 
 // Tables a GET may write to, each with its reason. None so far: sign-ins happen before the
