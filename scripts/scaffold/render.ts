@@ -33,9 +33,9 @@ function createBuilder(f: FieldSpec, r: ResourceSpec): string {
     case 'int':
       return opt('intNumber', 'orNull(intNumber)');
     case 'decimal':
-      return opt('decimalNumber', 'orNull(decimalNumber)');
+      return opt('decimalAmountText', 'orNull(decimalAmountText)');
     case 'money':
-      return opt('moneyAmount', 'orNull(moneyAmount)');
+      return opt('moneyText', 'orNull(moneyText)');
     case 'date':
       return opt('isoDate', 'optionalDate');
     case 'datetime':
@@ -57,9 +57,11 @@ function entityType(f: FieldSpec, r: ResourceSpec): string {
   const nullable = (t: string) => (f.required ? t : `${t}.nullable()`);
   switch (f.type) {
     case 'int':
+      return nullable('z.number()');
+    // Decimals travel as text, never as binary floats.
     case 'decimal':
     case 'money':
-      return nullable('z.number()');
+      return nullable('z.string()');
     case 'boolean':
       return 'z.boolean()';
     case 'enum':
@@ -93,8 +95,6 @@ export function renderSchema(r: ResourceSpec): string {
       'optionalText',
       'orNull',
       'intNumber',
-      'decimalNumber',
-      'moneyAmount',
       'isoDate',
       'optionalDate',
       'isoDateTime',
@@ -104,6 +104,9 @@ export function renderSchema(r: ResourceSpec): string {
     ])
       if (new RegExp(`\\b${name}\\b`).test(b)) builders.add(name);
   }
+  const decimals = ['decimalAmountText', 'moneyText'].filter((name) =>
+    formFields(r).some((f) => new RegExp(`\\b${name}\\b`).test(createBuilder(f, r))),
+  );
   const email = r.fields.some((f) => f.type === 'email');
   const enums = r.fields.filter((f) => f.type === 'enum' && !f.currency);
   const defaults = formFields(r).flatMap((f) => {
@@ -112,7 +115,7 @@ export function renderSchema(r: ResourceSpec): string {
   });
   return `import { z } from 'zod';
 import { ${[...builders].sort().join(', ')} } from '../../fields.js';
-${email ? "import { emailSchema } from '../auth/auth.schema.js';\n" : ''}
+${decimals.length ? `import { ${decimals.join(', ')} } from '../../money.js';\n` : ''}${email ? "import { emailSchema } from '../auth/auth.schema.js';\n" : ''}
 ${enums.map((f) => `export const ${enumConst(r, f)} = [${f.values!.map((v) => `'${v}'`).join(', ')}] as const;`).join('\n')}
 
 /** ${r.label}: what the API returns. */
@@ -236,9 +239,9 @@ function column(f: FieldSpec): string {
     case 'int':
       return `integer()${notNull}`;
     case 'decimal':
-      return `numeric({ precision: 14, scale: 4, mode: 'number' })${notNull}`;
+      return `numeric({ precision: 14, scale: 4, mode: 'string' })${notNull}`;
     case 'money':
-      return `numeric({ precision: 14, scale: 2, mode: 'number' })${notNull}`;
+      return `numeric({ precision: 14, scale: 2, mode: 'string' })${notNull}`;
     case 'date':
       return `date({ mode: 'string' })${notNull}`;
     case 'datetime':
@@ -354,9 +357,9 @@ function sample(f: FieldSpec, r: ResourceSpec, update: boolean): string {
     case 'int':
       return f.unique ? `Number(uniq(n).replace(/\\D/g, '').slice(-9))` : update ? 'n + 1' : 'n';
     case 'decimal':
-      return update ? '(n % 100) + 0.5' : '(n % 100) + 0.25';
+      return update ? '`${n % 100}.5000`' : '`${n % 100}.2500`';
     case 'money':
-      return update ? '2000 + n' : '1000 + n + 0.5';
+      return update ? '`${2000 + n}.00`' : '`${1000 + n}.50`';
     case 'date':
       return update ? "'2026-03-01'" : "'2026-01-15'";
     case 'datetime':

@@ -51,8 +51,6 @@ export const isoDateTime = z.iso
 
 /** A whole number that fits PostgreSQL's integer column. */
 export const intNumber = z.int().min(-2_147_483_648).max(2_147_483_647);
-/** A number with up to four decimals that fits numeric(14, 4). */
-export const decimalNumber = z.number().min(-9_999_999_999).max(9_999_999_999).multipleOf(0.0001);
 /** An amount in its record's currency, to the cent, that fits numeric(14, 2). */
 export const moneyAmount = z.number().min(0).max(999_999_999_999.99).multipleOf(0.01);
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   add,
   compare,
+  decimalAmountText,
+  moneyText,
   formatDecimal,
   formatDecimalLocale,
   formatMoney,
@@ -225,5 +227,30 @@ describe('largest remainder: the shares add up to the whole', () => {
     [['5', '-0.01'], 'negative weight'],
   ])('refuses %j: %s', (weights, message) => {
     expect(() => largestRemainder(100n, weights)).toThrow(new Error(message));
+  });
+});
+
+describe("decimals typed as text: what a new resource's decimal and money fields accept", () => {
+  const outcome = (schema: typeof moneyText, value: unknown) => {
+    const r = schema.safeParse(value);
+    return r.success ? `ok ${r.data}` : r.error.issues[0]!.message;
+  };
+  it.each([
+    [decimalAmountText, '1.2345', 'ok 1.2345'],
+    [decimalAmountText, '-1.2345', 'ok -1.2345'],
+    [decimalAmountText, '-9999999999.9999', 'ok -9999999999.9999'],
+    [decimalAmountText, '-10000000000', 'decimal_too_big'],
+    [decimalAmountText, '1.23456', 'decimal_places'],
+    [decimalAmountText, '0.1', 'ok 0.1'],
+    [moneyText, '19.99', 'ok 19.99'],
+    [moneyText, 19.99, 'ok 19.99'],
+    [moneyText, '999999999999.99', 'ok 999999999999.99'],
+    [moneyText, '1000000000000', 'decimal_too_big'],
+    [moneyText, '0.105', 'decimal_places'],
+    [moneyText, '-1', 'negative'],
+    [moneyText, 'ten', 'decimal'],
+    [moneyText, ' ', 'required'],
+  ])('%#: %s', (schema, value, expected) => {
+    expect(outcome(schema, value)).toBe(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { CURRENCIES } from './fields.js';
 
 /**
@@ -227,3 +228,28 @@ export function largestRemainder(units: bigint, weights: ReadonlyArray<string | 
   }
   return negative ? floors.map((f) => -f) : floors;
 }
+
+/**
+ * A decimal typed as text (a JSON number is read as the text it prints as): at most `whole` digits
+ * before the point and `scale` after, at most `max`; negative only when `signed`. Never parsed into a float.
+ */
+export const decimalText = (opts: { whole: number; scale: number; max?: string; positive?: boolean; signed?: boolean }) =>
+  z
+    .union([z.string(), z.number().refine(Number.isFinite).transform(String)])
+    .transform((v) => v.trim())
+    .superRefine((v, ctx) => {
+      const d = parseDecimal(v);
+      const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+      if (v === '') return issue('required');
+      if (!d) return issue('decimal');
+      if (d.units < 0n && !opts.signed) return issue('negative');
+      if (d.scale > opts.scale) return issue('decimal_places');
+      const whole = v.split('.')[0]!.replace(/^[-+]?0*(?=\d)/, '');
+      if (whole.length > opts.whole || (opts.max !== undefined && compare(d, opts.max) > 0)) return issue('decimal_too_big');
+      if (opts.positive && d.units === 0n) return issue('positive');
+    });
+
+/** A signed decimal to four places that fits numeric(14, 4): a new resource's `decimal` field. */
+export const decimalAmountText = decimalText({ whole: 10, scale: 4, signed: true });
+/** An amount in its record's currency, to the cent, that fits numeric(14, 2): a new resource's `money` field. */
+export const moneyText = decimalText({ whole: 12, scale: 2 });

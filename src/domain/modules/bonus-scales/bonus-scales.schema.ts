@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { optionalText, rowShape } from '../../fields.js';
-import { decimalText } from '../invoices/invoices.schema.js';
 import { QUARTER_PERIOD } from '../kpi/kpi.schema.js';
 import { scaleProblems } from '../kpi/kpi.rules.js';
+import { decimalText } from '../../money.js';
 
 export const MAX_SCALE_LEVELS = 10;
 

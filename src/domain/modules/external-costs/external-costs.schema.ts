@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currency, isoDate, manyFileRefSchema, optionalRef, optionalText, requiredText, rowShape } from '../../fields.js';
-import { decimalText, exchangeRateText } from '../invoices/invoices.schema.js';
+import { exchangeRateText } from '../invoices/invoices.schema.js';
+import { decimalText } from '../../money.js';
 
 export const EXTERNAL_COST_CATEGORY_VALUES = ['office', 'software', 'equipment', 'recruitment', 'marketing', 'other'] as const;
 export type ExternalCostCategory = (typeof EXTERNAL_COST_CATEGORY_VALUES)[number];

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { optionalText, orNull, rowShape } from '../../fields.js';
 import { MONTH_PATTERN } from '../../months.js';
-import { decimalText } from '../invoices/invoices.schema.js';
 import { DEFAULT_PROBATION_DAYS, MATRIX_BASIS_VALUES } from './hr-commission.rules.js';
+import { decimalText } from '../../money.js';
 
 /**
  * One version of the HR commission matrix: from its month on, a placement starting then earns its

@@ -10,7 +10,7 @@ import {
   storedFileRefSchema,
   uuidRef,
 } from '../../fields.js';
-import { compare, parseDecimal } from '../../money.js';
+import { decimalText } from '../../money.js';
 import { MONTH_PATTERN } from '../../months.js';
 
 export const INVOICE_STATUS_VALUES = ['draft', 'sent', 'paid', 'cancelled'] as const;
@@ -18,26 +18,6 @@ export type InvoiceStatus = (typeof INVOICE_STATUS_VALUES)[number];
 export const INVOICE_LINE_UNITS = ['hour', 'day', 'month', 'item'] as const;
 /** Lines one invoice holds at most. */
 export const MAX_INVOICE_LINES = 200;
-
-/**
- * A decimal typed as text (a JSON number is read as the text it prints as): at most `whole` digits
- * before the point and `scale` after, within [min, max]. Never parsed into a float.
- */
-export const decimalText = (opts: { whole: number; scale: number; min?: string; max?: string; positive?: boolean }) =>
-  z
-    .union([z.string(), z.number().refine(Number.isFinite).transform(String)])
-    .transform((v) => v.trim())
-    .superRefine((v, ctx) => {
-      const d = parseDecimal(v);
-      const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
-      if (v === '') return issue('required');
-      if (!d) return issue('decimal');
-      if (d.units < 0n) return issue('negative');
-      if (d.scale > opts.scale) return issue('decimal_places');
-      const whole = v.split('.')[0]!.replace(/^0+(?=\d)/, '');
-      if (whole.length > opts.whole || (opts.max !== undefined && compare(d, opts.max) > 0)) return issue('decimal_too_big');
-      if (opts.positive && d.units === 0n) return issue('positive');
-    });
 
 /** A line's quantity: hours, days, months or items, to four decimals (a quarter hour). */
 export const quantityText = decimalText({ whole: 9, scale: 4 });

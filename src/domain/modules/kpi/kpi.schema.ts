@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { intNumber, optionalText, requiredText, rowShape, uuidRef } from '../../fields.js';
-import { add, compare } from '../../money.js';
+import { add, compare, decimalText } from '../../money.js';
 import { addMonths, monthRange } from '../../months.js';
-import { decimalText } from '../invoices/invoices.schema.js';
 
 /**
  * A person's KPI targets for one quarter. Actuals of the first three kinds are the product's own

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, rowShape, uuidRef } from '../../fields.js';
-import { decimalText, monthText } from '../invoices/invoices.schema.js';
+import { monthText } from '../invoices/invoices.schema.js';
+import { decimalText } from '../../money.js';
 
 /** A person's performance score for a month (0–100), as their lead rated it. */
 export const performanceSchema = z.object({

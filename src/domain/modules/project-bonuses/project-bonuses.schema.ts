@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currency, optionalText, requiredText, rowShape, uuidRef } from '../../fields.js';
 import { MONTH_PATTERN } from '../../months.js';
-import { decimalText } from '../invoices/invoices.schema.js';
+import { decimalText } from '../../money.js';
 
 export const PROJECT_BONUS_STATUS_VALUES = ['unpaid', 'paid'] as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currency, optionalText, rowShape, uuidRef } from '../../fields.js';
-import { decimalText, monthText } from '../invoices/invoices.schema.js';
+import { monthText } from '../invoices/invoices.schema.js';
+import { decimalText } from '../../money.js';
 
 export const SALARY_STATUS_VALUES = ['draft', 'approved', 'paid'] as const;
 export type SalaryStatus = (typeof SALARY_STATUS_VALUES)[number];
