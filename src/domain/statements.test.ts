@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { divide, formatDecimal } from './money.js';
-import { adjustmentLines, changeSinceApproval, totalOf, type Computation } from './statements.js';
+import {
+  adjustmentLines,
+  carryLine,
+  changeSinceApproval,
+  ownTotal,
+  payableOf,
+  recoverableOf,
+  totalOf,
+  type Computation,
+  type EarlierStatement,
+} from './statements.js';
 
 const computation = (inputs: Array<[string, string]>, amounts: string[], adjustments: string[] = []): Computation => ({
   ruleVersion: 'v1',
@@ -81,5 +91,65 @@ describe('exact division', () => {
   });
   it('refuses a zero divisor', () => {
     expect(() => divide('1', '0', 2)).toThrow('Division by zero');
+  });
+});
+
+const s = (id: string, period: string, state: string, total: string, lines: EarlierStatement['lines'] = []): EarlierStatement => ({
+  id,
+  period,
+  state,
+  total,
+  lines,
+});
+
+describe('payable and recoverable', () => {
+  it.each([
+    ['1550.00', '1550.00', '0.00'],
+    ['0', '0.00', '0.00'],
+    ['-120.5', '0.00', '120.50'],
+  ])('%s pays %s and owes %s', (total, payable, recoverable) => {
+    expect(payableOf(total, 2)).toBe(payable);
+    expect(recoverableOf(total, 2)).toBe(recoverable);
+  });
+});
+
+describe('carry of a negative month', () => {
+  it('carries the latest frozen negative month into the next', () => {
+    expect(carryLine([s('a', '2026-03', 'paid', '-200.00')], '2026-04', 2)).toEqual({
+      key: 'carry:a',
+      kind: 'carry',
+      label: '2026-03',
+      formula: '2026-03: -200.00 < 0, recovered here = -200.00',
+      amount: '-200.00',
+      of: 'a',
+    });
+  });
+
+  it.each<[string, EarlierStatement[], string]>([
+    ['a positive month', [s('a', '2026-03', 'paid', '10.00')], '2026-04'],
+    ['a draft (it may still move)', [s('a', '2026-03', 'draft', '-10.00')], '2026-04'],
+    ['a statement between', [s('a', '2026-02', 'approved', '-10.00'), s('b', '2026-03', 'draft', '5.00')], '2026-04'],
+    [
+      'one already carried',
+      [s('a', '2026-02', 'approved', '-10.00'), s('c', '2026-05', 'approved', '0', [{ kind: 'carry', of: 'a' }])],
+      '2026-03',
+    ],
+    ['a later month only', [s('a', '2026-05', 'approved', '-10.00')], '2026-04'],
+  ])('carries nothing after %s', (_, earlier, period) => {
+    expect(carryLine(earlier, period, 2)).toBeUndefined();
+  });
+});
+
+describe('own total', () => {
+  it('leaves out what a period carries for others: adjustments and an earlier negative balance', () => {
+    const line = (kind: 'metric' | 'adjustment' | 'carry', amount: string) => ({
+      key: `${kind}${amount}`,
+      kind,
+      label: kind,
+      formula: amount,
+      amount,
+    });
+    const lines = [line('metric', '200.00'), line('adjustment', '-50.00'), line('carry', '-30.00')];
+    expect([ownTotal(lines, 2), totalOf(lines, 2)]).toEqual(['200.00', '120.00']);
   });
 });

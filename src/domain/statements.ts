@@ -97,11 +97,7 @@ export interface ChangeSinceApproval {
  * lines are the frozen statement's own and are left out of both sides.
  */
 export function changeSinceApproval(frozen: Computation, now: Computation, scale: number): ChangeSinceApproval | undefined {
-  const own = (c: Computation) =>
-    totalOf(
-      c.lines.filter((l) => l.kind !== 'adjustment'),
-      scale,
-    );
+  const own = (c: Computation) => ownTotal(c.lines, scale);
   const before = new Map(frozen.inputs.map((i) => [i.key, i]));
   const after = new Map(now.inputs.map((i) => [i.key, i]));
   const inputs: InputChange[] = [];
@@ -250,3 +246,56 @@ export const statementQuestionBodySchema = z.strictObject({
   text: z.string().trim().min(1, { message: 'required' }).max(2000),
 });
 export const statementAnswerBodySchema = z.strictObject({ text: z.string().trim().min(1, { message: 'required' }).max(2000) });
+
+/**
+ * A period's own total: its lines without what it carries for other periods (adjustments for
+ * frozen ones that changed, and an earlier negative balance). What changed since an approval, and
+ * what an adjustment corrects, compare own totals.
+ */
+export const ownTotal = (lines: readonly StatementLine[], scale: number) =>
+  totalOf(
+    lines.filter((l) => l.kind !== 'adjustment' && l.kind !== 'carry'),
+    scale,
+  );
+
+// A negative total is never paid: it is owed back, and the next statement of the person recovers it.
+
+/** What a statement pays: its total, never less than nothing. */
+export const payableOf = (total: string, scale: number) => formatDecimal(compare(total, '0') < 0 ? '0' : total, scale);
+
+/** A negative total, owed back by its person: the next statement recovers it. */
+export const recoverableOf = (total: string, scale: number) => formatDecimal(compare(total, '0') < 0 ? subtract('0', total) : '0', scale);
+
+/** An earlier statement of the same person, as the carry reads it. */
+export interface EarlierStatement {
+  id: string;
+  period: string;
+  state: string;
+  total: string;
+  lines: readonly Pick<StatementLine, 'kind' | 'of'>[];
+}
+
+/**
+ * The line by which a period recovers a negative balance: the latest earlier frozen statement whose
+ * total is negative is carried, once, into the first statement after it — not when another
+ * statement lies between them (that one carries it), nor when another frozen statement already did.
+ * A draft's negative total is carried once it is approved (it may still move before).
+ */
+export function carryLine(earlier: readonly EarlierStatement[], period: string, scale: number): StatementLine | undefined {
+  const before = earlier.filter((s) => s.period < period).sort((a, b) => b.period.localeCompare(a.period));
+  const last = before[0];
+  if (!last || last.state === 'draft' || compare(last.total, '0') >= 0) return undefined;
+  const carried = earlier.some(
+    (s) => s.period !== period && s.state !== 'draft' && s.lines.some((l) => l.kind === 'carry' && l.of === last.id),
+  );
+  if (carried) return undefined;
+  const amount = formatDecimal(last.total, scale);
+  return {
+    key: `carry:${last.id}`,
+    kind: 'carry',
+    label: last.period,
+    formula: `${last.period}: ${amount} < 0, recovered here = ${amount}`,
+    amount,
+    of: last.id,
+  };
+}

@@ -300,7 +300,7 @@ describe('approved and paid', () => {
     expect((await call('admin', 'POST', `${API}/calculate`, { period: '2012-04' })).json().code).toBe('month_closed');
   });
 
-  it('a paid seat found to have ended inside its probation is clawed back once, in the next open month', async () => {
+  it('a paid seat found to have ended inside its probation is clawed back once, in the next open month; a negative month carries forward', async () => {
     await matrix('2012-06');
     const s = await seat('2012-06-04', 'hr_lead'); // probation until 2012-08-02, earned in August
     const august = statementOf(await calculate('2012-08'), 'hr_lead');
@@ -317,6 +317,16 @@ describe('approved and paid', () => {
     await calculate('2012-09');
     expect((await linesOf(september.id)).filter((l) => l.kind === 'adjustment')).toHaveLength(1);
     expect((await call('admin', 'GET', `${API}/${august.id}`)).json()).toMatchObject({ state: 'paid', total: august.total });
+    // The month with nothing else is negative once approved: never a negative payment, the next month recovers it, once.
+    const owed = (await call('admin', 'GET', `${API}/${september.id}`)).json() as Statement;
+    expect(owed.total).toBe(`-${august.total}`);
+    expect((await call('admin', 'POST', `${API}/${september.id}/approve`)).statusCode).toBe(200);
+    const october = statementOf(await calculate('2012-10'), 'hr_lead');
+    expect((await linesOf(october.id)).filter((l) => l.kind === 'carry')).toEqual([
+      expect.objectContaining({ of: september.id, amount: owed.total }),
+    ]);
+    await calculate('2012-10');
+    expect((await linesOf(october.id)).filter((l) => l.kind === 'carry')).toHaveLength(1);
   });
 
   it('two approvals or two mark-paid at once change the state once', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { totalOf } from '../../statements.js';
+import { adjustmentLines, carryLine, payableOf, recoverableOf, totalOf, type EarlierStatement } from '../../statements.js';
 import { tierLines, tierProblems, versionFor, type CommissionTier } from './commission-plans.rules.js';
 
 // The plan: 0–10 000 at 5 %, 10 000–25 000 at 7 %, 25 000+ at 10 %.
@@ -122,5 +122,25 @@ describe('a plan version changing mid-year', () => {
     const july = versionFor(versions, '2026-07')!;
     expect(totalOf(tierLines(june.tiers, 'marginal', '30000', 2), 2)).toBe('2050.00');
     expect(totalOf(tierLines(july.tiers, 'marginal', '30000', 2), 2)).toBe('1800.00');
+  });
+});
+
+describe('a clawback bigger than a month', () => {
+  const s = (id: string, period: string, state: string, total: string): EarlierStatement => ({ id, period, state, total, lines: [] });
+  it('carries its balance forward, never a negative payment', () => {
+    // March paid 1 550.00 on 25 000; a cancelled 20 000 invoice leaves 5 000 → 250.00: April claws back 1 300.00.
+    const april = [
+      ...tierLines(TIERS, 'marginal', '4000', 2),
+      ...adjustmentLines([{ id: 'mar', period: '2026-03', frozenTotal: '1550.00', totalNow: '250.00', carried: '0' }], 2),
+    ];
+    expect(april.map((l) => [l.kind, l.amount])).toEqual([
+      ['metric', '200.00'],
+      ['adjustment', '-1300.00'],
+    ]);
+    const total = totalOf(april, 2);
+    expect([total, payableOf(total, 2), recoverableOf(total, 2)]).toEqual(['-1100.00', '0.00', '1100.00']);
+    // May recovers it from its own 2 050.00.
+    const may = [...tierLines(TIERS, 'marginal', '30000', 2), carryLine([s('apr', '2026-04', 'approved', total)], '2026-05', 2)!];
+    expect(totalOf(may, 2)).toBe('950.00');
   });
 });

@@ -2,7 +2,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   adjustmentLines,
+  carryLine,
   changeSinceApproval,
+  ownTotal,
   totalOf,
   type ChangeSinceApproval,
   type Computation,
@@ -50,16 +52,11 @@ export interface StatementRow {
 
 const col = (kind: StatementKind, name: string) => columnOf(kind.table, name);
 
-const ownTotal = (lines: readonly StatementLine[], scale: number) =>
-  totalOf(
-    lines.filter((l) => l.kind !== 'adjustment'),
-    scale,
-  );
-
 /**
  * The draft of a person's period: today's calculation, plus an adjustment line for each earlier
  * frozen statement that changed since its approval and whose difference no frozen statement carries
- * yet — but only in the next open period after it (a later draft leaves it to that one).
+ * yet — but only in the next open period after it (a later draft leaves it to that one) — and the
+ * carry of the latest earlier frozen statement's negative total, which no statement pays.
  */
 export async function computeDraft(db: Reader, kind: StatementKind, userId: string, period: string, base: string): Promise<Calculated> {
   const current = await kind.calculate(db, userId, period, base);
@@ -84,7 +81,8 @@ export async function computeDraft(db: Reader, kind: StatementKind, userId: stri
       carried: formatDecimal(add('0', ...carried), kind.scale),
     });
   }
-  const lines = [...current.lines, ...adjustmentLines(earlier, kind.scale)];
+  const carry = carryLine(rows, period, kind.scale);
+  const lines = [...current.lines, ...adjustmentLines(earlier, kind.scale), ...(carry ? [carry] : [])];
   return { ...current, lines, total: totalOf(lines, kind.scale) };
 }
 

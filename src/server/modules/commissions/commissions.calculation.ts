@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { add, formatDecimal, minorUnits, subtract } from '../../../domain/money.js';
 import { monthRange } from '../../../domain/months.js';
 import {
@@ -8,7 +8,6 @@ import {
   type CommissionMode,
   type CommissionTier,
 } from '../../../domain/modules/commission-plans/commission-plans.rules.js';
-import { carryLine, type EarlierStatement } from '../../../domain/modules/commissions/commissions.rules.js';
 import { totalOf, type StatementInput } from '../../../domain/statements.js';
 import { queryRows, type Db } from '../../db/client.js';
 import type { Calculated, Reader, StatementKind } from '../../http/statements/compute.js';
@@ -133,21 +132,6 @@ const COUNTED: Record<CommissionBasis, (db: Reader, base: string, userId: string
   margin,
 };
 
-/** The earlier statements of a sale, as the carry of a negative month reads them. */
-async function earlierOf(db: Reader, userId: string): Promise<EarlierStatement[]> {
-  return (await (db as Db)
-    .select({
-      id: commissions.id,
-      period: commissions.period,
-      state: commissions.state,
-      total: commissions.total,
-      lines: commissions.lines,
-    })
-    .from(commissions)
-    .where(eq(commissions.userId, userId))
-    .orderBy(asc(commissions.period))) as EarlierStatement[];
-}
-
 /** A version's name as a statement stores it: the plan, its month, how it counts. */
 export const planVersion = (p: Pick<PlanRow, 'name' | 'effectiveFrom' | 'mode' | 'basis'>) =>
   `${p.name} · from ${p.effectiveFrom} · ${p.mode} · ${p.basis}`;
@@ -155,11 +139,7 @@ export const planVersion = (p: Pick<PlanRow, 'name' | 'effectiveFrom' | 'mode' |
 /** A sale's month ('2026-03') as a commission statement, from today's data. */
 export async function commissionStatement(db: Reader, userId: string, month: string, base: string): Promise<Calculated> {
   const plan = await planFor(db, userId, month);
-  const carry = carryLine(await earlierOf(db, userId), month, COMMISSION_SCALE);
-  if (!plan) {
-    const lines = carry ? [carry] : [];
-    return { ruleVersion: 'no plan', inputs: [], lines, total: totalOf(lines, COMMISSION_SCALE), missing: ['plan'], unit: base };
-  }
+  if (!plan) return { ruleVersion: 'no plan', inputs: [], lines: [], total: totalOf([], COMMISSION_SCALE), missing: ['plan'], unit: base };
   const counted = await COUNTED[plan.basis as CommissionBasis](db, base, userId, month);
   const signed = (c: Counted) => (c.cost ? formatDecimal(subtract('0', c.value)) : c.value);
   const scale = minorUnits(base);
@@ -181,7 +161,7 @@ export async function commissionStatement(db: Reader, userId: string, month: str
     value: signed(c),
     source: { resource: c.resource, id: c.id, label: c.label },
   }));
-  const lines = [...tierLinesOf, ...(carry ? [carry] : [])];
+  const lines = tierLinesOf;
   return {
     ruleVersion: planVersion(plan),
     inputs: [...rows, { key: 'base', line: first, label: `base: ${plan.basis}`, value: baseValue }, ...tierInputs],

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { add, formatDecimal } from '../../../domain/money.js';
 import { monthsBetween } from '../../../domain/months.js';
 import { commissionsResource, type Commission } from '../../../domain/modules/commissions/commissions.resource.js';
-import { payableOf, recoverableOf } from '../../../domain/modules/commissions/commissions.rules.js';
+import { payableOf, recoverableOf } from '../../../domain/statements.js';
 import {
   commissionCalculateBodySchema,
   commissionCalculationSchema,
