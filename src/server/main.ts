@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { buildApp, socketSessions } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -14,18 +15,27 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
-    queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
-    poolMax: config.DB_POOL_MAX,
-  });
+  const open = () =>
+    openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+      poolMax: config.DB_POOL_MAX,
+    });
+  let database = await open();
   // Decided before anything is written: a refused start leaves the database as it found it.
   const start = decideStart(config, await demoFacts(database.db));
   if (start.verdict === 'refuse') {
     await database.close();
     throw new Error(start.message);
+  }
+  if (start.seed && database.kind === 'pglite') {
+    // The embedded database's memory only grows, and the seed's bulk writes take it some 200 MB past
+    // what the firm needs afterwards: it is opened again, afresh, once the demo firm is in.
+    await seedDemoData(database.db, pino({ level: config.LOG_LEVEL }), config.BASE_CURRENCY);
+    await database.close();
+    database = await open();
   }
   const realtime = new SocketRealtime();
   const { app, services } = await buildApp({
@@ -35,7 +45,7 @@ async function main() {
     webRoot: process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root, 'dist', 'web'),
     demo: start.verdict === 'warn',
   });
-  if (start.seed) await seedDemoData(database.db, app.log, config.BASE_CURRENCY);
+  if (start.seed && database.kind !== 'pglite') await seedDemoData(database.db, app.log, config.BASE_CURRENCY);
   if (start.verdict === 'warn') app.log.warn(start.message);
   // Without an admin nobody could ever run the firm: a one-time code for the setup screen.
   const setupCode = await issueSetupCode(database.db);

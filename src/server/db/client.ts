@@ -72,6 +72,8 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
+
 async function openPglite(dataDir?: string, loadDataDir?: Blob, runMigrations = true): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -83,7 +85,13 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob, runMigrations = 
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     if (dir) mkdirSync(dataDir!, { recursive: true });
-    const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent, citext }, loadDataDir });
+    const client = await PGlite.create(dir, {
+      extensions: { pg_trgm, unaccent, citext },
+      loadDataDir,
+      // The embedded database lives in the server's own memory, which never shrinks: a smaller buffer
+      // pool than PostgreSQL's 128 MB (the demo firm is about 60 MB on disk; the OS caches the rest).
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    });
     const db = drizzle(client, { schema, casing: 'snake_case' });
     if (runMigrations) await migrate(db, { migrationsFolder });
     return {
