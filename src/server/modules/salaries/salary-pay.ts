@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { add, divide, formatDecimal, formatMoney, multiply, subtract } from '../../../domain/money.js';
+import { normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
 import { salaryNet } from '../../../domain/modules/salaries/salaries.rules.js';
 import { z } from 'zod';
 import { salariesResource } from '../../../domain/modules/salaries/salaries.resource.js';
@@ -221,7 +222,8 @@ export function registerSalaryPayRoutes(app: Api, s: Services) {
           currency: currencyOf,
           sourceAmount: formatMoney(r.sourceAmount, r.sourceCurrency),
           sourceCurrency: r.sourceCurrency,
-          rate: r.rate,
+          // Without the column's trailing zeros: the same currency's rate reads '1', as the client tells it.
+          rate: normalizeDecimal(r.rate),
           resource: r.resource,
           sourceId: r.sourceId,
           label: r.label,
