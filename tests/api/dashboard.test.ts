@@ -340,12 +340,16 @@ describe('revenue', () => {
 
 describe('profit', () => {
   type Figures = { revenue: string; salaryCost: string | null; externalCost: string; profit: string | null; margin: string | null };
+  type PnlFigures = Figures & { bonuses: string | null; commissions: string | null };
   const pnl = async (role: Role, month: string, groupBy: string) => {
     const res = await call(role, 'GET', `/api/v1/pnl?from=${month}&to=${month}&groupBy=${groupBy}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { totals: Figures; rows: Array<Figures & { key: string }> };
+    return res.json() as { totals: PnlFigures; rows: Array<PnlFigures & { key: string }> };
   };
   const pick = ({ revenue, salaryCost, externalCost, profit, margin }: Figures) => ({ revenue, salaryCost, externalCost, profit, margin });
+  // The dashboard's salary cost is the whole pay: the P&L's salary cost, bonuses and commissions.
+  const pay = (f: PnlFigures) => (f.salaryCost === null ? null : formatMoney(add(f.salaryCost, f.bonuses!, f.commissions!), 'USD'));
+  const asDashboard = (f: PnlFigures) => ({ ...pick(f), salaryCost: pay(f) });
 
   it.each(['admin', 'manager'] as const)("%s: this month's and last month's figures are the P&L's of that month", async (role) => {
     const p = (await dashboard(role)).profit as {
@@ -359,13 +363,14 @@ describe('profit', () => {
     expect(p.baseCurrency).toBe('USD');
     expect(p.thisMonth.period).toBe(todayIn().slice(0, 7));
     expect(p.salaryDetail).toBe(role === 'admin');
-    for (const m of [p.thisMonth, p.lastMonth]) expect(pick(m)).toEqual(pick((await pnl(role, m.period, 'customer')).totals));
+    for (const m of [p.thisMonth, p.lastMonth]) expect(pick(m)).toEqual(asDashboard((await pnl(role, m.period, 'customer')).totals));
     // The demo firm bills and pays every month: last month has a profit to show, to everyone of the P&L.
     expect(p.lastMonth.revenue).not.toBe('0.00');
     expect(p.lastMonth.profit).not.toBeNull();
     // The bench's cost is the P&L's row that no project takes.
     const byProject = await pnl(role, p.thisMonth.period, 'project');
-    expect(p.benchCost).toBe(byProject.rows.find((r) => r.key === 'overhead')?.salaryCost ?? '0.00');
+    const bench = byProject.rows.find((r) => r.key === 'overhead');
+    expect(p.benchCost).toBe(bench ? pay(bench) : '0.00');
     // Costs by category add up to the month's external cost, largest first.
     expect(formatMoney(add('0', ...p.costsByCategory.map((c) => c.total)), 'USD')).toBe(p.thisMonth.externalCost);
     p.costsByCategory.slice(1).forEach((c, i) => expect(compare(c.total, p.costsByCategory[i]!.total)).toBeLessThanOrEqual(0));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
-import { allocateSalary, PNL_GROUPS, type AllocationTarget, type PnlGroup } from '../../src/domain/modules/pnl/pnl.rules.js';
+import { allocateSalary, PNL_GROUPS, PNL_MEASURES, type AllocationTarget, type PnlGroup } from '../../src/domain/modules/pnl/pnl.rules.js';
 import { monthsBetween } from '../../src/domain/months.js';
 import type { Pnl, PnlDrill, PnlFact } from '../../src/domain/modules/pnl/pnl.schema.js';
 import { add, formatMoney } from '../../src/domain/money.js';
@@ -61,7 +61,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('every cell equals the sum of its drill-down', () => {
-  const measures = ['revenue', 'salaryCost', 'externalCost'] as const;
+  const measures = PNL_MEASURES;
   it.each(PNL_GROUPS)(
     'grouped by %s',
     async (groupBy) => {
@@ -89,7 +89,9 @@ describe('every cell equals the sum of its drill-down', () => {
         }
       }
       for (const row of p.rows)
-        expect(row.profit).toBe(formatMoney(add(row.revenue, `-${row.salaryCost}`, `-${row.externalCost}`, `-${row.commissions}`), BASE));
+        expect(row.profit).toBe(
+          formatMoney(add(row.revenue, `-${row.salaryCost}`, `-${row.bonuses}`, `-${row.commissions}`, `-${row.externalCost}`), BASE),
+        );
       for (const measure of measures)
         expect(formatMoney(add('0', ...p.rows.map((r) => r[measure]!)), BASE), measure).toBe(p.totals[measure]);
     },
@@ -155,8 +157,8 @@ describe('who sees what', () => {
     for (const r of manager.rows) {
       const a = admin.rows.find((x) => x.key === r.key)!;
       expect(r.revenue).toBe(a.revenue);
-      if (r.masked) expect([r.salaryCost, r.profit, r.margin]).toEqual([null, null, null]);
-      else expect(r.salaryCost).toBe(a.salaryCost);
+      if (r.masked) expect([r.salaryCost, r.bonuses, r.commissions, r.profit, r.margin]).toEqual([null, null, null, null, null]);
+      else expect([r.salaryCost, r.bonuses, r.commissions]).toEqual([a.salaryCost, a.bonuses, a.commissions]);
     }
     // The people behind each project's salary cost, counted from the admin's drill-down.
     for (const r of admin.rows.slice(0, 8)) {
@@ -168,6 +170,8 @@ describe('who sees what', () => {
       `/api/v1/pnl?from=${FROM}&to=${TO}&groupBy=person`,
       `/api/v1/pnl/drill-down?from=${FROM}&to=${TO}&groupBy=project&measure=salaryCost&key=${shown[0]!.key}`,
       `/api/v1/pnl/drill-down?from=${FROM}&to=${TO}&groupBy=month&measure=salaryCost`,
+      `/api/v1/pnl/drill-down?from=${FROM}&to=${TO}&groupBy=month&measure=bonuses`,
+      `/api/v1/pnl/drill-down?from=${FROM}&to=${TO}&groupBy=project&measure=commissions&key=${shown[0]!.key}`,
     ]) {
       const res = await get('manager', url);
       expect(res.statusCode, url).toBe(403);
@@ -239,15 +243,21 @@ describe('the export', () => {
     const rows: unknown[][] = [];
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     const head = rows.findIndex((r) => r[0] === 'Project');
+    expect(rows[head]!.slice(2, 8)).toEqual(['Revenue', 'Salary cost', 'Bonuses', 'Commissions', 'External cost', 'Profit']);
     const body = rows.slice(head + 1);
     expect(body.length).toBe(p.rows.length + 1);
-    p.rows.forEach((r, i) => {
+    const num = (v: string | null) => (v === null ? null : Number(v));
+    [...p.rows, p.totals].forEach((r, i) => {
       const line = body[i]!;
       expect(line[2]).toBe(Number(r.revenue));
-      expect(line[3] ?? null).toBe(r.salaryCost === null ? null : Number(r.salaryCost));
-      expect(line[6] ?? null).toBe(r.profit === null ? null : Number(r.profit));
+      expect([3, 4, 5, 6, 7].map((c) => line[c] ?? null)).toEqual(
+        [r.salaryCost, r.bonuses, r.commissions, r.externalCost, r.profit].map(num),
+      );
     });
     expect(body.at(-1)![0]).toBe('Total');
+    // A manager's total sums many people's pay: its bonuses and commissions are there, and the seeded firm paid some.
+    expect(Number(body.at(-1)![4])).toBeGreaterThan(0);
+    expect(Number(body.at(-1)![5])).toBeGreaterThan(0);
     expect((await get('manager', `/api/v1/pnl/export?from=${FROM}&to=${TO}&groupBy=person`)).statusCode).toBe(403);
   });
 });
@@ -268,7 +278,7 @@ describe('bad parameters', () => {
   it.each([
     ['groupBy=customer&measure=revenue&key=not-a-uuid', 'key'],
     ['groupBy=month&measure=revenue&key=2026-13', 'key'],
-    ['groupBy=customer&measure=commissions', 'measure'],
+    ['groupBy=customer&measure=profit', 'measure'],
     ['groupBy=customer&measure=revenue&offset=-1', 'offset'],
   ])('drill-down %s → 400 on %s', async (q, field) => {
     const res = await get('admin', `/api/v1/pnl/drill-down?from=${FROM}&to=${TO}&${q}`);

@@ -44,7 +44,8 @@ test("the losing customer's cost opens rows totalling the cell; once its month i
     .evaluateAll((trs) =>
       trs.map((tr) => {
         const cells = [...tr.querySelectorAll('td')].map((td) => td.querySelector('[data-value]')?.getAttribute('data-value') ?? '');
-        return { key: tr.getAttribute('data-testid')!.replace('pnl-row-', ''), externalCost: cells[2]!, profit: cells[4]! };
+        // Revenue, salary cost, bonuses, commissions, external cost, profit.
+        return { key: tr.getAttribute('data-testid')!.replace('pnl-row-', ''), externalCost: cells[4]!, profit: cells[5]! };
       }),
     );
   const losing = rows.find((r) => !['total', 'overhead'].includes(r.key) && r.profit.startsWith('-') && Number(r.externalCost) > 0);
@@ -90,6 +91,31 @@ test("the losing customer's cost opens rows totalling the cell; once its month i
   }
 });
 
+test("the commissions line opens the salaries' shares; a salary's tab lists the paid statement, which its link opens", async ({ page }) => {
+  test.setTimeout(120_000);
+  await useEnglish(page);
+  await signIn(page, 'admin', `/pnl?from=${monthAgo(5)}&to=${monthAgo(0)}&groupBy=month`);
+  await expect(page.getByRole('columnheader', { name: 'Bonuses', exact: true })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Commissions', exact: true })).toBeVisible();
+  const cell = page.getByTestId('pnl-cell-total-commissions');
+  const value = (await cell.getAttribute('data-value'))!;
+  expect(Number(value)).toBeGreaterThan(0);
+  await cell.click();
+  await expect(page.getByRole('dialog', { name: /^Commissions · Total/ })).toBeVisible();
+  await expect(page.getByTestId('pnl-drill-total')).toHaveAttribute('data-value', value);
+  // A share of a salary, opening that salary; its tab lists what was paid into it.
+  const share = page.getByTestId('pnl-drill-table').locator('a[href^="/salary/"]').first();
+  const salaryId = (await share.getAttribute('href'))!.split('/').pop()!;
+  await share.click();
+  await expect(page).toHaveURL(new RegExp(`/salary/${salaryId}$`));
+  await page.getByRole('tab', { name: 'Paid bonuses and commissions' }).click();
+  const item = page.locator('[data-testid="salary-pay-item-commissions"], [data-testid="salary-pay-item-hr-commissions"]').first();
+  await expect(item).toContainText(/(Sales|HR) commission \d{4}-\d{2}/);
+  const kind = (await item.getAttribute('data-testid'))!.replace('salary-pay-item-', '');
+  await item.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`${kind === 'commissions' ? '/commission/' : '/hr-commission/statements/'}[0-9a-f-]{36}$`));
+});
+
 test('the P&L month grouping shows every month of the range, and the export downloads', async ({ page }) => {
   await useEnglish(page);
   await signIn(page, 'admin', `/pnl?from=${monthAgo(5)}&to=${monthAgo(0)}`);
@@ -123,7 +149,8 @@ test('a manager sees no salary rows and cannot group by person', async ({ page }
   await useEnglish(page);
   await signIn(page, 'manager', '/pnl');
   await expect(page.getByTestId('pnl-row-total')).toBeVisible();
-  await expect(page.locator('[data-testid$="-salaryCost"]')).toHaveCount(0);
+  for (const measure of ['salaryCost', 'bonuses', 'commissions'])
+    await expect(page.locator(`[data-testid$="-${measure}"]`), measure).toHaveCount(0);
   await page.getByTestId('pnl-group-by').click();
   await expect(page.getByRole('option', { name: 'Project', exact: true })).toBeVisible();
   await expect(page.getByRole('option', { name: 'Person', exact: true })).toHaveCount(0);

@@ -12,6 +12,7 @@ import { salariesModule } from './salaries/salaries.module.js';
 import { monthCloseModule } from './month-close/month-close.module.js';
 import { externalCostsModule } from './external-costs/external-costs.module.js';
 import { pnlModule } from './pnl/pnl.module.js';
+import { seedPnlSnapshots } from './pnl/pnl.service.js';
 import { kpiModule } from './kpi/kpi.module.js';
 import { kpiEvaluationsModule } from './kpi/kpi-evaluations.module.js';
 import { ticketsModule } from './tickets/tickets.module.js';
@@ -76,6 +77,8 @@ export const MODULES: readonly ServerModule[] = [
   commissionsModule,
   hrCommissionMatricesModule,
   hrCommissionsModule,
+  // The closed months' P&L frozen once every seed that pays into their salaries (bonuses, commissions) has run.
+  { name: 'pnl-snapshots', seed: seedPnlSnapshots },
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

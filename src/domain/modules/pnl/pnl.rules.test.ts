@@ -220,14 +220,25 @@ describe('profit and margin', () => {
     ['0', '500.00', '0', '-500.00', null],
     ['0', '0', '0', '0.00', null],
   ])('revenue %s, salaries %s, costs %s → profit %s, margin %s', (revenue, salaryCost, externalCost, profit, margin) => {
-    expect(pnlRow({ revenue, salaryCost, externalCost, commissions: '0' }, 'USD')).toEqual({
+    expect(pnlRow({ revenue, salaryCost, bonuses: '0', commissions: '0', externalCost }, 'USD')).toEqual({
       revenue,
       salaryCost,
-      externalCost,
+      bonuses: '0',
       commissions: '0',
+      externalCost,
       profit,
       margin,
     });
+  });
+
+  it('takes bonuses and commissions off the profit like the salary cost they were part of', () => {
+    const whole = pnlRow({ revenue: '1000.00', salaryCost: '600.00', bonuses: '0', commissions: '0', externalCost: '150.00' }, 'USD');
+    const split = pnlRow(
+      { revenue: '1000.00', salaryCost: '420.00', bonuses: '100.00', commissions: '80.00', externalCost: '150.00' },
+      'USD',
+    );
+    expect([split.profit, split.margin]).toEqual([whole.profit, whole.margin]);
+    expect(split.profit).toBe('250.00');
   });
 
   it('margin with zero revenue is null, never a division by zero', () => {
@@ -307,8 +318,9 @@ describe('month boundaries', () => {
     ]);
     const drill = (v: unknown) => pnlDrillQuerySchema.safeParse(v).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
     expect(drill({ from: '2026-01', to: '2026-01', groupBy: 'customer', key: 'nope', measure: 'revenue' })).toEqual([['key', 'invalid']]);
-    expect(drill({ from: '2026-01', to: '2026-01', groupBy: 'month', key: 'overhead', measure: 'commissions' })).toEqual([
+    expect(drill({ from: '2026-01', to: '2026-01', groupBy: 'month', key: 'overhead', measure: 'profit' })).toEqual([
       ['measure', 'choice'],
     ]);
+    expect(drill({ from: '2026-01', to: '2026-01', groupBy: 'month', key: 'overhead', measure: 'commissions' })).toEqual([]);
   });
 });

@@ -5,18 +5,23 @@ import { monthText } from '../invoices/invoices.schema.js';
 
 /**
  * Profit and loss (decision 019): for a range of months, grouped by month, customer, project or
- * person, revenue − salary cost − external cost − commissions = profit, and margin %. Every figure
+ * person, revenue − salary cost − bonuses − commissions − external cost = profit, and margin %.
+ * Salary cost is what the salaries pay before bonus and commission (base, allowance, overtime);
+ * bonuses and commissions are the salaries' own bonus and commission columns (what was paid into
+ * them), each shared out like the rest of the salary. Every figure
  * is a sum of facts (an invoice line, a salary's share in a project, a cost) in the base currency,
  * each rounded once on its own, so a cell and the rows it drills down to add up to the same cents.
  */
 
 export const PNL_GROUPS = ['month', 'customer', 'project', 'person'] as const;
 export type PnlGroup = (typeof PNL_GROUPS)[number];
-export const PNL_MEASURES = ['revenue', 'salaryCost', 'externalCost', 'commissions'] as const;
+export const PNL_MEASURES = ['revenue', 'salaryCost', 'bonuses', 'commissions', 'externalCost'] as const;
 export type PnlMeasure = (typeof PNL_MEASURES)[number];
-/** The measures a cell drills down to (commissions have no rows until their modules exist). */
-export const PNL_DRILL_MEASURES = ['revenue', 'salaryCost', 'externalCost'] as const;
-export type PnlDrillMeasure = (typeof PNL_DRILL_MEASURES)[number];
+/** The measures a cell drills down to: every one. */
+export const PNL_DRILL_MEASURES = PNL_MEASURES;
+export type PnlDrillMeasure = PnlMeasure;
+/** The measures that are parts of salaries: the Salary section's to open, hidden together when they sum too few people's pay. */
+export const PNL_SALARY_MEASURES: readonly PnlMeasure[] = ['salaryCost', 'bonuses', 'commissions'];
 
 /** The key of the row that no customer, project or person takes: the bench and the firm's overhead. */
 export const OVERHEAD_KEY = 'overhead';
@@ -156,13 +161,14 @@ export function allocateSalary(
 export interface PnlFigures {
   revenue: string;
   salaryCost: string;
-  externalCost: string;
+  bonuses: string;
   commissions: string;
+  externalCost: string;
 }
 
-/** Profit = revenue − salary cost − external cost − commissions. */
+/** Profit = revenue − salary cost − bonuses − commissions − external cost. */
 export function profitOf(f: PnlFigures, baseCurrency: string): string {
-  return formatMoney(subtract(subtract(subtract(f.revenue, f.salaryCost), f.externalCost), f.commissions), baseCurrency);
+  return formatMoney(subtract(f.revenue, add(f.salaryCost, f.bonuses, f.commissions, f.externalCost)), baseCurrency);
 }
 
 /**

@@ -18,15 +18,16 @@ import { id } from '../../../../tests/fixtures/schema-issues.js';
 
 const figures = {
   revenue: '12000.00',
-  salaryCost: '7000.00',
-  externalCost: '500.00',
+  salaryCost: '6500.00',
+  bonuses: '500.00',
   commissions: '300.00',
+  externalCost: '500.00',
   profit: '4200.00',
   margin: '0.35',
   masked: false,
 };
 // A role without the Salary section, where fewer people's pay is summed than it may read.
-const masked = { ...figures, salaryCost: null, profit: null, margin: null, masked: true };
+const masked = { ...figures, salaryCost: null, bonuses: null, commissions: null, profit: null, margin: null, masked: true };
 const row: PnlRow = { key: id(1), label: 'Portal', customerName: 'Acme', ...figures };
 const overhead: PnlRow = { key: 'overhead', label: 'Overhead', customerName: null, ...masked, revenue: '0.00', margin: null };
 
@@ -97,10 +98,10 @@ describe('the P&L answers', () => {
     ['a P&L without its base currency', pnlSchema, { ...pnl, baseCurrency: undefined }],
     ['a missing rate without its month', pnlSchema, { ...pnl, missingRates: [{ currency: 'VND' }] }],
     ['totals without their commissions', pnlSchema, { ...pnl, totals: { ...figures, commissions: undefined } }],
+    ['totals without their bonuses', pnlSchema, { ...pnl, totals: { ...figures, bonuses: undefined } }],
     ['a fact without its amount', pnlFactSchema, { ...fact, amount: undefined }],
     ['a fact without its month', pnlFactSchema, { ...fact, month: undefined }],
-    // Commissions are not drilled into.
-    ['a drill into commissions', pnlDrillSchema, { ...drill, measure: 'commissions' }],
+    ['a drill into profit (a difference, no rows of its own)', pnlDrillSchema, { ...drill, measure: 'profit' }],
     ['a drill at a fractional offset', pnlDrillSchema, { ...drill, offset: 0.5 }],
     ['a drill without its base currency', pnlDrillSchema, { ...drill, baseCurrency: undefined }],
   ])('refuses %s', (_, schema, body) => {

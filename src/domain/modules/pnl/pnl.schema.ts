@@ -4,12 +4,16 @@ import { PNL_DRILL_MEASURES, PNL_GROUPS } from './pnl.rules.js';
 /** Decimal strings in the base currency; null where a figure is hidden from the caller or undefined (margin with no revenue). */
 const figures = {
   revenue: z.string(),
+  /** Base, allowance and overtime; bonuses and commissions are their own lines. */
   salaryCost: z.string().nullable(),
+  /** The salaries' bonus columns (quarter and project bonuses paid into them, and bonuses entered on them). */
+  bonuses: z.string().nullable(),
+  /** The salaries' commission columns (sales and HR commission statements paid into them). */
+  commissions: z.string().nullable(),
   externalCost: z.string(),
-  commissions: z.string(),
   profit: z.string().nullable(),
   margin: z.string().nullable(),
-  /** The salary cost sums fewer people's pay than a role without the Salary section may read (it, profit and margin are null). */
+  /** The salary figures sum fewer people's pay than a role without the Salary section may read (they, profit and margin are null). */
   masked: z.boolean(),
 };
 
@@ -54,7 +58,10 @@ export const pnlFactSchema = z.object({
   projectName: z.string().nullable(),
   personId: z.string().nullable(),
   personName: z.string().nullable(),
-  /** The source's own amount and currency (a line's amount, a salary's pay before deductions, a cost) and its rate to the base. */
+  /**
+   * The source's own amount and currency (a line's amount; a salary's base, allowance and overtime,
+   * its bonus or its commission, as the measure; a cost) and its rate to the base.
+   */
   sourceAmount: z.string().nullable(),
   sourceCurrency: z.string().nullable(),
   rate: z.string().nullable(),

@@ -105,7 +105,7 @@ async function margin(db: Reader, base: string, userId: string, month: string): 
     db as Db,
     sql`select f.measure, f.source_id::text as id, f.ref, c.id::text as customer, c.name, sum(f.amount)::text as value
       from ${factsOf(base, live, frozen, people)} f join customers c on c.id = f.customer_id
-      where c.owner_sale_id = ${userId} and f.measure in ('revenue', 'salaryCost')
+      where c.owner_sale_id = ${userId} and f.measure in ('revenue', 'salaryCost', 'bonuses', 'commissions')
       group by f.measure, f.source_id, f.ref, c.id, c.name
       order by c.name, f.measure, f.ref`,
   );
@@ -113,7 +113,8 @@ async function margin(db: Reader, base: string, userId: string, month: string): 
     .filter((r) => r.measure === 'revenue')
     .map((r) => ({ id: r.id, label: `${r.ref ?? '—'} · ${r.name}`, value: r.value, resource: 'invoices' }));
   const costs = new Map<string, Counted>();
-  for (const r of rows.filter((x) => x.measure === 'salaryCost')) {
+  // The whole pay of the seats is their cost: salary, bonuses and commissions alike.
+  for (const r of rows.filter((x) => x.measure !== 'revenue')) {
     const was = costs.get(r.customer);
     costs.set(r.customer, {
       id: r.customer,

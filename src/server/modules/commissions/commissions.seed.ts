@@ -1,11 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { compare } from '../../../domain/money.js';
 import { addMonths } from '../../../domain/months.js';
+import { payableOf } from '../../../domain/modules/commissions/commissions.rules.js';
 import type { Db } from '../../db/client.js';
 import { computeDraft, storedComputation } from '../../http/statements/compute.js';
 import { commissionYearStart } from '../commission-plans/commission-plans.seed.js';
 import { invoices } from '../invoices/invoices.table.js';
 import type { SeedContext } from '../module.js';
-import { commissionStatementKind } from './commissions.calculation.js';
+import { seedPayIntoSalary } from '../salaries/salary-pay.js';
+import { COMMISSION_SCALE, commissionStatementKind } from './commissions.calculation.js';
 import { commissions } from './commissions.table.js';
 
 /**
@@ -23,16 +26,31 @@ export async function seedCommissions(db: Db, ctx: SeedContext): Promise<void> {
     const draft = await computeDraft(db, commissionStatementKind, userId, period, ctx.baseCurrency);
     const stamp = `${addMonths(period, 1)}-03T09:00:00.000Z`;
     const paid = `${addMonths(period, 1)}-25T09:00:00.000Z`;
-    await db.insert(commissions).values({
-      userId,
-      period,
-      state,
-      ...storedComputation(draft),
-      approvedAt: state === 'draft' ? null : stamp,
-      approvedBy: state === 'draft' ? null : (lead?.id ?? null),
-      paidAt: state === 'paid' ? paid : null,
-      paidBy: state === 'paid' ? (lead?.id ?? null) : null,
-    });
+    const [row] = await db
+      .insert(commissions)
+      .values({
+        userId,
+        period,
+        state,
+        ...storedComputation(draft),
+        approvedAt: state === 'draft' ? null : stamp,
+        approvedBy: state === 'draft' ? null : (lead?.id ?? null),
+        paidAt: state === 'paid' ? paid : null,
+        paidBy: state === 'paid' ? (lead?.id ?? null) : null,
+      })
+      .returning();
+    // Paid into the salary of the month it was paid in, as marking it paid does (a negative month pays nothing).
+    const amount = payableOf(row!.total, COMMISSION_SCALE);
+    if (state === 'paid' && lead && compare(amount, '0') > 0)
+      await seedPayIntoSalary(db, ctx.baseCurrency, {
+        userId,
+        month: paid.slice(0, 7),
+        column: 'commission',
+        amount,
+        currency: row!.unit,
+        source: { resource: 'commissions', id: row!.id, label: period },
+        actorId: lead.id,
+      });
     count++;
   };
   for (const sale of sales)

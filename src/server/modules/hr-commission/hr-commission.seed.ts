@@ -1,4 +1,5 @@
 import { and, asc, eq, notExists } from 'drizzle-orm';
+import { compare } from '../../../domain/money.js';
 import { addDays } from '../../../domain/modules/invoices/invoices.analytics.js';
 import { addMonths, monthOf } from '../../../domain/months.js';
 import type { Db } from '../../db/client.js';
@@ -6,6 +7,7 @@ import { computeDraft, storedComputation } from '../../http/statements/compute.j
 import { customers } from '../customers/customers.table.js';
 import { headcounts } from '../headcounts/headcounts.table.js';
 import type { SeedContext } from '../module.js';
+import { seedPayIntoSalary } from '../salaries/salary-pay.js';
 import { users } from '../users/users.table.js';
 import { hrCommissionMatrices } from './hr-commission-matrices.table.js';
 import { hrCommissionKind, placementFacts, today } from './hr-commission.calculation.js';
@@ -85,17 +87,31 @@ export async function seedHrCommission(db: Db, ctx: SeedContext) {
       const draft = await computeDraft(db, hrCommissionKind, userId, period, base);
       if (!draft.lines.length && !always) return;
       const settled = `${addMonths(period, 1)}-05T09:00:00.000Z`;
-      await db.insert(hrCommissions).values({
-        userId,
-        period,
-        ...storedComputation(draft),
-        state,
-        approvedAt: state === 'draft' ? null : settled,
-        approvedBy: state === 'draft' ? null : hrLead.id,
-        paidAt: state === 'paid' ? settled : null,
-        paidBy: state === 'paid' ? admin.id : null,
-        createdBy: hrLead.id,
-      });
+      const [row] = await db
+        .insert(hrCommissions)
+        .values({
+          userId,
+          period,
+          ...storedComputation(draft),
+          state,
+          approvedAt: state === 'draft' ? null : settled,
+          approvedBy: state === 'draft' ? null : hrLead.id,
+          paidAt: state === 'paid' ? settled : null,
+          paidBy: state === 'paid' ? admin.id : null,
+          createdBy: hrLead.id,
+        })
+        .returning();
+      // Paid into the salary of the month it was paid in, as marking it paid does.
+      if (state === 'paid' && compare(row!.total, '0') > 0)
+        await seedPayIntoSalary(db, base, {
+          userId,
+          month: settled.slice(0, 7),
+          column: 'commission',
+          amount: row!.total,
+          currency: row!.unit,
+          source: { resource: 'hr-commissions', id: row!.id, label: period },
+          actorId: admin.id,
+        });
     };
     // The last year, paid up to the month before last (those months are closed); last month approved.
     for (let k = 12; k >= 1; k--)

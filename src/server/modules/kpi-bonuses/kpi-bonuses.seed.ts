@@ -1,13 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { add, formatMoney, multiply } from '../../../domain/money.js';
-import { salaryNet } from '../../../domain/modules/salaries/salaries.rules.js';
+import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { computeDraft, storedComputation } from '../../http/statements/compute.js';
 import { kpiEvaluations } from '../kpi/kpi.table.js';
 import type { SeedContext } from '../module.js';
-import { salaries } from '../salaries/salaries.table.js';
-import { conversionRate } from '../salaries/salary-pay.js';
-import { salaryPayItems } from '../salaries/salary-pay.table.js';
+import { seedPayIntoSalary } from '../salaries/salary-pay.js';
 import { bonusStatementKind } from './kpi-bonuses.calculation.js';
 import { kpiBonuses } from './kpi-bonuses.table.js';
 
@@ -42,35 +38,16 @@ export async function seedKpiBonuses(db: Db, ctx: SeedContext): Promise<void> {
         createdBy: approver?.id ?? null,
       })
       .returning();
-    if (state === 'paid' && at) await paidIn(db, ctx.baseCurrency, bonus!, at.slice(0, 7));
+    // Paid into the salary of the month it was paid (when the demo firm has that salary).
+    if (state === 'paid' && at && approver)
+      await seedPayIntoSalary(db, ctx.baseCurrency, {
+        userId: bonus!.userId,
+        month: at.slice(0, 7),
+        column: 'bonus',
+        amount: bonus!.total,
+        currency: bonus!.unit,
+        source: { resource: 'kpi-bonuses', id: bonus!.id, label: bonus!.period },
+        actorId: approver.id,
+      });
   }
-}
-
-/** A seeded paid bonus in the salary of the month it was paid (when the demo firm has that salary). */
-async function paidIn(db: Db, base: string, bonus: typeof kpiBonuses.$inferSelect, month: string) {
-  const [salary] = await db
-    .select()
-    .from(salaries)
-    .where(and(eq(salaries.userId, bonus.userId), eq(salaries.month, month)));
-  const rate = salary && (await conversionRate(db, base, bonus.unit, salary.currency, month));
-  if (!salary || !rate) return;
-  const amount = formatMoney(multiply(bonus.total, rate), salary.currency);
-  const changed = { ...salary, bonus: formatMoney(add(salary.bonus, amount), salary.currency) };
-  await db
-    .update(salaries)
-    .set({ bonus: changed.bonus, net: salaryNet(changed, salary.currency) })
-    .where(eq(salaries.id, salary.id));
-  await db.insert(salaryPayItems).values({
-    salaryId: salary.id,
-    userId: bonus.userId,
-    month,
-    column: 'bonus',
-    amount,
-    sourceAmount: bonus.total,
-    sourceCurrency: bonus.unit,
-    rate,
-    resource: 'kpi-bonuses',
-    sourceId: bonus.id,
-    label: bonus.period,
-  });
 }

@@ -13,7 +13,7 @@ const HEAD: Record<Pnl['groupBy'], string> = { month: 'Month', customer: 'Custom
 export async function writePnlWorkbook(out: Writable, firmName: string, p: Pnl) {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   const sheet = book.addWorksheet('P&L');
-  sheet.columns = [{ width: 32 }, { width: 24 }, ...Array.from({ length: 6 }, () => ({ width: 16 })), { width: 10 }];
+  sheet.columns = [{ width: 32 }, { width: 24 }, ...Array.from({ length: 8 }, () => ({ width: 16 })), { width: 10 }];
   const money = '#,##0.00';
   const bold = (row: ExcelJS.Row) => {
     row.font = { bold: true };
@@ -29,8 +29,9 @@ export async function writePnlWorkbook(out: Writable, firmName: string, p: Pnl) 
       p.groupBy === 'project' ? 'Customer' : '',
       'Revenue',
       'Salary cost',
-      'External cost',
+      'Bonuses',
       'Commissions',
+      'External cost',
       'Profit',
       'Margin %',
       '',
@@ -43,14 +44,15 @@ export async function writePnlWorkbook(out: Writable, firmName: string, p: Pnl) 
       safeCell(customer),
       num(f.revenue),
       num(f.salaryCost),
-      num(f.externalCost),
+      num(f.bonuses),
       num(f.commissions),
+      num(f.externalCost),
       num(f.profit),
       num(f.margin),
       f.masked ? 'hidden' : '',
     ]);
-    for (const c of [3, 4, 5, 6, 7]) row.getCell(c).numFmt = money;
-    row.getCell(8).numFmt = '0.0';
+    for (const c of [3, 4, 5, 6, 7, 8]) row.getCell(c).numFmt = money;
+    row.getCell(9).numFmt = '0.0';
     if (isTotal) row.font = { bold: true };
     row.commit();
   };

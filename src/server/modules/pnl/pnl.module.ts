@@ -5,6 +5,7 @@ import { addMonths, monthsBetween } from '../../../domain/months.js';
 import {
   MIN_PEOPLE_FOR_SALARY,
   OVERHEAD_KEY,
+  PNL_SALARY_MEASURES,
   pnlDrillQuerySchema,
   pnlQuerySchema,
   pnlRow,
@@ -23,13 +24,16 @@ import type { Services } from '../../services.js';
 import type { ServerModule } from '../module.js';
 import { versionCacheOf } from '../data-versions/version-cache.js';
 import { writePnlWorkbook } from './pnl.excel.js';
-import { factsOf, keyOf, missingRates, monthStates, peopleOfCell, seedPnlSnapshots, withoutJit, type FactRow } from './pnl.service.js';
+import { factsOf, keyOf, missingRates, monthStates, peopleOfCell, withoutJit, type FactRow } from './pnl.service.js';
 
 /** The spec's navigation list for Profit & Loss (manager included, decision 001). */
 const ACCESS = { roles: NAV_ROLES['/pnl'] } as const;
 
 /** Salary rows are the Salary section's: the P&L asks `show` on salaries like any other route (decision 016). */
 const salaryDetail = (s: Services, user: CurrentUser) => can(user.role, 'salaries', 'show', s.access.snapshot());
+
+/** A row's figures hidden from a role without the Salary section: every part of the pay, and what they would give away. */
+const HIDDEN = { salaryCost: null, bonuses: null, commissions: null, profit: null, margin: null } as const;
 
 const salaryRefused = () =>
   forbidden("Salary rows are for the Salary section's roles: the P&L shows you salary cost per project only", 'salary_detail');
@@ -139,8 +143,9 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
       {
         revenue: money(of('revenue')?.total),
         salaryCost: money(of('salaryCost')?.total),
+        bonuses: money(of('bonuses')?.total),
+        commissions: money(of('commissions')?.total),
         externalCost: money(of('externalCost')?.total),
-        commissions: money('0'),
       },
       base,
     );
@@ -151,7 +156,7 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
       label: k === OVERHEAD_KEY ? '' : q.groupBy === 'month' ? k : (names.get(k)?.name ?? ''),
       customerName: q.groupBy === 'project' ? (names.get(k)?.customer ?? null) : null,
       ...row,
-      ...(hide ? { salaryCost: null, profit: null, margin: null } : {}),
+      ...(hide ? HIDDEN : {}),
       masked: hide,
     };
   });
@@ -162,7 +167,13 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
   );
   const sum = (m: FactRow['measure']) => formatMoney(add('0', ...groups.filter((g) => g.measure === m).map((g) => g.total)), base);
   const totals = pnlRow(
-    { revenue: sum('revenue'), salaryCost: sum('salaryCost'), externalCost: sum('externalCost'), commissions: money('0') },
+    {
+      revenue: sum('revenue'),
+      salaryCost: sum('salaryCost'),
+      bonuses: sum('bonuses'),
+      commissions: sum('commissions'),
+      externalCost: sum('externalCost'),
+    },
     base,
   );
   // The total less the rows shown would give the hidden rows' sum: hidden too unless it is many people's.
@@ -178,7 +189,7 @@ export async function computePnl(s: Services, user: CurrentUser, q: PnlQuery): P
     salaryDetail: detail,
     missingRates: missing,
     rows,
-    totals: { ...totals, ...(hideTotal ? { salaryCost: null, profit: null, margin: null } : {}), masked: hideTotal },
+    totals: { ...totals, ...(hideTotal ? HIDDEN : {}), masked: hideTotal },
   };
 }
 
@@ -204,9 +215,12 @@ export async function profitSummary(s: Services, user: CurrentUser, today: strin
     computePnl(s, user, { from: month, to: month, groupBy: 'project' }),
     pnlCache<Awaited<ReturnType<typeof costs>>>(s).get(s.db, JSON.stringify(['costs', base, month]), costs),
   ]);
+  // The dashboard's salary cost is the whole pay (the P&L's salary cost, bonuses and commissions): its figures still add up to the profit.
+  const pay = (r: Pnl['rows'][number]) =>
+    r.salaryCost === null ? null : formatMoney(add(r.salaryCost, r.bonuses ?? '0', r.commissions ?? '0'), base);
   const figures = (period: string) => {
     const r = byMonth.rows.find((x) => x.key === period)!;
-    return { period, revenue: r.revenue, salaryCost: r.salaryCost, externalCost: r.externalCost, profit: r.profit, margin: r.margin };
+    return { period, revenue: r.revenue, salaryCost: pay(r), externalCost: r.externalCost, profit: r.profit, margin: r.margin };
   };
   const overhead = byProject.rows.find((r) => r.key === OVERHEAD_KEY);
   return {
@@ -214,13 +228,14 @@ export async function profitSummary(s: Services, user: CurrentUser, today: strin
     thisMonth: figures(month),
     lastMonth: figures(last),
     costsByCategory: byCategory.map((c) => ({ category: c.category, total: formatMoney(c.total, base) })),
-    benchCost: overhead ? overhead.salaryCost : formatMoney('0', base),
+    benchCost: overhead ? pay(overhead) : formatMoney('0', base),
     salaryDetail: byMonth.salaryDetail,
   };
 }
 
 export async function drillDown(s: Services, user: CurrentUser, q: PnlDrillQuery): Promise<PnlDrill> {
-  if (q.measure === 'salaryCost' && !salaryDetail(s, user)) throw salaryRefused();
+  const salaryRows = PNL_SALARY_MEASURES.includes(q.measure);
+  if (salaryRows && !salaryDetail(s, user)) throw salaryRefused();
   if (q.groupBy === 'person' && !salaryDetail(s, user)) throw salaryRefused();
   const base = s.config.BASE_CURRENCY;
   const where = sql`f.measure = ${q.measure}${q.key === undefined ? sql`` : sql` and ${keyOf(q.groupBy)} = ${q.key}`}`;
@@ -230,7 +245,7 @@ export async function drillDown(s: Services, user: CurrentUser, q: PnlDrillQuery
       const months = monthsBetween(q.from, q.to);
       // A month's cell reads that month alone; a customer's, project's or person's salaries only of who can have a share in it.
       const states = await monthStates(db, q.groupBy === 'month' && q.key && months.includes(q.key) ? [q.key] : months);
-      const people = q.measure === 'salaryCost' ? peopleOfCell(q.groupBy, q.key, months) : undefined;
+      const people = salaryRows ? peopleOfCell(q.groupBy, q.key, months) : undefined;
       const facts = factsOf(base, states.live, states.frozen, people);
       const rows = await queryRows<FactRow & { total: string; count: number }>(
         db,
@@ -307,7 +322,7 @@ function registerPnlRoutes(app: Api, s: Services) {
       schema: {
         tags,
         summary:
-          'Profit and loss for a range of months (at most 36) grouped by month, customer, project or person: revenue − salary cost − external cost − commissions = profit, margin %, in the base currency. Closed months as they were closed. Without the Salary section: no grouping by person, and a salary cost of fewer than 3 people is hidden',
+          'Profit and loss for a range of months (at most 36) grouped by month, customer, project or person: revenue − salary cost − bonuses − commissions − external cost = profit, margin %, in the base currency. Closed months as they were closed. Without the Salary section: no grouping by person, and salary figures of fewer than 3 people are hidden',
         querystring: pnlQuerySchema,
         response: { 200: pnlSchema },
       },
@@ -340,7 +355,7 @@ function registerPnlRoutes(app: Api, s: Services) {
       schema: {
         tags,
         summary:
-          "The rows a P&L cell sums (invoice lines, salary shares with the hours or seats that made them, costs), a page at a time, with every row's total: equal to the cell. Salary rows are the Salary section's (403 `salary_detail`)",
+          "The rows a P&L cell sums (invoice lines; salary, bonus and commission shares with the hours or seats that made them; costs), a page at a time, with every row's total: equal to the cell. Salary rows are the Salary section's (403 `salary_detail`)",
         querystring: pnlDrillQuerySchema,
         response: { 200: pnlDrillSchema },
       },
@@ -349,4 +364,4 @@ function registerPnlRoutes(app: Api, s: Services) {
   );
 }
 
-export const pnlModule: ServerModule = { name: 'pnl', routes: registerPnlRoutes, seed: seedPnlSnapshots };
+export const pnlModule: ServerModule = { name: 'pnl', routes: registerPnlRoutes };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { minorUnits } from '../../../domain/money.js';
-import { OVERHEAD_KEY, rangeDates, type PnlGroup } from '../../../domain/modules/pnl/pnl.rules.js';
+import { OVERHEAD_KEY, rangeDates, type PnlGroup, type PnlMeasure } from '../../../domain/modules/pnl/pnl.rules.js';
 import { queryRows, type Db } from '../../db/client.js';
 import type { SeedContext } from '../module.js';
 
@@ -8,7 +8,7 @@ type Reader = Pick<Db, 'execute'>;
 
 /** One fact a P&L cell sums, as the facts query and the snapshot table give it. */
 export interface FactRow {
-  measure: 'revenue' | 'salaryCost' | 'externalCost';
+  measure: PnlMeasure;
   month: string;
   customer_id: string | null;
   project_id: string | null;
@@ -43,7 +43,8 @@ function ratesCte(base: string, months: readonly string[], people?: SQL): SQL {
     pm as (select x as month, (x || '-01')::date as first, ((x || '-01')::date + interval '1 month')::date as nxt from unnest(${list(months)}) x),
     fxm as (${monthRates(base)}),
     sal0 as materialized (
-      select s.id, s.user_id, s.month, s.currency, (s.base + s.allowance + s.overtime + s.bonus + s.commission) as gross
+      select s.id, s.user_id, s.month, s.currency, s.base + s.allowance + s.overtime as pay, s.bonus, s.commission,
+        (s.base + s.allowance + s.overtime + s.bonus + s.commission) as gross
       from salaries s join pm on pm.month = s.month where s.archived_at is null${people ? sql` and s.user_id in (${people})` : sql``}
     ),
     salfx as materialized (
@@ -100,6 +101,16 @@ export function liveFacts(base: string, months: readonly string[], people?: SQL)
       select s.*, fx.rate, round(s.gross * fx.rate, ${d}) as cost from sal0 s
       join salfx fx on fx.currency = s.currency and fx.month = s.month where fx.rate is not null
     ),
+    -- A salary's three lines: its bonus and commission each rounded once, its pay the rest of its
+    -- cost, so that the three add up to the cost the whole salary had (the split moves no cent).
+    -- A salary without bonus or commission has no such line.
+    part as (
+      select s.id as sid, p.measure, p.own, p.amt from sal s cross join lateral (values
+        ('salaryCost', s.pay, s.cost - round(s.bonus * s.rate, ${d}) - round(s.commission * s.rate, ${d})),
+        ('bonuses', s.bonus, round(s.bonus * s.rate, ${d})),
+        ('commissions', s.commission, round(s.commission * s.rate, ${d}))) p(measure, own, amt)
+      where p.measure = 'salaryCost' or p.own <> 0
+    ),
     hrs as (
       select t.user_id, to_char(t.date, 'YYYY-MM') as month, p.customer_id, t.project_id, sum(t.hours) as w
       from timesheets t join projects p on p.id = t.project_id
@@ -131,12 +142,13 @@ export function liveFacts(base: string, months: readonly string[], people?: SQL)
       select b.id, 'none', null, null, 1, 1 from basis b where not b.by_hours and b.seat_w is null
     ),
     a1 as (
-      select t.*, s.cost * ${scale} as units, sum(t.w) over (partition by t.sid) as wt from tgt t join sal s on s.id = t.sid
+      select t.*, p.measure, p.own, sign(p.amt) as sgn, abs(p.amt) * ${scale} as units, sum(t.w) over (partition by t.sid, p.measure) as wt
+      from tgt t join part p on p.sid = t.sid
     ),
     a2 as (select a1.*, div(units * w, wt) as fl, mod(units * w, wt) as rem from a1),
     a3 as (
-      select a2.*, units - sum(fl) over (partition by sid) as lft,
-        row_number() over (partition by sid order by rem desc, last, project_id nulls last, customer_id nulls last) as rn
+      select a2.*, units - sum(fl) over (partition by sid, measure) as lft,
+        row_number() over (partition by sid, measure order by rem desc, last, project_id nulls last, customer_id nulls last) as rn
       from a2
     )
     select 'revenue' as measure, i.period as month, i.customer_id, coalesce(i.project_id, h.project_id) as project_id,
@@ -148,8 +160,8 @@ export function liveFacts(base: string, months: readonly string[], people?: SQL)
     left join headcounts h on h.id = (l.value ->> 'headcountId')::uuid
     where i.archived_at is null and i.status <> 'cancelled' and i.period = any(${list(months)})
     union all
-    select 'salaryCost', s.month, a.customer_id, a.project_id, s.user_id,
-      round((a.fl + case when a.rn <= a.lft then 1 else 0 end) / ${scale}, ${d}), s.id, null, null, s.gross::text, s.currency, s.rate::text,
+    select a.measure, s.month, a.customer_id, a.project_id, s.user_id,
+      round(a.sgn * (a.fl + case when a.rn <= a.lft then 1 else 0 end) / ${scale}, ${d}), s.id, null, null, a.own::text, s.currency, s.rate::text,
       a.basis, case when a.basis = 'none' then '0' else a.w::text end, case when a.basis = 'none' then '0' else a.wt::text end, null
     from a3 a join sal s on s.id = a.sid
     union all

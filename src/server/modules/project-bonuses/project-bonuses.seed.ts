@@ -2,6 +2,7 @@ import { addMonths } from '../../../domain/months.js';
 import type { Db } from '../../db/client.js';
 import { projects } from '../projects/projects.table.js';
 import type { SeedContext } from '../module.js';
+import { seedPayIntoSalary } from '../salaries/salary-pay.js';
 import { projectBonuses } from './project-bonuses.table.js';
 
 const REASONS = [
@@ -37,5 +38,16 @@ export async function seedProjectBonuses(db: Db, ctx: SeedContext): Promise<void
       };
     }),
   );
-  await db.insert(projectBonuses).values(rows);
+  const made = await db.insert(projectBonuses).values(rows).returning();
+  // The paid ones are in the salaries of their months, as marking them paid puts them.
+  for (const b of made.filter((x) => x.status === 'paid'))
+    await seedPayIntoSalary(db, ctx.baseCurrency, {
+      userId: b.beneficiaryId,
+      month: b.month,
+      column: 'bonus',
+      amount: b.amount,
+      currency: b.currency,
+      source: { resource: 'project-bonuses', id: b.id, label: b.reason },
+      actorId: lead?.id ?? b.beneficiaryId,
+    });
 }

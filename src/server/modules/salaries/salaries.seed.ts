@@ -23,8 +23,8 @@ const monthOf = (d: Date, back: number) => {
 
 /**
  * Twelve months of salaries for the demo people (those who left, until they left): paid up to two months ago, approved last month,
- * the current month in draft. Amounts vary by person and month (overtime, a bonus now and then, a
- * sale's commission), deductions are the employee's 10.5 % insurance share; nets are the server's.
+ * the current month in draft. Amounts vary by person and month (overtime, a bonus now and then; a
+ * sale's or recruiter's commission is their paid statements', added by those seeds), deductions are the employee's 10.5 % insurance share; nets are the server's.
  */
 export async function seedSalaries(db: Db, ctx: SeedContext): Promise<void> {
   const now = new Date();
@@ -47,10 +47,8 @@ export async function seedSalaries(db: Db, ctx: SeedContext): Promise<void> {
         allowance: currency === 'VND' ? '1500000' : '120.00',
         overtime: formatMoney(multiply(unit, String(step % 6)), currency),
         bonus: back % 6 === 0 ? formatMoney(percentOf(base, '15'), currency) : '0',
-        commission:
-          u.role === 'sale' || u.role === 'sale_lead'
-            ? formatMoney(multiply(currency === 'VND' ? '350000' : '24.50', String(step)), currency)
-            : '0',
+        // Commission is what the paid statements put in (their seeds pay them into these salaries).
+        commission: '0',
         deductions: formatMoney(roundMoney(percentOf(base, '10.5'), currency), currency),
       };
       const status = back === 0 ? 'draft' : back === 1 ? 'approved' : 'paid';

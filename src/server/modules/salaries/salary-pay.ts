@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { add, divide, formatDecimal, formatMoney, multiply, subtract } from '../../../domain/money.js';
+import { normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
 import { salaryNet } from '../../../domain/modules/salaries/salaries.rules.js';
 import { z } from 'zod';
 import { salariesResource } from '../../../domain/modules/salaries/salaries.resource.js';
@@ -92,7 +93,6 @@ export async function payIntoSalary(tx: Tx, s: Services, item: PayItem): Promise
         month: { code: 'no_rate', params: { from: item.currency, to: currency, month: item.month } },
       },
     );
-  const amount = formatMoney(multiply(item.amount, rate), currency);
   if (!salary) {
     const zero = formatMoney('0', currency);
     const blank = { base: zero, allowance: zero, overtime: zero, bonus: zero, commission: zero, deductions: zero };
@@ -103,14 +103,24 @@ export async function payIntoSalary(tx: Tx, s: Services, item: PayItem): Promise
     await s.kit.audit.write(tx, { actorId: item.actorId, entity: 'salaries', entityId: salary!.id, action: 'created', after: salary });
   }
   const before = salary!;
-  const changed = { ...before, [item.column]: formatMoney(add(before[item.column], amount), currency) };
-  const [after] = await tx
+  const after = await addToSalary(tx, before, item, rate);
+  await s.kit.audit.write(tx, { actorId: item.actorId, entity: 'salaries', entityId: before.id, action: 'updated', before, after });
+}
+
+/**
+ * The write of a payment itself: the figure at `rate` added to the salary's column and net, and
+ * its pay item linking back to the source. The route's guards and audit are payIntoSalary's.
+ */
+async function addToSalary(db: Reader, salary: SalaryRow, item: PayItem, rate: string): Promise<SalaryRow> {
+  const amount = formatMoney(multiply(item.amount, rate), salary.currency);
+  const changed = { ...salary, [item.column]: formatMoney(add(salary[item.column], amount), salary.currency) };
+  const [after] = await db
     .update(salaries)
-    .set({ [item.column]: changed[item.column], net: salaryNet(changed, currency), updatedAt: sql`now()` })
-    .where(eq(salaries.id, before.id))
+    .set({ [item.column]: changed[item.column], net: salaryNet(changed, salary.currency), updatedAt: sql`now()` })
+    .where(eq(salaries.id, salary.id))
     .returning();
-  await tx.insert(salaryPayItems).values({
-    salaryId: before.id,
+  await db.insert(salaryPayItems).values({
+    salaryId: salary.id,
     userId: item.userId,
     month: item.month,
     column: item.column,
@@ -122,7 +132,22 @@ export async function payIntoSalary(tx: Tx, s: Services, item: PayItem): Promise
     sourceId: item.source.id,
     label: item.source.label,
   });
-  await s.kit.audit.write(tx, { actorId: item.actorId, entity: 'salaries', entityId: before.id, action: 'updated', before, after });
+  return after!;
+}
+
+/**
+ * The demo seed's payment of a figure it marks paid: the same write into the person's salary of
+ * the month as payIntoSalary's, but into the salary as the seed left it (approved or paid, the
+ * month closed: the firm paid it then) and none drafted — no salary that month, or no rate, and
+ * the figure stays out of the salaries, as the firm would have recorded it elsewhere.
+ */
+export async function seedPayIntoSalary(db: Reader, base: string, item: PayItem): Promise<void> {
+  const [salary] = await db
+    .select()
+    .from(salaries)
+    .where(and(eq(salaries.userId, item.userId), eq(salaries.month, item.month), isNull(salaries.archivedAt)));
+  const rate = salary && (await conversionRate(db, base, item.currency, salary.currency, item.month));
+  if (salary && rate) await addToSalary(db, salary, item, rate);
 }
 
 /** Takes a figure paid earlier back out of its salary (a project bonus marked unpaid); refused once that salary is approved. */
@@ -197,7 +222,8 @@ export function registerSalaryPayRoutes(app: Api, s: Services) {
           currency: currencyOf,
           sourceAmount: formatMoney(r.sourceAmount, r.sourceCurrency),
           sourceCurrency: r.sourceCurrency,
-          rate: r.rate,
+          // Without the column's trailing zeros: the same currency's rate reads '1', as the client tells it.
+          rate: normalizeDecimal(r.rate),
           resource: r.resource,
           sourceId: r.sourceId,
           label: r.label,

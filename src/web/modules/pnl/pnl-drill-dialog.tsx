@@ -16,7 +16,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { PnlQuery } from '../../../domain/modules/pnl/pnl.rules';
+import { PNL_SALARY_MEASURES, type PnlQuery } from '../../../domain/modules/pnl/pnl.rules';
 import type { PnlDrill } from '../../../domain/modules/pnl/pnl.schema';
 import { compare, divide, formatDecimal, formatDecimalLocale } from '../../../domain/money';
 import { ErrorState } from '../../components/error-state';
@@ -24,8 +24,9 @@ import { useFormatters } from '../../i18n/format';
 import { usePnlDrill, type PnlCell } from './use-pnl-data';
 
 /**
- * The sources a figure sums, a page at a time: invoice lines, salary shares with their allocation
- * basis, or external costs, each linking to its record.
+ * The sources a figure sums, a page at a time: invoice lines, salary shares (of the pay, the bonus
+ * or the commission) with their allocation basis, or external costs, each linking to its record —
+ * a salary's page lists the paid bonuses and commissions it holds, each linking to its statement.
  */
 export function PnlDrillDialog({
   cell,
@@ -46,6 +47,8 @@ export function PnlDrillDialog({
   const [offset, setOffset] = useState(0);
   const query = usePnlDrill(q, cell, offset);
   const d = query.data;
+  // Salary cost, bonuses and commissions are shares of salaries alike: each row opens its salary.
+  const salary = PNL_SALARY_MEASURES.includes(cell.measure);
   const title = t('pnl:drillTitle', { measure: t(`pnl:measures.${cell.measure}`), row: cell.label });
   const source = (r: PnlDrill['rows'][number]) => {
     if (cell.measure === 'revenue')
@@ -67,7 +70,7 @@ export function PnlDrillDialog({
     );
   };
   const detail = (r: PnlDrill['rows'][number]) => {
-    if (cell.measure === 'salaryCost')
+    if (salary)
       return r.basis === 'none'
         ? t('pnl:basis.none')
         : t(`pnl:basis.${r.basis as 'hours' | 'seats'}`, {
@@ -85,7 +88,7 @@ export function PnlDrillDialog({
   const whole = (r: PnlDrill['rows'][number]) => {
     if (!r.sourceAmount || !r.sourceCurrency) return '';
     const amount = fmt.money(r.sourceAmount, r.sourceCurrency);
-    if (cell.measure !== 'salaryCost' || !r.weight || !r.weightTotal || compare(r.weightTotal, '0') === 0) return amount;
+    if (!salary || !r.weight || !r.weightTotal || compare(r.weightTotal, '0') === 0) return amount;
     const share = fmt.number(Number(formatDecimal(divide(r.weight, r.weightTotal, 4))), { style: 'percent', maximumFractionDigits: 1 });
     return t('pnl:shareOf', { share, whole: amount });
   };

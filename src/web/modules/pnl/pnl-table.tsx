@@ -8,15 +8,16 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { PnlDrillMeasure, PnlGroup } from '../../../domain/modules/pnl/pnl.rules';
+import { PNL_DRILL_MEASURES, PNL_SALARY_MEASURES, type PnlDrillMeasure, type PnlGroup } from '../../../domain/modules/pnl/pnl.rules';
 import type { Pnl, PnlRow } from '../../../domain/modules/pnl/pnl.schema';
 import { formatDecimalLocale } from '../../../domain/money';
 import { useFormatters } from '../../i18n/format';
 import type { PnlCell } from './use-pnl-data';
 
-const MEASURES = ['revenue', 'salaryCost', 'externalCost', 'commissions', 'profit'] as const;
+const MEASURES = ['revenue', 'salaryCost', 'bonuses', 'commissions', 'externalCost', 'profit'] as const;
 type Column = (typeof MEASURES)[number];
-const DRILLABLE: readonly Column[] = ['revenue', 'salaryCost', 'externalCost'];
+/** Every figure but the profit (a difference) opens the rows it sums. */
+const DRILLABLE: readonly Column[] = PNL_DRILL_MEASURES;
 
 type Props = {
   data: Pnl;
@@ -68,7 +69,8 @@ export function PnlTable({ data, shownGroup, labelOf, onOpen }: Props) {
                   </TableCell>
                   {MEASURES.map((m) => {
                     const value = r[m];
-                    const canOpen = DRILLABLE.includes(m) && value !== null && (m !== 'salaryCost' || data.salaryDetail);
+                    const canOpen =
+                      DRILLABLE.includes(m) && value !== null && (!PNL_SALARY_MEASURES.includes(m as PnlDrillMeasure) || data.salaryDetail);
                     return (
                       <TableCell
                         key={m}
