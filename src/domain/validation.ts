@@ -201,7 +201,6 @@ export const VALIDATION_EN: Record<string, string> = {
   kpi_exists: 'This person has targets for this quarter already',
   statement_exists: 'This person already has one for this period',
   statement_incomplete: 'A figure is missing: {{missing}}',
-  statement_negative: 'The total is negative ({{total}} {{currency}}): a clawback is not paid into a salary',
   statement_state: 'A {{status}} statement cannot do this',
   statement_line_unknown: 'This statement has no such line',
   project_bonus_paid: 'A paid project bonus does not change: mark it unpaid first',

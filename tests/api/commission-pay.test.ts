@@ -203,7 +203,7 @@ describe('an HR commission statement', () => {
     await ok('hr_lead', 'POST', `${API}/matrix`, { effectiveMonth: '2011-01', basis: 'level', ...LEVELS }, 201);
   });
 
-  it('paid, lands once in the recruiter’s salary of this month as commission; a negative month (a clawback) is refused', async () => {
+  it('paid, lands once in the recruiter’s salary of this month as commission; a negative month (a clawback) pays nothing', async () => {
     const placed = await seat('2011-01-03', 'hr'); // probation until 2011-03-03: a March line
     const march = await statement('2011-03', 'hr');
     const amount = LEVELS[developer.level as keyof typeof LEVELS];
@@ -229,14 +229,11 @@ describe('an HR commission statement', () => {
     await ok('admin', 'PATCH', `/api/v1/headcount/${placed.id}`, { endDate: '2011-02-20', status: 'ended' });
     const april = await statement('2011-04', 'hr');
     expect(april.total).toBe(`-${amount}`);
-    const refused = await call('admin', 'POST', `${API}/${april.id}/mark-paid`);
-    expect(refused.statusCode, refused.body).toBe(422);
-    expect(refused.json()).toMatchObject({
-      code: 'statement_negative',
-      issues: { state: { code: 'statement_negative', params: { total: `-${amount}`, currency: 'USD' } } },
-    });
-    expect(await ok('admin', 'GET', `${API}/${april.id}`)).toMatchObject({ state: 'approved', paidAt: null });
-    expect((await salaryOf(t.users.hr.id)).commission).toBe(after.commission);
+    // Marked paid, it pays nothing: no negative amount leaves the salary, no pay item is written.
+    expect(await ok('admin', 'POST', `${API}/${april.id}/mark-paid`)).toMatchObject({ state: 'paid' });
+    const unchanged = await salaryOf(t.users.hr.id);
+    expect(unchanged.commission).toBe(after.commission);
+    expect((await itemsOf(unchanged.id)).filter((i) => i.resource === 'hr-commissions')).toHaveLength(1);
   });
 
   it('an approved salary refuses the payment; the statement stays approved', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { compare } from '../../../domain/money.js';
 import { addMonths } from '../../../domain/months.js';
-import { payableOf } from '../../../domain/modules/commissions/commissions.rules.js';
+import { payableOf } from '../../../domain/statements.js';
 import type { Db } from '../../db/client.js';
 import { computeDraft, storedComputation } from '../../http/statements/compute.js';
 import { commissionYearStart } from '../commission-plans/commission-plans.seed.js';

@@ -1,6 +1,6 @@
-import { compare, formatDecimal } from '../../../domain/money.js';
+import { compare } from '../../../domain/money.js';
+import { payableOf } from '../../../domain/statements.js';
 import { hrCommissionsResource, monthPeriod } from '../../../domain/modules/hr-commission/hr-commissions.resource.js';
-import { unprocessable } from '../../http/errors.js';
 import type { ResourceModule } from '../../http/resource/index.js';
 import { registerStatementRoutes } from '../../http/statements/routes.js';
 import { statementModule } from '../../http/statements/statement-module.js';
@@ -20,25 +20,18 @@ const resource: ResourceModule<StatementRow> = {
   searchColumn: hrCommissions.search,
   actions: {
     ...base.actions,
-    // Paid this month: the statement's total joins the recruiter's salary of this month (drafted if
-    // there is none). A negative total (a clawback larger than the month's placements) is refused:
-    // HR commission has no carry to a later month, and paying it would take money out of a salary
-    // unannounced — the firm recovers it with the person and leaves the statement approved.
+    // Paid this month: what the statement pays joins the recruiter's salary of this month (drafted if
+    // there is none). A negative month (a clawback larger than its placements) pays nothing and adds
+    // nothing to the salary: the next statement recovers it (its carry line).
     markPaid: {
       async apply(row, _body, w) {
-        const total = formatDecimal(row.total, hrCommissionKind.scale);
-        if (compare(total, '0') < 0)
-          throw unprocessable(
-            `This statement's total is negative (${total} ${row.unit}): a clawback is not paid into a salary as a negative amount`,
-            'statement_negative',
-            { state: { code: 'statement_negative', params: { total, currency: row.unit } } },
-          );
-        if (compare(total, '0') > 0)
+        const amount = payableOf(row.total, hrCommissionKind.scale);
+        if (compare(amount, '0') > 0)
           await payIntoSalary(w.tx, w.services, {
             userId: row.userId,
             month: payMonth(),
             column: 'commission',
-            amount: total,
+            amount,
             currency: row.unit,
             source: { resource: decl.name, id: row.id, label: row.period },
             actorId: w.user.id,
