@@ -200,7 +200,8 @@ export function SearchDialog({ open, role, onClose }: SearchDialogProps) {
                       >
                         <Typography noWrap>{hit.title}</Typography>
                         {hit.subtitle && (
-                          <Typography noWrap variant="body2" sx={{ color: 'text.secondary' }}>
+                          // On the active hit's shade the secondary grey falls under 4.5:1.
+                          <Typography noWrap variant="body2" sx={{ color: i === active ? 'text.primary' : 'text.secondary' }}>
                             {hit.subtitle}
                           </Typography>
                         )}
