@@ -50,14 +50,6 @@ export function searchBranch(
     titles.map((f) => text(f, columnOf(m.table, f), true)),
     sql`, `,
   )})`;
-  // Texts of the row's own that rank a hit: the title, and subtitle texts such as a number or a code.
-  const names = [title, ...subtitles.filter((f) => decl.fields[f]!.type !== 'ref').map((f) => sql`${columnOf(m.table, f)}::text`)];
-  const needle = likeEscaped(q.toLowerCase());
-  const any = (test: (name: SQL) => SQL) => sql.join(names.map(test), sql` or `);
-  const norm = (name: SQL) => sql`f_unaccent(lower(${name}))`;
-  const rank = sql`case when ${any((n) => sql`${norm(n)} = f_unaccent(${q.toLowerCase()})`)} then 0
-    when ${any((n) => sql`${norm(n)} like f_unaccent(${needle}) || '%'`)} then 1
-    when ${any((n) => sql`${norm(n)} like '% ' || f_unaccent(${needle}) || '%'`)} then 2 else 3 end`;
   // The subtitle's raw values ride along the pool; its references are named for the few rows kept only.
   const raw = subtitles.map((f, i) => sql`, ${columnOf(m.table, f)} as ${sql.identifier(`s${i}`)}`);
   const subtitle = subtitles.length
@@ -66,9 +58,26 @@ export function searchBranch(
         sql`, `,
       )}), '')`
     : sql`null::text`;
+  // Texts of the row's own that rank a hit: the title, and subtitle texts such as a number or a code,
+  // each folded once per pooled row (`offset 0` keeps the planner from folding it again in every test).
+  const own = subtitles.flatMap((f, i) => (decl.fields[f]!.type === 'ref' ? [] : [sql`p.${sql.identifier(`s${i}`)}::text`]));
+  const folded = [sql`p.title`, ...own].map((t, i) => sql`, f_unaccent(lower(${t})) as ${sql.identifier(`n${i}`)}`);
+  const needle = likeEscaped(q.toLowerCase());
+  const any = (test: (name: SQL) => SQL) =>
+    sql.join(
+      folded.map((_, i) => test(sql`n.${sql.identifier(`n${i}`)}`)),
+      sql` or `,
+    );
+  const rank = sql`case when ${any((n) => sql`${n} = f_unaccent(${q.toLowerCase()})`)} then 0
+    when ${any((n) => sql`${n} like f_unaccent(${needle}) || '%'`)} then 1
+    when ${any((n) => sql`${n} like '% ' || f_unaccent(${needle}) || '%'`)} then 2 else 3 end`;
   return sql`(select ${decl.name}::text as resource, h.id, h.title, ${subtitle} as subtitle, h.rank from (
-    select ${m.table.id}::text as id, ${title} as title, ${rank} as rank ${sql.join(raw, sql``)}
-    from ${m.table} where ${where(ctx, user, { q }, { pick: true })} limit ${SEARCH_POOL}
+    select n.*, ${rank} as rank from (
+      select p.* ${sql.join(folded, sql``)} from (
+        select ${m.table.id}::text as id, ${title} as title ${sql.join(raw, sql``)}
+        from ${m.table} where ${where(ctx, user, { q }, { pick: true })} limit ${SEARCH_POOL}
+      ) p offset 0
+    ) n
   ) h order by h.rank, h.title, h.id limit ${limit})`;
 }
 
