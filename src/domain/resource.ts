@@ -158,6 +158,18 @@ export interface ResourceDecl<TCustom extends string = string> {
    * `recordTitle`); `figures`, the fields a card shows under its status (default: the listed ones).
    */
   card?: { title?: readonly string[]; figures?: readonly string[] };
+  /**
+   * Found by the header's search (`GET /search`) for whoever may list it, through the list's own search
+   * under the caller's scope: `title`, the fields that name a hit (default the `titleFields`), joined;
+   * `subtitle`, a few texts or references beside it (an e-mail, a code, the customer). Texts only:
+   * an enum or a figure would read untranslated.
+   */
+  globalSearch?: GlobalSearchDecl;
+}
+
+export interface GlobalSearchDecl {
+  title?: readonly string[];
+  subtitle?: readonly string[];
 }
 
 /** The fields that name a row: the declared card title, else the record title. */
@@ -193,6 +205,9 @@ export function defineResource<const T extends ResourceDecl>(decl: T): T {
     throw new Error(`${decl.name}.states: ${problem}`);
   for (const field of [...(decl.card?.title ?? []), ...(decl.card?.figures ?? [])])
     if (!decl.fields[field]) throw new Error(`${decl.name}.card: no declared field ${field}`);
+  for (const field of [...(decl.globalSearch?.title ?? []), ...(decl.globalSearch?.subtitle ?? [])])
+    if (!SEARCH_TEXT_TYPES.includes(decl.fields[field]?.type as FieldType))
+      throw new Error(`${decl.name}.globalSearch: ${field} is not a declared text or reference field`);
   if (decl.nav && !Object.hasOwn(decl.access, decl.nav.action))
     throw new Error(`${decl.name}.nav: the access table has no action ${decl.nav.action}`);
   if (decl.dependants?.length && !decl.softDelete)
@@ -201,6 +216,9 @@ export function defineResource<const T extends ResourceDecl>(decl: T): T {
     throw new Error(`${decl.name}: the default sort field must be sortable`);
   return decl;
 }
+
+/** What a search hit may show of a row: texts as they are, references by their row's name. */
+const SEARCH_TEXT_TYPES: readonly FieldType[] = ['string', 'email', 'text', 'ref'];
 
 /** Roles whose section table includes `section`. */
 export function sectionRoles(section: Section): Role[] {

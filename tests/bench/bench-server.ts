@@ -32,6 +32,21 @@ export async function freshDatabase(adminUrl: string, name: string): Promise<str
   return url.toString();
 }
 
+/** Database `name` beside `adminUrl`'s, made when missing and kept between runs (a filled table is reused); resolves with its URL. */
+export async function keptDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** The app on `url` in a child process; resolves once it listens. */
 export function startBenchServer(url: string): Promise<{ proc: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {

@@ -25,14 +25,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import pg from 'pg';
 import { buildApp, type App } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { SocketRealtime } from '../../src/server/realtime.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/server/seed/demo.js';
 import { listSql, startBareServer, type BareList } from './bare.js';
-import { reachable } from './bench-server.js';
+import { keptDatabase, reachable } from './bench-server.js';
 import type { FillResult } from './fill.js';
 import { compareLoad, type LoadResult } from './load.js';
 import { backendCpuMeter } from './pg-cpu.js';
@@ -131,7 +130,7 @@ async function benchTarget(kind: 'postgres' | 'pglite', adminUrl?: string): Prom
   const resources = RESOURCES.filter(anySelected);
   const sizes = resources.map((r) => `${fmtInt(r.rows[kind])} ${r.name}`).join(', ');
   log(`\n== ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)'}: ${sizes} ==`);
-  const benchUrl = kind === 'postgres' ? await ensureBenchDatabase(adminUrl!) : undefined;
+  const benchUrl = kind === 'postgres' ? await keptDatabase(adminUrl!, BENCH_DB) : undefined;
   const database = await openDatabase({ url: benchUrl, poolMax: env.DB_POOL_MAX ? Number(env.DB_POOL_MAX) : undefined });
   const db = sqlClient(database);
   const realtime = new SocketRealtime();
@@ -322,20 +321,6 @@ async function explain(db: SqlClient, list: BareList, query: string, exactCountL
     ]);
     log(`  -- ${label}\n${plan.map((r) => `     ${r['QUERY PLAN']}`).join('\n')}`);
   }
-}
-
-async function ensureBenchDatabase(adminUrl: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DB]);
-    if (exists.rowCount === 0) await admin.query(`create database "${BENCH_DB}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${BENCH_DB}`;
-  return url.toString();
 }
 
 function printReport(r: TargetReport) {

@@ -4,10 +4,12 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Services } from '../services.js';
 import { queryRows, type Db } from '../db/client.js';
 
+/** A text put in a LIKE pattern as itself: its `%`, `_` and `\\` escaped. */
+export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** `q` matched as a substring of the column, case- and accent-insensitively (trigram-indexed). */
 export function searchCondition(column: PgColumn, q: string): SQL {
-  const escaped = q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${column} like '%' || f_unaccent(${escaped}) || '%'`;
+  return sql`${column} like '%' || f_unaccent(${likeEscaped(q.toLowerCase())}) || '%'`;
 }
 
 /**

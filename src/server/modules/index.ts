@@ -39,6 +39,7 @@ import { kitNotifier } from './notifications/notifications.service.js';
 import { projectsModule } from './projects/projects.module.js';
 import { techStacksModule } from './tech-stacks/tech-stacks.module.js';
 import { registerUserRoutes, usersResourceModule } from './users/users.routes.js';
+import { registerSearchRoutes } from './search/search.routes.js';
 
 /** The one list of server modules, in registration and seeding order (references point backwards). */
 export const MODULES: readonly ServerModule[] = [
@@ -79,6 +80,8 @@ export const MODULES: readonly ServerModule[] = [
   hrCommissionsModule,
   // The closed months' P&L frozen once every seed that pays into their salaries (bonuses, commissions) has run.
   { name: 'pnl-snapshots', seed: seedPnlSnapshots },
+  // Reads the other resources' registrations when called: any place in this list would do.
+  { name: 'search', routes: registerSearchRoutes },
 ];
 
 // Every declared resource has its server module, and no module serves an undeclared one.

@@ -22,6 +22,7 @@ import { NotificationsPopover } from './notifications';
 import { useAuthContext } from '../providers/auth-context';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
+import { SearchButton } from './search/search-button';
 import { COMPACT_MEDIA_QUERY, LAYOUT, initials } from './layout-config';
 import { navForRole } from './nav-config';
 import { NavHorizontal } from './nav-horizontal';
@@ -200,6 +201,7 @@ export function DashboardLayout() {
             {isDesktop && layout === 'horizontal' && brand}
             <Box sx={{ flexGrow: 1 }} />
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.primary' }}>
+              <SearchButton wide={isDesktop} />
               <LanguageSwitcher />
               <NotificationsPopover />
               <SettingsButton />

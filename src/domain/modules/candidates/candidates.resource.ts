@@ -56,6 +56,7 @@ export const candidatesResource = defineResource({
   },
   defaultSort: { field: 'fullName', order: 'asc' },
   recordTitle: 'fullName',
+  globalSearch: { subtitle: ['location'] },
   softDelete: true,
   // Replaced or deleted by recruiters (`edit`), downloaded by the section (`show`).
   files: {

@@ -49,6 +49,7 @@ export const customersResource = defineResource({
   },
   defaultSort: { field: 'name', order: 'asc' },
   recordTitle: 'name',
+  globalSearch: { subtitle: ['code'] },
   softDelete: true,
   // Listed before an archive; work still running at the customer keeps it from being archived.
   dependants: [

@@ -54,6 +54,7 @@ export const externalCostsResource = defineResource({
   },
   defaultSort: { field: 'date', order: 'desc' },
   recordTitle: 'description',
+  globalSearch: { subtitle: ['vendor'] },
   softDelete: true,
   closesWithMonth: { field: 'date' },
   files: {

@@ -56,5 +56,6 @@ export const headcountsResource = defineResource({
   },
   defaultSort: { field: 'title', order: 'asc' },
   recordTitle: 'title',
+  globalSearch: { subtitle: ['userId', 'customerId'] },
   softDelete: true,
 });

@@ -67,6 +67,8 @@ export const invoicesResource = defineResource({
   },
   defaultSort: { field: 'issueDate', order: 'desc' },
   recordTitle: 'subject',
+  // Found by its number too: the number ranks as the subject does.
+  globalSearch: { subtitle: ['number', 'customerId'] },
   // On a phone: the subject (a draft has no number yet), its status and overdue flag, then these.
   card: { figures: ['number', 'customerId', 'period', 'total', 'dueDate'] },
   softDelete: true,

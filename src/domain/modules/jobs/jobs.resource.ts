@@ -60,5 +60,6 @@ export const jobsResource = defineResource({
   },
   defaultSort: { field: 'title', order: 'asc' },
   recordTitle: 'title',
+  globalSearch: { subtitle: ['customerId', 'location'] },
   softDelete: true,
 });

@@ -31,6 +31,7 @@ export const projectsResource = defineResource({
   },
   defaultSort: { field: 'name', order: 'asc' },
   recordTitle: 'name',
+  globalSearch: { subtitle: ['code', 'customerId'] },
   softDelete: true,
   dependants: [
     { resource: 'headcounts', field: 'projectId', live: { status: ['pending', 'active'] } },

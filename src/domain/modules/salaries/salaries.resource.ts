@@ -47,6 +47,8 @@ export const salariesResource = defineResource({
   },
   defaultSort: { field: 'month', order: 'desc' },
   recordTitle: 'month',
+  // Named as its card: its person and month (found by its month or note, as its list's search finds it).
+  globalSearch: {},
   // A salary is its person's month: "Nguyễn Văn A · November 2026" on its card, its page and its confirmations.
   card: { title: ['userId', 'month'], figures: ['net'] },
   softDelete: true,

@@ -82,6 +82,7 @@ export const ticketsResource = defineResource({
   },
   defaultSort: { field: 'createdAt', order: 'desc' },
   recordTitle: 'title',
+  globalSearch: { subtitle: ['customerId'] },
   softDelete: true,
   // One move, to the status its body names: who may make which move is the rules' (ticketMoveRefusal).
   states: {

@@ -35,6 +35,7 @@ export const usersResource = defineResource({
   },
   defaultSort: { field: 'fullName', order: 'asc' },
   recordTitle: 'fullName',
+  globalSearch: { subtitle: ['email'] },
   softDelete: true,
   auditOmit: ['passwordHash', 'search'],
 });

@@ -13,11 +13,13 @@ import { registerRead } from './read.js';
 import { registryOf } from './registry.js';
 import type { ResourceModule, Row } from './resource-module.js';
 import { findOne, where, countWhere } from './scope.js';
+import { searchBranch } from './search.js';
 import { createOne, registerWrites } from './writes.js';
 
 export type { ActionDone, ActionStep, ResourceModule, ResourceTable, Row, Tx, WriteAction, WriteContext } from './resource-module.js';
 export { columnOf, entityKeys } from './columns.js';
-export { labelsOf, registeredResource } from './registry.js';
+export { labelsOf, registeredResource, registryOf } from './registry.js';
+export type { SearchRow } from './search.js';
 
 /**
  * The generic API of one declared resource, part by part: list (paged, sorted, filtered, searched)
@@ -28,6 +30,7 @@ export { labelsOf, registeredResource } from './registry.js';
 export function registerResource<TRow extends Row>(app: Api, s: Services, m: ResourceModule<TRow>) {
   const ctx = createContext(app, s, m);
   const c = ctx as ResourceContext;
+  if (m.decl.globalSearch && !m.searchColumn) throw new Error(`${m.decl.name}: globalSearch needs the module's searchColumn`);
   registerList(ctx);
   registerLookup(ctx);
   registerExport(ctx);
@@ -45,5 +48,6 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     count: (db, user, filters) => countWhere(c, db, user, filters),
     create: (req, reply, body) => createOne(ctx, req, reply, body),
     listCondition: (user, q) => where(c, user, q),
+    search: (user, q, limit, readsNames) => searchBranch(c, user, q, limit, readsNames),
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type HTMLAttributes, type Ref } from 'react';
+import { useMemo, useState, type HTMLAttributes, type Ref } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -10,6 +10,7 @@ import { http } from '../../providers/http';
 import type { FieldDecl, ResourceDecl } from '../../../domain/resource';
 import { resourceUrl } from '../../providers/data-provider';
 import { rankMatches } from './rank-matches';
+import { useDebounced } from '../use-debounced';
 
 /** A row a picker offers; `detail` (an e-mail, a phone) tells namesakes apart under the label. */
 export type LookupRow = { id: string; label: string; detail?: string };
@@ -48,15 +49,6 @@ export function useRefLabelsByResource(wanted: Map<string, string[]>): (resource
   });
   const maps = new Map(entries.map(([r], i) => [r, new Map((results[i]?.data ?? []).map((row) => [row.id, row.label]))]));
   return (resource) => maps.get(resource) ?? new Map();
-}
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return v;
 }
 
 /** Options of a picker from elsewhere than the resource's `lookup`: a query key and a search. */

@@ -1,0 +1,98 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { titleFields, type FieldDecl } from '../../../domain/resource.js';
+import type { CurrentUser } from '../access.js';
+import { likeEscaped } from '../paging.js';
+import { columnOf } from './columns.js';
+import type { ResourceContext } from './context.js';
+import { where } from './scope.js';
+
+/**
+ * How many of a resource's matching rows are ranked for the header's search. The rows come from the
+ * list's own search (trigram-indexed), unordered, so a search matching thousands of rows stops after
+ * this many instead of ranking every one; a term that precise enough to matter matches fewer.
+ */
+export const SEARCH_POOL = 200;
+
+/** A row of the header's search as the union of the resources' queries answers it. */
+export interface SearchRow {
+  resource: string;
+  id: string;
+  title: string;
+  subtitle: string | null;
+  rank: number;
+}
+
+/**
+ * One resource's part of the header's search: the rows its list finds for `q` (the caller's scope,
+ * live rows, the search column), the best `limit` of them — the title equal to `q`, then starting
+ * with it, then a word of it starting with it, then the rest (accents and case aside; a declared
+ * subtitle text counts as the title, so an invoice's number ranks as its subject) — named by the
+ * declaration's `globalSearch`. A reference names its row only to callers who may read that
+ * resource's names (`readsNames`). Undefined when the resource is not declared searchable.
+ */
+export function searchBranch(
+  ctx: ResourceContext,
+  user: CurrentUser,
+  q: string,
+  limit: number,
+  readsNames: (resource: string) => boolean,
+): SQL | undefined {
+  const { decl, m } = ctx;
+  if (!decl.globalSearch || !m.searchColumn) return undefined;
+  const text = (field: string, column: SQL | PgColumn, inTitle = false): SQL => {
+    const f = decl.fields[field]!;
+    return f.type === 'ref' ? refName(ctx, field, f, column, readsNames, inTitle) : sql`${column}::text`;
+  };
+  const titles = decl.globalSearch.title ?? titleFields(decl);
+  const subtitles = decl.globalSearch.subtitle ?? [];
+  const title = sql`concat_ws(' · ', ${sql.join(
+    titles.map((f) => text(f, columnOf(m.table, f), true)),
+    sql`, `,
+  )})`;
+  // The subtitle's raw values ride along the pool; its references are named for the few rows kept only.
+  const raw = subtitles.map((f, i) => sql`, ${columnOf(m.table, f)} as ${sql.identifier(`s${i}`)}`);
+  const subtitle = subtitles.length
+    ? sql`nullif(concat_ws(' · ', ${sql.join(
+        subtitles.map((f, i) => text(f, sql`h.${sql.identifier(`s${i}`)}`)),
+        sql`, `,
+      )}), '')`
+    : sql`null::text`;
+  // Texts of the row's own that rank a hit: the title, and subtitle texts such as a number or a code,
+  // each folded once per pooled row (`offset 0` keeps the planner from folding it again in every test).
+  const own = subtitles.flatMap((f, i) => (decl.fields[f]!.type === 'ref' ? [] : [sql`p.${sql.identifier(`s${i}`)}::text`]));
+  const folded = [sql`p.title`, ...own].map((t, i) => sql`, f_unaccent(lower(${t})) as ${sql.identifier(`n${i}`)}`);
+  const needle = likeEscaped(q.toLowerCase());
+  const any = (test: (name: SQL) => SQL) =>
+    sql.join(
+      folded.map((_, i) => test(sql`n.${sql.identifier(`n${i}`)}`)),
+      sql` or `,
+    );
+  const rank = sql`case when ${any((n) => sql`${n} = f_unaccent(${q.toLowerCase()})`)} then 0
+    when ${any((n) => sql`${n} like f_unaccent(${needle}) || '%'`)} then 1
+    when ${any((n) => sql`${n} like '% ' || f_unaccent(${needle}) || '%'`)} then 2 else 3 end`;
+  return sql`(select ${decl.name}::text as resource, h.id, h.title, ${subtitle} as subtitle, h.rank from (
+    select n.*, ${rank} as rank from (
+      select p.* ${sql.join(folded, sql``)} from (
+        select ${m.table.id}::text as id, ${title} as title ${sql.join(raw, sql``)}
+        from ${m.table} where ${where(ctx, user, { q }, { pick: true })} limit ${SEARCH_POOL}
+      ) p offset 0
+    ) n
+  ) h order by h.rank, h.title, h.id limit ${limit})`;
+}
+
+/** A reference's row named by its label field, for callers who may read those names; else nothing. */
+function refName(
+  ctx: ResourceContext,
+  field: string,
+  f: FieldDecl,
+  column: SQL | PgColumn,
+  readsNames: (resource: string) => boolean,
+  inTitle: boolean,
+): SQL {
+  const target = ctx.registered.get(f.ref!.resource)?.module;
+  if (!target || !(f.ref!.labels || readsNames(f.ref!.resource))) return sql`null::text`;
+  // In the title the row's own table is in scope: a reference to it (a person's manager) would read itself.
+  if (target === ctx.m && inTitle) throw new Error(`${ctx.decl.name}.globalSearch: ${field} names a row of its own table in the title`);
+  return sql`(select ${columnOf(target.table, f.ref!.label)}::text from ${target.table} where ${target.table.id} = ${column})`;
+}
