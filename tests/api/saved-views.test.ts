@@ -158,7 +158,7 @@ describe('what a view may hold', () => {
       state: {
         filters: { status: ['lost'], salary_gte: ['1'], page: ['2'], issueDate_gte: ['yesterday'] },
         sort: { field: 'note', order: 'asc' },
-        columns: { subject: true, password: false },
+        columns: { subject: true, password: false, constructor: true },
       },
     });
     expect(res.statusCode).toBe(400);
@@ -166,6 +166,7 @@ describe('what a view may hold', () => {
     expect(body.code).toBe('validation_failed');
     expect(Object.keys(body.errors).sort()).toEqual(
       [
+        'state.columns.constructor',
         'state.columns.password',
         'state.filters.issueDate_gte',
         'state.filters.page',

@@ -32,6 +32,6 @@ export function stateIssues(decl: ResourceDecl, state: SavedViewState): Record<s
       issues[field] ??= issueOf({ ...issue, input: (issue as { input?: unknown }).input } as Parameters<typeof issueOf>[0]);
     }
   for (const column of Object.keys(state.columns ?? {}))
-    if (!decl.fields[column]) issues[`state.columns.${column}`] = { code: 'unknown_field' };
+    if (!Object.hasOwn(decl.fields, column)) issues[`state.columns.${column}`] = { code: 'unknown_field' };
   return issues;
 }

@@ -10,7 +10,7 @@ import type { ListState } from '../list-params';
 export function viewStateOf(decl: ResourceDecl, state: ListState, columns: GridColumnVisibilityModel | undefined): SavedViewState {
   const filters: Record<string, string[]> = { ...state.filters };
   if (state.q.trim()) filters.q = [state.q.trim()];
-  const shown = Object.fromEntries(Object.entries(columns ?? {}).filter(([field]) => !!decl.fields[field]));
+  const shown = Object.fromEntries(Object.entries(columns ?? {}).filter(([field]) => Object.hasOwn(decl.fields, field)));
   return {
     filters,
     sort: { ...state.sort },
