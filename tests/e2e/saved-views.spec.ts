@@ -20,7 +20,7 @@ async function viewsOf(request: APIRequestContext, role: DemoRole, resource = 'i
 async function removeViews(request: APIRequestContext, role: DemoRole, prefix: string) {
   const { token, views } = await viewsOf(request, role);
   for (const v of views.filter((v) => v.mine && v.name.startsWith(prefix)))
-    await request.delete(`/api/v1/saved-views/${v.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await request.delete(`/api/v1/saved-views/${v.id}`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(204);
 }
 
 const menu = (page: Page) => page.getByRole('menu');
@@ -74,9 +74,17 @@ test('a sales lead shares a filtered view of the invoices; a sale applies it and
       await expect(sale).toHaveURL(/[?&]status=sent(&|$)/);
       await expect(sale.getByTestId('invoices-filters')).toContainText('Sent');
       await sale.getByTestId('views-button').click();
-      await expect(menu(sale).getByRole('menuitem', { name: 'Save a copy…' })).toBeVisible();
       await expect(menu(sale).getByRole('menuitem', { name: 'Rename…' })).toHaveCount(0);
       await expect(menu(sale).getByRole('menuitem', { name: 'Delete…' })).toHaveCount(0);
+      // A copy of it is the sale's own.
+      await menu(sale).getByRole('menuitem', { name: 'Save a copy…' }).click();
+      const copy = sale.getByRole('dialog', { name: 'Save a copy' });
+      await expect(copy.getByLabel('Name')).toHaveValue(`${name} (copy)`);
+      await copy.getByRole('button', { name: 'Save' }).click();
+      await expect(copy).toBeHidden();
+      await expect(sale.getByTestId('views-button')).toHaveText(`${name} (copy)`);
+      await sale.getByTestId('views-button').click();
+      await expect(menu(sale).getByRole('menuitem', { name: 'Rename…' })).toBeVisible();
       await sale.keyboard.press('Escape');
       // The list shows only sent invoices.
       const statuses = await sale
@@ -89,6 +97,7 @@ test('a sales lead shares a filtered view of the invoices; a sale applies it and
     }
   } finally {
     await removeViews(request, 'sale_lead', 'Sent to chase');
+    await removeViews(request, 'sale', 'Sent to chase');
   }
 });
 
@@ -123,6 +132,55 @@ test("a person's default view opens the list when its address holds nothing, on 
     } finally {
       await context.close();
     }
+
+    // Changed, then updated, renamed, and no longer the default.
+    await page.goto('/invoices');
+    await expect(page).toHaveURL(/[?&]status=paid(&|$)/);
+    await page.goto('/invoices?status=paid&status=sent&sort=dueDate&order=asc');
+    const button = page.getByTestId('views-button');
+    await button.click();
+    await menu(page)
+      .getByRole('menuitemradio', { name: new RegExp(name) })
+      .click();
+    await expect(page).not.toHaveURL(/status=sent/);
+    await page.goto('/invoices?status=paid&status=sent&sort=dueDate&order=asc');
+    await expect(button).toHaveText('Views');
+    await button.click();
+    await menu(page)
+      .getByRole('menuitemradio', { name: new RegExp(name) })
+      .click();
+    await expect(button).toHaveText(name);
+    await page.getByTestId('invoices-filters').getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Sent' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/status=sent/);
+    await expect(button).toHaveText(`${name} (changed)`);
+    await button.click();
+    await menu(page)
+      .getByRole('menuitem', { name: `Update “${name}”` })
+      .click();
+    await expect(button).toHaveText(name);
+    await button.click();
+    await menu(page).getByRole('menuitem', { name: 'Rename…' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename view' });
+    await rename.getByLabel('Name').fill(`${name} and sent`);
+    await rename.getByLabel('Name').press('Enter');
+    await expect(rename).toBeHidden();
+    await expect(button).toHaveText(`${name} and sent`);
+    await button.click();
+    await menu(page).getByRole('menuitem', { name: 'Remove as default' }).click();
+    await page.goto('/invoices');
+    await expect(page).not.toHaveURL(/status=/);
+    await button.click();
+    await menu(page)
+      .getByRole('menuitemradio', { name: new RegExp(`${name} and sent`) })
+      .click();
+    await expect(page).toHaveURL(/status=paid&status=sent|status=sent&status=paid/);
+    await button.click();
+    await menu(page).getByRole('menuitem', { name: 'Delete…' }).click();
+    await page.getByRole('dialog', { name: 'Delete view' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(button).toHaveText('Views');
+    expect((await viewsOf(request, 'manager')).views.filter((v) => v.name.startsWith('Paid by default'))).toEqual([]);
   } finally {
     await removeViews(request, 'manager', 'Paid by default');
   }
@@ -163,7 +221,7 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(button).toBeFocused();
     } finally {
       const id = ((await made.json()) as { id: string }).id;
-      await request.delete(`/api/v1/saved-views/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+      expect((await request.delete(`/api/v1/saved-views/${id}`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(204);
     }
   });
 }

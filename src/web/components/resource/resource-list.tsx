@@ -140,7 +140,8 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
         canExport={allowed('export')}
         createHref={canCreate ? createHref : undefined}
         views={
-          embedded ? undefined : (
+          // A page's list (an embedded one keeps no address), for a role the server lets list it.
+          embedded || !allowed('list') ? undefined : (
             <ListViews
               meta={meta}
               state={state}
