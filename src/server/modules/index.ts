@@ -39,6 +39,7 @@ import { kitNotifier } from './notifications/notifications.service.js';
 import { projectsModule } from './projects/projects.module.js';
 import { techStacksModule } from './tech-stacks/tech-stacks.module.js';
 import { registerUserRoutes, usersResourceModule } from './users/users.routes.js';
+import { registerSavedViewRoutes } from './saved-views/saved-views.routes.js';
 import { registerSearchRoutes } from './search/search.routes.js';
 
 /** The one list of server modules, in registration and seeding order (references point backwards). */
@@ -49,6 +50,7 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'files', routes: registerFileRoutes, extendKit: (kit) => kit.useFileStore(fileStore) },
   { name: 'audit', routes: registerAuditRoutes, extendKit: (kit) => kit.useAuditTrail(auditTrail) },
   { name: 'access', routes: registerAccessRoutes, seed: seedAccess },
+  { name: 'saved-views', routes: registerSavedViewRoutes },
   firmSettingsModule,
   monthCloseModule,
   techStacksModule,

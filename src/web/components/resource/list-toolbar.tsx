@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
@@ -14,7 +14,7 @@ import { downloadExport } from './export';
 import { exportQuery, type ListState } from './list-params';
 import type { ResourceMeta } from './use-resource';
 
-/** The list's title, its export menu (xlsx, csv, raw for re-import) and its New button. */
+/** The list's title, its saved views, its export menu (xlsx, csv, raw for re-import) and its New button. */
 export function ListToolbar({
   meta,
   resource,
@@ -24,6 +24,7 @@ export function ListToolbar({
   fmt,
   canExport,
   createHref,
+  views,
 }: {
   meta: ResourceMeta;
   resource: string;
@@ -34,6 +35,8 @@ export function ListToolbar({
   canExport: boolean;
   /** The New button's address; none when the user may not create here. */
   createHref?: () => string;
+  /** The saved views' menu (a page's list; an embedded one keeps no address to write). */
+  views?: ReactNode;
 }) {
   const { t } = meta;
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
@@ -73,6 +76,7 @@ export function ListToolbar({
         {meta.title}
       </Typography>
       <Stack ref={actionsRef} direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {views}
         {canExport && (
           <>
             <Button

@@ -28,6 +28,7 @@ import { actionOffered } from './state-actions';
 import { useListData } from './use-list-data';
 import { useListState } from './use-list-state';
 import { useResource } from './use-resource';
+import { ListViews } from './views/list-views';
 
 export type ResourceListProps = {
   resource: string;
@@ -138,6 +139,20 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
         fmt={fmt}
         canExport={allowed('export')}
         createHref={canCreate ? createHref : undefined}
+        views={
+          // A page's list (an embedded one keeps no address), for a role the server lets list it.
+          embedded || !allowed('list') ? undefined : (
+            <ListViews
+              meta={meta}
+              state={state}
+              setState={setState}
+              prefs={prefs}
+              setPrefs={setPrefs}
+              role={role}
+              defaultPageSize={prefs.pageSize ?? DEFAULT_PAGE_SIZE}
+            />
+          )
+        }
       />
       <Card>
         <FilterBar meta={meta} state={state} fixed={fixed} onChange={(next) => setState((now) => ({ ...now, ...next, page: 1 }))} />

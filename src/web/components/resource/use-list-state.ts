@@ -15,13 +15,13 @@ export function useListState(meta: ResourceMeta, embedded: boolean, defaultSize:
   const latestLocal = useRef(local);
   latestLocal.current = local;
   const setState = useCallback(
-    (update: (now: ListState) => ListState) => {
+    (update: (now: ListState) => ListState, opts: { replace?: boolean } = {}) => {
       const now = embedded ? latestLocal.current : new URLSearchParams(window.location.search);
       const written = writeListState(meta.decl, update(parseListState(meta.decl, now, defaultSize)), defaultSize);
       if (embedded) {
         latestLocal.current = written;
         setLocal(written);
-      } else setSp(written);
+      } else setSp(written, { replace: opts.replace });
     },
     [meta.decl, embedded, setSp, defaultSize],
   );
