@@ -324,6 +324,8 @@ describe('files from other writers', () => {
     expect((await send('customers', 'validate', await pdf())).json()).toMatchObject({ code: 'file_type' });
     expect((await send('customers', 'validate', zip({ 'readme.txt': 'hello' }))).json()).toMatchObject({ code: 'not_workbook' });
     expect((await send('customers', 'validate', Buffer.from('just,one,line'))).json()).toMatchObject({ code: 'columns_missing' });
+    // Shorter than a zip's signature: read as text, not a crash.
+    expect((await send('customers', 'errors', Buffer.from('A'))).json()).toMatchObject({ code: 'columns_missing' });
     const formula = new ExcelJS.Workbook();
     const ws = formula.addWorksheet('x');
     ws.addRow(['code', 'name']);

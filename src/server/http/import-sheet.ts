@@ -172,7 +172,7 @@ function readCsv(buf: Buffer): ImportSheet {
 /** An upload as a sheet: a zip is read as a workbook, text as .csv; anything else is 415 `file_type`. */
 export async function readImportSheet(buf: Buffer): Promise<ImportSheet> {
   if (buf.length === 0) throw badRequest('The file is empty', { file: 'file_empty' }, 'file_empty');
-  const sheet = buf.readUInt32LE(0) === 0x04034b50 && buf.length >= 22 ? await readWorkbook(buf) : readCsv(buf);
+  const sheet = buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50 ? await readWorkbook(buf) : readCsv(buf);
   // Rows with no value at all (a sheet's formatted tail) are not rows of the import.
   sheet.rows = sheet.rows.filter((r) => r.cells.some((c) => (c.text ?? '').trim() !== '' || c.formulaWithoutValue));
   if (sheet.rows.length > MAX_IMPORT_ROWS) throw tooManyRows();
