@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { IMPORT_ACTIONS, importCountsSchema, importIssueSchema } from '../../imports.js';
+import {
+  IMPORT_ACTIONS,
+  importCountsSchema,
+  importPreviewSchema as sharedPreview,
+  importValidationSchema as sharedValidation,
+} from '../../imports.js';
 import { currency, optionalText, rowShape, uuidRef } from '../../fields.js';
 import { decimalText, monthText } from '../invoices/invoices.schema.js';
 
@@ -73,12 +78,8 @@ export { IMPORT_ACTIONS, importCountsSchema, importIssueSchema, type ImportActio
 /** `import/*`: the month the file is for (each of its rows must say the same month). */
 export const salaryImportQuerySchema = z.strictObject({ month: monthText });
 
-export const importValidationSchema = z.object({
-  month: z.string(),
-  /** The rows read (header and blank rows excluded). */
-  rows: z.number(),
-  errors: z.array(importIssueSchema),
-});
+/** Every import's validation, for a month. */
+export const importValidationSchema = z.object({ month: z.string(), ...sharedValidation.shape });
 
 export const importChangeSchema = z.object({
   row: z.number(),
@@ -96,12 +97,10 @@ export type ImportChange = z.infer<typeof importChangeSchema>;
 /** Net per currency, before and after the import, for the people and month of the file. */
 export const importTotalsSchema = z.object({ before: z.record(z.string(), z.string()), after: z.record(z.string(), z.string()) });
 
+/** Every import's preview (the token: the month's salaries as the preview read them), for a month, with its totals and the salary's own change rows. */
 export const importPreviewSchema = z.object({
   month: z.string(),
-  sha256: z.string(),
-  /** What execute checks: the month's salaries as the preview read them. Changed since → 409 `import_stale`. */
-  previewToken: z.string(),
-  counts: importCountsSchema,
+  ...sharedPreview.omit({ changes: true }).shape,
   totals: importTotalsSchema,
   changes: z.array(importChangeSchema),
 });
