@@ -8,7 +8,7 @@ import type { Role } from '../../src/domain/auth/permissions.js';
 import { auditLog } from '../../src/server/modules/audit/audit.table.js';
 import { storedZip } from '../../src/server/stored-zip.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
-import { multipart, pdf, zip } from '../fixtures/documents.js';
+import { deflatedZip, multipart, pdf, zip } from '../fixtures/documents.js';
 
 // The kit's import, on customers, projects and users: validate → preview → execute, all or nothing,
 // once per file, stale previews refused, every row by the resource's own rules and the caller's
@@ -324,6 +324,9 @@ describe('files from other writers', () => {
     expect((await send('customers', 'validate', await pdf())).json()).toMatchObject({ code: 'file_type' });
     expect((await send('customers', 'validate', zip({ 'readme.txt': 'hello' }))).json()).toMatchObject({ code: 'not_workbook' });
     expect((await send('customers', 'validate', Buffer.from('just,one,line'))).json()).toMatchObject({ code: 'columns_missing' });
+    const bomb = deflatedZip({ 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(40 * 1024 * 1024, 32) });
+    const refused = await send('customers', 'preview', bomb);
+    expect([refused.statusCode, refused.json().code]).toEqual([413, 'workbook_too_large']);
     // Shorter than a zip's signature: read as text, not a crash.
     expect((await send('customers', 'errors', Buffer.from('A'))).json()).toMatchObject({ code: 'columns_missing' });
     const formula = new ExcelJS.Workbook();
