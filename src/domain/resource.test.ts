@@ -116,6 +116,25 @@ describe('defineResource', () => {
     expect(titleFields({ recordTitle: 'month', card: { title: ['userId', 'month'] } })).toEqual(['userId', 'month']);
   });
 
+  it('refuses an import without its key among the fields, with its key excluded, or without an import action', () => {
+    const withImport = (
+      imp: ResourceDecl['import'],
+      access: ResourceDecl['access'] = { ...standardAccess('customers'), import: ['admin'] },
+    ) => ({
+      ...decl({ name, code: { type: 'string' } }),
+      access,
+      import: imp,
+    });
+    expect(() => defineResource(withImport({ key: [] }))).toThrow('things.import: a key needs at least one field');
+    expect(() => defineResource(withImport({ key: ['email'] }))).toThrow('things.import: no declared field email');
+    expect(() => defineResource(withImport({ key: ['code'], exclude: ['code'] }))).toThrow('things.import: the key field code is excluded');
+    expect(() => defineResource(withImport({ key: ['code'] }, standardAccess('customers')))).toThrow(
+      'things.import: the access table has no action import',
+    );
+    const sound = withImport({ key: ['name', 'code'] });
+    expect(defineResource(sound)).toBe(sound);
+  });
+
   it('accepts createdAt as the default sort even when it is not declared', () => {
     const d = decl({ name: { type: 'string' } }, { field: 'createdAt', order: 'desc' });
     expect(defineResource(d)).toBe(d);

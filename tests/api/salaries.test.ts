@@ -1,15 +1,14 @@
-import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
 import { auditLog } from '../../src/server/modules/audit/audit.table.js';
 import { importProbe } from '../../src/server/modules/salaries/salaries.import-execute.js';
-import { inspectWorkbook } from '../../src/server/modules/salaries/salaries.workbook.js';
+import { inspectWorkbook } from '../../src/server/http/workbook.js';
 import { salaries, salaryImports } from '../../src/server/modules/salaries/salaries.table.js';
 import { users } from '../../src/server/modules/users/users.table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
-import { crc32, multipart, pdf, zip } from '../fixtures/documents.js';
+import { deflatedZip, multipart, pdf, zip } from '../fixtures/documents.js';
 
 // Salaries on a real server and database (both kinds): the row's rules (net, one per person and
 // month, the states and what they close), and the import: template, validate, preview, execute —
@@ -425,46 +424,4 @@ async function createPeople(n: number, tag: string, name?: string) {
         .returning({ id: users.id, email: users.email, name: users.fullName })),
     );
   return made;
-}
-
-/** A zip whose entries are deflated: small on the wire, large unpacked. */
-function deflatedZip(entries: Record<string, string | Buffer>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(entries)) {
-    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
-    const packed = deflateRawSync(data);
-    const fileName = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    // The header claims a small size, as a hostile file would.
-    local.writeUInt32LE(1000, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(1000, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, packed);
-    centrals.push(central, fileName);
-    offset += 30 + fileName.length + packed.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
 }

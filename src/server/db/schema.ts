@@ -36,3 +36,4 @@ export * from '../modules/commissions/commissions.table.js';
 export * from '../modules/hr-commission/hr-commission-matrices.table.js';
 export * from '../modules/hr-commission/hr-commissions.table.js';
 export * from '../modules/saved-views/saved-views.table.js';
+export * from '../http/resource/imports.table.js';
