@@ -12,8 +12,8 @@ import { ImportStepNav, ImportStepTitle } from './import-step-frame';
 import { IMPORT_NAMESPACES, type ImportState } from './use-import';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** The sheets the server reads: Excel's format, whichever program wrote it. */
-export const isSheet = (file: File) => /\.xlsx$/i.test(file.name) || file.type === XLSX_TYPE;
+/** The sheets the server reads: Excel's format, whichever program wrote it, or a .csv. */
+export const isSheet = (file: File) => /\.(xlsx|csv)$/i.test(file.name) || file.type === XLSX_TYPE || file.type === 'text/csv';
 
 /**
  * The sheet chosen (or dropped) and checked; a sheet with problems lists them, each in the
@@ -103,7 +103,7 @@ export function ImportFileStep({
             ref={fileInput}
             type="file"
             hidden
-            accept={`.xlsx,${XLSX_TYPE}`}
+            accept={`.xlsx,.csv,${XLSX_TYPE},text/csv`}
             data-testid="import-file"
             aria-label={t('common:import.chooseFile')}
             onChange={(e) => {
