@@ -71,9 +71,10 @@ function serve({ post, history = () => [] }: { post: Answer; history?: () => unk
     const data = await post(url, config as { params?: Record<string, unknown> });
     return { data, headers: {} };
   });
-  const gets = vi.spyOn(http, 'get').mockImplementation(async (url: string, config?: { params?: Record<string, unknown> }) => {
+  const gets = vi.spyOn(http, 'get').mockImplementation(async (url: string, config?: { params?: unknown }) => {
     if (url === `${BASE}/imports`) return { data: await history() };
-    if (url.endsWith('/lookup')) return { data: ((config?.params?.id as string[]) ?? []).map((id) => ({ id, label: 'Lan Nguyễn' })) };
+    const ids = ((config?.params as { id?: string[] } | undefined)?.id ?? []) as string[];
+    if (url.endsWith('/lookup')) return { data: ids.map((id) => ({ id, label: 'Lan Nguyễn' })) };
     throw new Error(`unexpected GET ${url}`);
   });
   return { posts, gets };

@@ -7,7 +7,7 @@ import { useFormatters } from '../../i18n/format';
 import { ImportMonthStep } from './import-month-step';
 import { ImportTotals } from './import-totals';
 import { salaryImportApi, type SalaryChange } from './salary-import-api';
-import { thisMonth } from './salary-list-page';
+import { thisMonth } from './salary-month';
 
 // The sheet's own columns (e-mail, name) are the import's words; the others are the salary's fields.
 const SHEET_COLUMNS = new Set(['email', 'name']);
