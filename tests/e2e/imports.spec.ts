@@ -99,6 +99,20 @@ test('an admin imports customers from a LibreOffice sheet: the bad row reported 
   await expect(grid.getByRole('row').filter({ hasText: 'ZEB-IMP' })).toContainText('Inactive');
 });
 
+test("by keyboard: from the step's heading to the template, then to the file chooser", async ({ page }) => {
+  await signIn(page, 'sale_lead', '/customers/import');
+  await expect(page.getByTestId('import-step-title')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('import-template')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('import-choose')).toBeFocused();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await chooser.setFiles({ name: 'clients.xlsx', mimeType: XLSX, buffer: sheet('active') });
+  await expect(page.getByTestId('import-file-name')).toHaveText('clients.xlsx');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('import-validate')).toBeFocused();
+});
+
 test('a role that may read customers but not import them has no Import, nor the stepper', async ({ page }) => {
   await signIn(page, 'hr', '/customers');
   await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
@@ -111,7 +125,7 @@ test('a role that may read customers but not import them has no Import, nor the 
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the stepper and its problems fit the screen, mirrored in Arabic; axe finds nothing serious', async ({ page }) => {
+  test('the stepper, its problems and its preview fit the screen, mirrored in Arabic; axe finds nothing serious', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, 'admin', '/customers');
     for (const lang of ['en', 'ar'] as const) {
@@ -131,6 +145,13 @@ test.describe('at 390 px', () => {
       const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
       expect(scroll, lang).toBeLessThanOrEqual(width);
       expect(await seriousViolations(page), `${lang} problems`).toEqual([]);
+      // And its preview: a card per row on a phone.
+      await upload(page, 'clients.xlsx', sheet('inactive'));
+      await page.getByTestId('import-validate').click();
+      await page.getByTestId('import-preview').click();
+      await expect(page.getByTestId('import-changes').getByRole('listitem')).toHaveCount(2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(width);
+      expect(await seriousViolations(page), `${lang} preview`).toEqual([]);
     }
   });
 });

@@ -32,7 +32,7 @@ export function ImportErrorsTable({ errors, columnLabel }: { errors: ImportIssue
             <TableRow key={i}>
               <TableCell>{e.row}</TableCell>
               <TableCell>{columnLabel(e.column)}</TableCell>
-              <TableCell dir="auto" sx={{ overflowWrap: 'anywhere' }}>
+              <TableCell dir="auto" sx={{ overflowWrap: 'break-word' }}>
                 {e.value ?? '—'}
               </TableCell>
               <TableCell>{issueText(t, { code: e.code, params: e.params })}</TableCell>

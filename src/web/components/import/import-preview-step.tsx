@@ -7,12 +7,10 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ImportChangesTable, type ValueText } from './import-changes-table';
+import { ACTION_COLOR, ImportChangesTable, type ValueText } from './import-changes-table';
 import { ImportStepNav, ImportStepTitle } from './import-step-frame';
 import { IMPORT_ACTIONS, type ImportAction, type ImportPreview } from './import-types';
 import { IMPORT_NAMESPACES, type ImportState } from './use-import';
-
-const CHIP_COLOR = { create: 'success', update: 'info', unchanged: 'default' } as const;
 
 /**
  * What the sheet would change: the counts (each a toggle of its rows in the table), what a module
@@ -60,7 +58,7 @@ export function ImportPreviewStep({
           {IMPORT_ACTIONS.map((a) => (
             <Chip
               key={a}
-              color={CHIP_COLOR[a]}
+              color={ACTION_COLOR[a]}
               variant={shown.has(a) ? 'filled' : 'outlined'}
               label={t(`common:import.counts.${a}`, { count: preview.counts[a] })}
               onClick={() => toggle(a)}

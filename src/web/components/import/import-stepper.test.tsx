@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n } from '../../i18n';
@@ -18,6 +19,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 afterAll(async () => {
   await changeLanguage('en');
@@ -83,11 +85,13 @@ function serve({ post, history = () => [] }: { post: Answer; history?: () => unk
 function mount() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ResourceImportPage resource="customers" />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <ThemeProvider theme={createTheme()}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ResourceImportPage resource="customers" />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </ThemeProvider>,
   );
 }
 
@@ -179,6 +183,28 @@ describe('the import stepper', () => {
     fireEvent.click(unchanged);
     expect(unchanged.getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('import-changes').textContent).toContain('Same Ltd');
+  });
+
+  it('on a phone, previews a card per row: its name, its change, its row and its fields', async () => {
+    // Every media query matches: the screen is narrower than `sm`.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+    }));
+    serve({ post: (url) => (url.endsWith('/validate') ? { rows: 3, errors: [] } : preview) });
+    mount();
+    await toPreviewStep();
+    const cards = within(screen.getByTestId('import-changes')).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(cards[1]!.textContent).toContain('Old Corp');
+    expect(cards[1]!.textContent).toContain('Update');
+    expect(cards[1]!.textContent).toContain('Row 3');
+    expect(cards[1]!.textContent).toContain('Payment terms (days): 30 → 45');
+    expect(screen.queryByRole('table', { name: 'Changes by row' })).toBeNull();
   });
 
   it('applies after a confirmation, shows the progress, then what it did, and lists the import', async () => {
