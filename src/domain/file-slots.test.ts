@@ -33,6 +33,7 @@ describe("a file picker's accept", () => {
       xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       png: 'image/png',
       jpeg: 'image/jpeg',
+      csv: 'text/csv',
     });
   });
 });

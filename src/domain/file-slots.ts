@@ -11,6 +11,8 @@ export const FILE_KINDS = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   png: 'image/png',
   jpeg: 'image/jpeg',
+  // Text with no signature: taken only where a caller allows it (an import's file).
+  csv: 'text/csv',
 } as const;
 export type FileKind = keyof typeof FILE_KINDS;
 
@@ -22,6 +24,7 @@ const PICKER_EXTENSIONS: Record<FileKind, readonly string[]> = {
   xlsx: ['.xlsx'],
   png: ['.png'],
   jpeg: ['.jpg', '.jpeg'],
+  csv: ['.csv'],
 };
 
 /** An `<input type="file" accept>` for these kinds. */

@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import { PRIVILEGED_ROLES, ROLES, ROLE_SECTIONS, type Role, type Section } from './auth/permissions.js';
 import { declaredAllows } from './auth/access-overrides.js';
 import { SLOT_KEY, slotReadAction, slotWriteAction, type FileSlotDecl } from './file-slots.js';
+import type { ImportDecl } from './imports.js';
 import type { MonthCloseDecl } from './modules/month-close/month-close.rules.js';
 import { statesProblems, type StatesDecl } from './state-actions.js';
 
@@ -158,6 +159,12 @@ export interface ResourceDecl<TCustom extends string = string> {
    * `recordTitle`); `figures`, the fields a card shows under its status (default: the listed ones).
    */
   card?: { title?: readonly string[]; figures?: readonly string[] };
+  /**
+   * A spreadsheet import (`/<path>/import/*`: template, validate, errors, preview, execute, and the
+   * imports kept): rows matched by `key`, each written by the resource's own create and update rules.
+   * Needs an `import` action in `access` (who may import: who may create).
+   */
+  import?: ImportDecl;
 }
 
 /** The fields that name a row: the declared card title, else the record title. */
@@ -195,11 +202,25 @@ export function defineResource<const T extends ResourceDecl>(decl: T): T {
     if (!decl.fields[field]) throw new Error(`${decl.name}.card: no declared field ${field}`);
   if (decl.nav && !Object.hasOwn(decl.access, decl.nav.action))
     throw new Error(`${decl.name}.nav: the access table has no action ${decl.nav.action}`);
+  for (const problem of decl.import ? importProblems(decl) : []) throw new Error(`${decl.name}.import: ${problem}`);
   if (decl.dependants?.length && !decl.softDelete)
     throw new Error(`${decl.name}: dependants are listed before an archive; it needs softDelete`);
   if (!decl.fields[decl.defaultSort.field]?.sort && decl.defaultSort.field !== 'createdAt')
     throw new Error(`${decl.name}: the default sort field must be sortable`);
   return decl;
+}
+
+/** What is wrong with a declared import: its key fields declared, not excluded, and who may import named. */
+function importProblems(decl: ResourceDecl): string[] {
+  const imp = decl.import!;
+  const problems: string[] = [];
+  if (!imp.key.length) problems.push('a key needs at least one field');
+  for (const k of imp.key) {
+    if (!decl.fields[k]) problems.push(`no declared field ${k}`);
+    else if (imp.exclude?.includes(k)) problems.push(`the key field ${k} is excluded`);
+  }
+  if (!Object.hasOwn(decl.access, 'import')) problems.push('the access table has no action import');
+  return problems;
 }
 
 /** Roles whose section table includes `section`. */

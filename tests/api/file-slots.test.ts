@@ -47,10 +47,11 @@ const SAMPLES: Record<FileKind, () => Promise<Buffer>> = {
     sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
       .jpeg()
       .toBuffer(),
+  csv: async () => Buffer.from('\uFEFFname;code\r\nLê Thị Hồng;LTH\r\n'),
 };
-const EXTENSION: Record<FileKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc', xlsx: 'xlsx', png: 'png', jpeg: 'jpg' };
+const EXTENSION: Record<FileKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc', xlsx: 'xlsx', png: 'png', jpeg: 'jpg', csv: 'csv' };
 /** Images are stored re-encoded, so only documents come back byte for byte. */
-const KEPT_AS_SENT = new Set<FileKind>(['pdf', 'docx', 'doc', 'xlsx']);
+const KEPT_AS_SENT = new Set<FileKind>(['pdf', 'docx', 'doc', 'xlsx', 'csv']);
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0')]);
 
 const ALL_SLOTS = RESOURCES.flatMap((r) => Object.entries(r.files ?? {}).map(([key, slot]) => ({ r, key, slot })));

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
 import { auditLog } from '../../src/server/modules/audit/audit.table.js';
 import { importProbe } from '../../src/server/modules/salaries/salaries.import-execute.js';
-import { inspectWorkbook } from '../../src/server/modules/salaries/salaries.workbook.js';
+import { inspectWorkbook } from '../../src/server/http/workbook.js';
 import { salaries, salaryImports } from '../../src/server/modules/salaries/salaries.table.js';
 import { users } from '../../src/server/modules/users/users.table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';

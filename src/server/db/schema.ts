@@ -35,3 +35,4 @@ export * from '../modules/commission-plans/commission-plans.table.js';
 export * from '../modules/commissions/commissions.table.js';
 export * from '../modules/hr-commission/hr-commission-matrices.table.js';
 export * from '../modules/hr-commission/hr-commissions.table.js';
+export * from '../http/resource/imports.table.js';

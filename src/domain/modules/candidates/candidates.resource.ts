@@ -25,6 +25,7 @@ export const candidatesResource = defineResource({
   access: standardAccess('candidates', {
     create: [...PRIVILEGED_ROLES, 'hr'],
     edit: [...PRIVILEGED_ROLES, 'hr'],
+    import: [...PRIVILEGED_ROLES, 'hr'],
     hashtags: sectionRoles('candidates'),
     brandedCv: sectionRoles('candidates'),
   }),
@@ -56,6 +57,8 @@ export const candidatesResource = defineResource({
   },
   defaultSort: { field: 'fullName', order: 'asc' },
   recordTitle: 'fullName',
+  // Many candidates come without an e-mail: their name is part of the key.
+  import: { key: ['fullName', 'email'] },
   softDelete: true,
   // Replaced or deleted by recruiters (`edit`), downloaded by the section (`show`).
   files: {

@@ -13,7 +13,11 @@ export const customersResource = defineResource({
   path: 'customers',
   route: '/customers',
   section: 'customers',
-  access: standardAccess('customers', { create: [...PRIVILEGED_ROLES, 'sale'], edit: [...PRIVILEGED_ROLES, 'sale'] }),
+  access: standardAccess('customers', {
+    create: [...PRIVILEGED_ROLES, 'sale'],
+    edit: [...PRIVILEGED_ROLES, 'sale'],
+    import: [...PRIVILEGED_ROLES, 'sale'],
+  }),
   // A sale edits the customers they own; everyone with the section reads them all.
   owner: { field: 'ownerSaleId', roles: ['sale'], applies: 'write' },
   schemas: { entity: customerSchema, create: customerCreateSchema, update: customerUpdateSchema },
@@ -49,6 +53,7 @@ export const customersResource = defineResource({
   },
   defaultSort: { field: 'name', order: 'asc' },
   recordTitle: 'name',
+  import: { key: ['code'] },
   softDelete: true,
   // Listed before an archive; work still running at the customer keeps it from being archived.
   dependants: [

@@ -1,4 +1,5 @@
-import { defineResource, standardAccess } from '../../resource.js';
+import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
+import { defineResource, sectionRoles, standardAccess } from '../../resource.js';
 import { CURRENCIES } from '../../fields.js';
 import {
   EXTERNAL_COST_CATEGORY_VALUES,
@@ -20,7 +21,7 @@ export const externalCostsResource = defineResource({
   path: 'external-costs',
   route: '/external-costs',
   section: 'external-costs',
-  access: standardAccess('external-costs'),
+  access: standardAccess('external-costs', { import: sectionRoles('external-costs').filter((r) => PRIVILEGED_ROLES.includes(r)) }),
   schemas: { entity: externalCostSchema, create: externalCostCreateSchema, update: externalCostUpdateSchema },
   fields: {
     date: { type: 'date', sort: true, filter: 'range', list: true },
@@ -54,6 +55,8 @@ export const externalCostsResource = defineResource({
   },
   defaultSort: { field: 'date', order: 'desc' },
   recordTitle: 'description',
+  // A cost has no code of its own: the day, what it was and who was paid name it.
+  import: { key: ['date', 'description', 'vendor'] },
   softDelete: true,
   closesWithMonth: { field: 'date' },
   files: {

@@ -24,6 +24,7 @@ export const headcountsResource = defineResource({
   access: standardAccess('headcount', {
     create: [...PRIVILEGED_ROLES, 'sale'],
     edit: [...PRIVILEGED_ROLES, 'sale'],
+    import: [...PRIVILEGED_ROLES, 'sale'],
     lookup: [...PRIVILEGED_ROLES, 'hr', 'sale', 'manager'],
     share: [...PRIVILEGED_ROLES, 'sale'],
     bench: sectionRoles('headcount'),
@@ -56,5 +57,7 @@ export const headcountsResource = defineResource({
   },
   defaultSort: { field: 'title', order: 'asc' },
   recordTitle: 'title',
+  // A placement is a person at a customer from a date.
+  import: { key: ['userId', 'customerId', 'startDate'] },
   softDelete: true,
 });

@@ -18,6 +18,7 @@ export const jobsResource = defineResource({
   access: standardAccess('jobs', {
     create: [...PRIVILEGED_ROLES, 'sale'],
     edit: [...PRIVILEGED_ROLES, 'sale'],
+    import: [...PRIVILEGED_ROLES, 'sale'],
     pipeline: sectionRoles('jobs'),
     move: [...PRIVILEGED_ROLES, 'hr', 'sale'],
   }),
@@ -60,5 +61,7 @@ export const jobsResource = defineResource({
   },
   defaultSort: { field: 'title', order: 'asc' },
   recordTitle: 'title',
+  // A job's title repeats across customers: the customer is part of its key.
+  import: { key: ['title', 'customerId'] },
   softDelete: true,
 });

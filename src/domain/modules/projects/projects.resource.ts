@@ -10,7 +10,12 @@ export const projectsResource = defineResource({
   path: 'projects',
   route: '/projects',
   section: 'customers',
-  access: standardAccess('customers', { create: [...PRIVILEGED_ROLES, 'sale'], edit: [...PRIVILEGED_ROLES, 'sale'], lookup: ROLES }),
+  access: standardAccess('customers', {
+    create: [...PRIVILEGED_ROLES, 'sale'],
+    edit: [...PRIVILEGED_ROLES, 'sale'],
+    import: [...PRIVILEGED_ROLES, 'sale'],
+    lookup: ROLES,
+  }),
   schemas: { entity: projectSchema, create: projectCreateSchema, update: projectUpdateSchema },
   fields: {
     name: { type: 'string', sort: true, filter: 'search', list: true },
@@ -31,6 +36,7 @@ export const projectsResource = defineResource({
   },
   defaultSort: { field: 'name', order: 'asc' },
   recordTitle: 'name',
+  import: { key: ['code'] },
   softDelete: true,
   dependants: [
     { resource: 'headcounts', field: 'projectId', live: { status: ['pending', 'active'] } },

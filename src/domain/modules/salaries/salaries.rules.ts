@@ -49,10 +49,8 @@ export const IMPORT_COLUMNS = ['email', 'name', 'month', ...SALARY_AMOUNTS, 'cur
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 /** Columns an uploaded sheet must have (the name is informative). */
 export const REQUIRED_COLUMNS: readonly ImportColumn[] = ['email', 'month', ...SALARY_AMOUNTS, 'currency'];
-/** The column that the error file adds after the sheet's own. */
-export const ERRORS_COLUMN = 'errors';
-/** Rows one file may hold. */
-export const MAX_IMPORT_ROWS = 20_000;
+// The error file's column and the rows a file may hold are every import's (domain/imports.ts).
+export { ERRORS_COLUMN, MAX_IMPORT_ROWS } from '../../imports.js';
 /** Whole digits an amount may have. */
 const MAX_WHOLE = 12;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMPORT_ACTIONS, importCountsSchema, importIssueSchema } from '../../imports.js';
 import { currency, optionalText, rowShape, uuidRef } from '../../fields.js';
 import { decimalText, monthText } from '../invoices/invoices.schema.js';
 
@@ -66,18 +67,11 @@ export const salaryCreateSchema = z.strictObject({
 export const salaryUpdateSchema = z.strictObject(fields).partial();
 export type SalaryCreate = z.output<typeof salaryCreateSchema>;
 
+// The shapes every import shares (domain/imports.ts); the month's import adds its month and totals.
+export { IMPORT_ACTIONS, importCountsSchema, importIssueSchema, type ImportAction, type ImportIssue } from '../../imports.js';
+
 /** `import/*`: the month the file is for (each of its rows must say the same month). */
 export const salaryImportQuerySchema = z.strictObject({ month: monthText });
-
-/** One problem of one cell of an uploaded sheet: its row as Excel numbers it, its column's header, the value read. */
-export const importIssueSchema = z.object({
-  row: z.number(),
-  column: z.string(),
-  value: z.string().nullable(),
-  code: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
-export type ImportIssue = z.infer<typeof importIssueSchema>;
 
 export const importValidationSchema = z.object({
   month: z.string(),
@@ -85,9 +79,6 @@ export const importValidationSchema = z.object({
   rows: z.number(),
   errors: z.array(importIssueSchema),
 });
-
-export const IMPORT_ACTIONS = ['create', 'update', 'unchanged'] as const;
-export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 
 export const importChangeSchema = z.object({
   row: z.number(),
@@ -102,7 +93,6 @@ export const importChangeSchema = z.object({
 });
 export type ImportChange = z.infer<typeof importChangeSchema>;
 
-export const importCountsSchema = z.object({ create: z.number(), update: z.number(), unchanged: z.number() });
 /** Net per currency, before and after the import, for the people and month of the file. */
 export const importTotalsSchema = z.object({ before: z.record(z.string(), z.string()), after: z.record(z.string(), z.string()) });
 

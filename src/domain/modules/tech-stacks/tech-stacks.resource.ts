@@ -18,6 +18,7 @@ export const techStacksResource = defineResource({
     create: ['admin', 'hr_lead', 'sale_lead', 'hr'],
     edit: ['admin', 'hr_lead', 'sale_lead', 'hr'],
     delete: ['admin', 'hr_lead', 'sale_lead'],
+    import: ['admin', 'hr_lead', 'sale_lead', 'hr'],
     export: ROLES,
     lookup: ROLES,
   },
@@ -29,6 +30,7 @@ export const techStacksResource = defineResource({
   },
   defaultSort: { field: 'name', order: 'asc' },
   recordTitle: 'name',
+  import: { key: ['name'] },
   softDelete: true,
   // A stack open jobs ask for stays; projects and candidates keep their past skills when it is archived.
   dependants: [

@@ -1,5 +1,6 @@
-import { ROLES } from '../../auth/permissions.js';
-import { defineResource, standardAccess } from '../../resource.js';
+import { PRIVILEGED_ROLES, ROLES } from '../../auth/permissions.js';
+import { randomSecret } from '../../imports.js';
+import { defineResource, sectionRoles, standardAccess } from '../../resource.js';
 import { USER_LEVELS, USER_STATUSES, userCreateSchema, userSchema, userUpdateSchema } from './users.schema.js';
 
 /** The firm's people and their accounts. Who may change a role is a rule in the users module. */
@@ -11,7 +12,10 @@ export const usersResource = defineResource({
   route: '/users',
   section: 'users',
   // Every role but developer picks people: a sale picks an owner sale, a manager a team member.
-  access: standardAccess('users', { lookup: ROLES.filter((r) => r !== 'developer') }),
+  access: standardAccess('users', {
+    lookup: ROLES.filter((r) => r !== 'developer'),
+    import: sectionRoles('users').filter((r) => PRIVILEGED_ROLES.includes(r)),
+  }),
   schemas: { entity: userSchema, create: userCreateSchema, update: userUpdateSchema },
   fields: {
     fullName: { type: 'string', sort: true, filter: 'search', list: true },
@@ -35,6 +39,8 @@ export const usersResource = defineResource({
   },
   defaultSort: { field: 'fullName', order: 'asc' },
   recordTitle: 'fullName',
+  // A person imported gets a first password nobody knows: they choose theirs through "forgot password".
+  import: { key: ['email'], createDefaults: () => ({ password: randomSecret() }) },
   softDelete: true,
   auditOmit: ['passwordHash', 'search'],
 });

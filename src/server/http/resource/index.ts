@@ -6,6 +6,7 @@ import { registerBulkActions } from './bulk-actions.js';
 import { createContext, type ResourceContext } from './context.js';
 import { registerExport } from './export-route.js';
 import { registerFiles } from './files.js';
+import { registerImport } from './import.js';
 import { registerList } from './list.js';
 import { registerLookup } from './lookup.js';
 import { registerNestedRefusals } from './nested.js';
@@ -22,7 +23,7 @@ export { labelsOf, registeredResource } from './registry.js';
 /**
  * The generic API of one declared resource, part by part: list (paged, sorted, filtered, searched)
  * and lookup, read, create / update / delete, archive and restore with dependants, declared files,
- * export, declared state actions (one row, or many for those declared `bulk`). Each part is a function of one shared context (context.ts); every write goes through the
+ * export and import, declared state actions (one row, or many for those declared `bulk`). Each part is a function of one shared context (context.ts); every write goes through the
  * same steps (write-steps.ts). Routes are registered in this order: fixed paths before `/:id`.
  */
 export function registerResource<TRow extends Row>(app: Api, s: Services, m: ResourceModule<TRow>) {
@@ -31,6 +32,7 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
   registerList(ctx);
   registerLookup(ctx);
   registerExport(ctx);
+  registerImport(c);
   registerRead(ctx);
   registerWrites(ctx);
   registerArchive(ctx);

@@ -16,10 +16,25 @@ export { FILE_KINDS, type FileKind };
 /** The type is read from the content; the name's extension is never trusted. */
 export async function detectKind(content: Buffer): Promise<FileKind | undefined> {
   const detected = await fileTypeFromBuffer(content);
-  if (!detected) return undefined;
+  if (!detected) return isText(content) ? 'csv' : undefined;
   if (detected.ext === 'cfb') return 'doc'; // legacy Word is an OLE compound file
   if (detected.ext === 'jpg') return 'jpeg';
   return (Object.keys(FILE_KINDS) as FileKind[]).find((k) => k === detected.ext);
+}
+
+/** UTF-8 text without NUL or other control characters than tab, CR and LF: what a .csv may be. */
+function isText(content: Buffer): boolean {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch {
+    return false;
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) return false;
+  }
+  return true;
 }
 
 export type { StoredFile } from '../../http/resource/hooks.js';
@@ -88,6 +103,7 @@ const EXTENSIONS: Record<FileKind, { ext: string; also: string[] }> = {
   xlsx: { ext: 'xlsx', also: [] },
   png: { ext: 'png', also: [] },
   jpeg: { ext: 'jpg', also: ['jpeg', 'jpe'] },
+  csv: { ext: 'csv', also: [] },
 };
 
 /**

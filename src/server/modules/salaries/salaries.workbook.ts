@@ -1,11 +1,9 @@
 import { Readable } from 'node:stream';
-import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { CURRENCIES } from '../../../domain/fields.js';
 import {
   ERRORS_COLUMN,
   IMPORT_COLUMNS,
-  MAX_IMPORT_ROWS,
   REQUIRED_COLUMNS,
   type ImportColumn,
   type ImportRow,
@@ -15,108 +13,7 @@ import { minorUnits } from '../../../domain/money.js';
 import { describeIssue } from '../../../domain/validation.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { safeCell } from '../../http/export.js';
-import { storedZip, type ZipPart } from '../../stored-zip.js';
-import { readablePart } from './salaries.workbook-xml.js';
-
-/** What an uploaded workbook may unpack to, all its parts together: refused (413) before it is parsed. */
-export const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
-
-const tooLarge = (message: string, code: string) => new AppError(413, message, { code, issues: { file: { code } } });
-const notWorkbook = () => badRequest('The file is not an Excel workbook (.xlsx)', { file: 'not_workbook' }, 'not_workbook');
-
-/**
- * Checks an upload before anything parses it: an .xlsx is a zip (else 415 `file_type`); its parts
- * are inflated here, each with a ceiling on what it may produce, so that a zip bomb stops at
- * `MAX_UNPACKED_BYTES` (413 `workbook_too_large`) whatever its headers claim; it has a workbook
- * part (else 400 `not_workbook`); its sheets hold at most `MAX_IMPORT_ROWS` rows (413
- * `too_many_rows`, counted on the XML before any cell is read).
- */
-export function inspectWorkbook(buf: Buffer): ZipPart[] {
-  if (buf.length < 22 || buf.readUInt32LE(0) !== 0x04034b50)
-    throw new AppError(415, 'Upload an Excel workbook (.xlsx)', {
-      code: 'file_type',
-      issues: { file: { code: 'file_type', params: { allowed: 'XLSX' } } },
-    });
-  // The end of the central directory: its signature within the last 64 KiB.
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65_557); i--)
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  if (eocd < 0) throw notWorkbook();
-  const entries = buf.readUInt16LE(eocd + 10);
-  const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || cdOffset === 0xffffffff) throw tooLarge('The workbook is too large', 'workbook_too_large');
-  let at = cdOffset;
-  let unpacked = 0;
-  let rows = 0;
-  let hasWorkbook = false;
-  const parts: ZipPart[] = [];
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) throw notWorkbook();
-    const method = buf.readUInt16LE(at + 10);
-    const compressed = buf.readUInt32LE(at + 20);
-    const nameLength = buf.readUInt16LE(at + 28);
-    const extraLength = buf.readUInt16LE(at + 30);
-    const commentLength = buf.readUInt16LE(at + 32);
-    const local = buf.readUInt32LE(at + 42);
-    const name = buf.toString('utf8', at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + extraLength + commentLength;
-    if (name === 'xl/workbook.xml') hasWorkbook = true;
-    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) throw notWorkbook();
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + compressed);
-    let content: Buffer;
-    if (method === 0) content = data;
-    else if (method === 8) {
-      try {
-        content = inflateRawSync(data, { maxOutputLength: Math.max(1, MAX_UNPACKED_BYTES - unpacked) });
-      } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError)
-          throw tooLarge('The workbook unpacks to more than the import takes', 'workbook_too_large');
-        throw notWorkbook();
-      }
-    } else throw notWorkbook();
-    unpacked += content.length;
-    // In the form the reader follows (prefixed elements, rows and cells without references), before the rows are counted.
-    content = readablePart(name, content);
-    parts.push({ name, content });
-    if (unpacked > MAX_UNPACKED_BYTES) throw tooLarge('The workbook unpacks to more than the import takes', 'workbook_too_large');
-    if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) {
-      const xml = content.toString('latin1');
-      for (let i = xml.indexOf('<row'); i >= 0; i = xml.indexOf('<row', i + 4)) if (xml[i + 4] === ' ' || xml[i + 4] === '>') rows++;
-      if (rows > MAX_IMPORT_ROWS + 1)
-        throw new AppError(413, `A file holds at most ${MAX_IMPORT_ROWS} rows`, {
-          code: 'too_many_rows',
-          issues: { file: { code: 'too_many_rows', params: { max: MAX_IMPORT_ROWS } } },
-        });
-    }
-  }
-  if (!hasWorkbook) throw notWorkbook();
-  return parts;
-}
-
-// The parts the streaming reader must have read before a sheet: it names the sheet from the workbook
-// and its relations, and reads its text from the shared strings.
-const READ_FIRST = [
-  '[Content_Types].xml',
-  '_rels/.rels',
-  'xl/_rels/workbook.xml.rels',
-  'xl/workbook.xml',
-  'xl/sharedStrings.xml',
-  'xl/styles.xml',
-];
-const readRank = (name: string) => (READ_FIRST.includes(name) ? READ_FIRST.indexOf(name) : READ_FIRST.length);
-
-/**
- * The parts again as one archive (stored, in the order above): the streaming reader reads entries as
- * they come, and a writer that puts the workbook after its sheets (some save it so, uncompressed)
- * was refused as "not a workbook" now and then — when a sheet reached the reader before the workbook.
- */
-export function inReadingOrder(parts: readonly ZipPart[]): Buffer {
-  return storedZip([...parts].sort((a, b) => readRank(a.name) - readRank(b.name)));
-}
+import { inReadingOrder, inspectWorkbook, notWorkbook } from '../../http/workbook.js';
 
 /** A cell's value as text; a formula gives its saved result and is never evaluated. */
 function cellText(value: ExcelJS.CellValue): { text: string | null; formulaWithoutValue?: boolean } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnLetters, readablePart, referenceRowsAndCells, unprefixMainNamespace } from './salaries.workbook-xml.js';
+import { columnLetters, readablePart, referenceRowsAndCells, unprefixMainNamespace } from './workbook-xml.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 
