@@ -1,53 +1,18 @@
-// The answers of a resource's import steps, as the server sends them.
+// The answers of a resource's import steps: the shapes the server declares (domain/imports.ts).
+import type { ImportRecord as ResourceImportRecord } from '../../../domain/imports';
 
-export const IMPORT_ACTIONS = ['create', 'update', 'unchanged'] as const;
-export type ImportAction = (typeof IMPORT_ACTIONS)[number];
+export {
+  IMPORT_ACTIONS,
+  type ImportAction,
+  type ImportChange,
+  type ImportCounts,
+  type ImportIssue,
+  type ImportPreview,
+  type ImportValidation,
+} from '../../../domain/imports';
 
-/** One problem of one cell: its row as the spreadsheet numbers it, its column's header, the value read. */
-export interface ImportIssue {
-  row: number;
-  column: string;
-  value: string | null;
-  code: string;
-  params?: Record<string, string | number>;
-}
-
-export interface ImportValidation {
-  /** The rows read (header and blank rows excluded). */
-  rows: number;
-  errors: ImportIssue[];
-}
-
-export type ImportCounts = Record<ImportAction, number>;
-
-/** What one row of the sheet would do to the record its key finds: each field old → new (a create's old is null). */
-export interface ImportChange {
-  row: number;
-  action: ImportAction;
-  key: string;
-  id: string | null;
-  label: string;
-  fields: Array<{ field: string; old: string | null; new: string | null }>;
-}
-
-export interface ImportPreview {
-  sha256: string;
-  /** What execute checks: the records as the preview read them (changed since → 409 `import_stale`). */
-  previewToken: string;
-  counts: ImportCounts;
-  changes: ImportChange[];
-}
-
-export interface ImportRecord {
-  id: string;
-  fileName: string;
-  sha256: string;
-  fileId: string;
-  counts: ImportCounts;
-  createdAt: string;
-  createdBy: string | null;
-  createdByName: string | null;
-}
+/** An import kept, as the kit's history reads it: the salaries' month import keeps the same, with its month and not its resource. */
+export type ImportRecord = Omit<ResourceImportRecord, 'resource'>;
 
 export interface ImportExecuted<R extends ImportRecord = ImportRecord> {
   /** False when the same file was applied before: nothing was written again. */
