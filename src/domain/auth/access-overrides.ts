@@ -58,6 +58,8 @@ export const REQUIRES: Readonly<Record<string, readonly string[]>> = {
   edit: ['list', 'show'],
   delete: ['list', 'show'],
   export: ['list', 'show'],
+  // An import matches its rows against those the caller reads, and its template is the list.
+  import: ['list', 'show'],
 };
 
 /** Refusal codes of a change, each with what it names. */

@@ -153,6 +153,8 @@ function readCsv(buf: Buffer): ImportSheet {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
   } catch {
+    // Binary content (a PDF, an image, an old .xls) is not a sheet at all; text in another encoding is a .csv to save again.
+    if (buf.subarray(0, 4096).some((b) => b < 9 || (b > 13 && b < 32))) throw fileType();
     throw badRequest('A .csv file must be UTF-8 text', { file: 'csv_encoding' }, 'csv_encoding');
   }
   if (text.includes('\u0000')) throw fileType();

@@ -26,6 +26,8 @@ export interface LastChange {
 /** The firm's audit log: every write of the kit adds its entry in the write's own transaction. */
 export interface AuditTrail {
   write(db: Db | Tx, entry: AuditEntry): Promise<void>;
+  /** Many entries at once (an import's rows), in the same transaction as their writes. */
+  writeMany(db: Db | Tx, entries: readonly AuditEntry[]): Promise<void>;
   lastChange(db: Pick<Db, 'select'>, entity: string, entityId: string): Promise<LastChange | undefined>;
 }
 

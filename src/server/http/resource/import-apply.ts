@@ -4,15 +4,17 @@ import type { ImportIssue } from '../../../domain/imports.js';
 import { AppError, pgError } from '../errors.js';
 import type { ResourceContext } from './context.js';
 import type { PlannedRow } from './import-check.js';
-import type { Row, Tx } from './resource-module.js';
-import { afterWrite, assertOpen, assertOwnerWrite, checkValues, writeContext } from './write-steps.js';
+import type { Row, Tx, WriteAction } from './resource-module.js';
+import type { AuditEntry } from './hooks.js';
+import { assertOpen, assertOwnerWrite, auditable, checkValuesMany, writeContext } from './write-steps.js';
 
 /**
- * The file's creates and updates, row by row, each through the steps the kit's own create and
- * update take (owner scope, write guards such as the month close, references and unique values,
- * the module's hooks, the row's audit entry) in the caller's one transaction. A row refused says
- * why as a problem of the row; the caller rolls everything back when any row was refused (a
- * validation's dry run always does).
+ * The file's creates and updates, each through the steps the kit's own create and update take:
+ * owner scope, write guards (the month close), references and unique values, the module's hooks,
+ * the row's audit entry, in the caller's one transaction. A refused row says why as a problem of
+ * its row; the caller rolls everything back when any row was refused (a validation's dry run
+ * always does). Unique values and references are checked for all rows at once, and creates of a
+ * resource without a `beforeCreate` hook are inserted in batches: the same rules at import's scale.
  */
 export async function applyRows(
   ctx: ResourceContext,
@@ -20,49 +22,94 @@ export async function applyRows(
   tx: Tx,
   planned: readonly PlannedRow[],
 ): Promise<{ errors: ImportIssue[]; created: Row[]; updated: Row[] }> {
-  const { m } = ctx;
+  const { m, decl } = ctx;
   const w = writeContext(ctx, req, tx);
+  const todo = planned.filter((p) => p.change.action !== 'unchanged');
   const errors: ImportIssue[] = [];
   const created: Row[] = [];
   const updated: Row[] = [];
-  for (const p of planned) {
-    if (p.change.action === 'unchanged') continue;
+  const audits: AuditEntry[] = [];
+  const audit = (action: WriteAction, row: Row, before: Row | undefined): AuditEntry => ({
+    actorId: w.user.id,
+    entity: decl.name,
+    entityId: String(row.id),
+    action,
+    before: auditable(ctx, before),
+    after: auditable(ctx, row),
+    requestId: req.id,
+  });
+  const refused = await checkValuesMany(
+    ctx,
+    tx,
+    todo.map((p) => ({ values: p.values, selfId: p.existing ? String(p.existing.id) : undefined })),
+  );
+  const batch: Row[] = [];
+  for (const [i, p] of todo.entries()) {
     try {
+      if (refused.has(i)) throw refused.get(i);
+      let values = { ...p.values };
       if (p.change.action === 'create') {
-        let values = { ...p.values };
         assertOwnerWrite(ctx, w.user, values);
         await assertOpen(ctx, tx, undefined, values);
-        await checkValues(ctx, tx, values);
-        if (m.beforeCreate) values = await m.beforeCreate(values, w);
+        if (!m.beforeCreate) {
+          batch.push({ ...values, createdBy: w.user.id });
+          continue;
+        }
+        values = await m.beforeCreate(values, w);
         const [row] = (await tx
           .insert(m.table)
           .values({ ...values, createdBy: w.user.id } as never)
           .returning()) as Row[];
-        await afterWrite(ctx, w, 'created', row!, undefined);
+        audits.push(audit('created', row!, undefined));
+        await m.afterWrite?.('created', row!, undefined, w);
         created.push(row!);
       } else {
         const existing = p.existing!;
-        let values = { ...p.values };
         assertOwnerWrite(ctx, w.user, values, existing);
         await assertOpen(ctx, tx, existing, { ...existing, ...values });
-        await checkValues(ctx, tx, values, String(existing.id));
         if (m.beforeUpdate) values = await m.beforeUpdate(values, existing, w);
         const [row] = (await tx
           .update(m.table)
           .set({ ...values, updatedAt: sql`now()` } as never)
           .where(eq(m.table.id, existing.id as string))
           .returning()) as Row[];
-        await afterWrite(ctx, w, 'updated', row!, existing);
+        audits.push(audit('updated', row!, existing));
+        await m.afterWrite?.('updated', row!, existing, w);
         updated.push(row!);
       }
     } catch (err) {
-      const refused = rowProblem(err, p);
-      if (!refused) throw err;
-      errors.push(refused);
+      const problem = rowProblem(err, p);
+      if (!problem) throw err;
+      errors.push(problem);
       // A statement the database refused ends the transaction: the rows after it cannot be tried.
-      if (pgError(err)) break;
+      if (pgError(err)) return { errors, created, updated };
     }
   }
+  if (errors.length) return { errors, created, updated };
+  // In statements of 500 rows: a statement's parameters are limited (65 535).
+  for (let i = 0; i < batch.length; i += 500) {
+    let rows: Row[];
+    try {
+      rows = (await tx
+        .insert(m.table)
+        .values(batch.slice(i, i + 500) as never)
+        .returning()) as Row[];
+    } catch (err) {
+      // A unique value taken by another writer since the check above: the file is refused, not failed.
+      if (pgError(err)?.code !== '23505') throw err;
+      return {
+        errors: [{ row: todo.find((p) => p.change.action === 'create')!.row, column: '', value: null, code: 'unique' }],
+        created,
+        updated,
+      };
+    }
+    for (const row of rows) {
+      audits.push(audit('created', row, undefined));
+      await m.afterWrite?.('created', row, undefined, w);
+      created.push(row);
+    }
+  }
+  await ctx.s.kit.audit.writeMany(tx, audits);
   return { errors, created, updated };
 }
 

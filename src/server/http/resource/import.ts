@@ -210,11 +210,16 @@ async function validated(ctx: ResourceContext, req: FastifyRequest) {
   return { name, content, sheet, checked };
 }
 
-async function recordsOf(ctx: ResourceContext, rows: Array<typeof resourceImports.$inferSelect>): Promise<ImportRecord[]> {
+async function recordsOf(
+  ctx: ResourceContext,
+  rows: Array<typeof resourceImports.$inferSelect>,
+  db: Db | Tx = ctx.s.db,
+): Promise<ImportRecord[]> {
   const names = await labelsOf(
     ctx.s,
     'users',
     rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
+    db,
   );
   return rows.map((i) => ({
     id: i.id,
@@ -235,7 +240,7 @@ async function importOf(ctx: ResourceContext, db: Db | Tx, hash: string): Promis
     .from(resourceImports)
     .where(and(eq(resourceImports.resource, ctx.decl.name), eq(resourceImports.sha256, hash)))
     .limit(1);
-  return rows.length ? (await recordsOf(ctx, rows))[0] : undefined;
+  return rows.length ? (await recordsOf(ctx, rows, db))[0] : undefined;
 }
 
 /** Execute: the file again, checked under lock against the preview's token, every row written, or none. */
@@ -280,7 +285,7 @@ async function execute(ctx: ResourceContext, req: FastifyRequest) {
         after: { resource: decl.name, fileName: stored.name, fileId: stored.id, sha256: hash, counts: checked.counts },
         requestId: req.id,
       });
-      const [record] = await recordsOf(ctx, [rec!]);
+      const [record] = await recordsOf(ctx, [rec!], tx);
       return { applied: true, import: record!, created: written.created, updated: written.updated };
     });
   } catch (err) {

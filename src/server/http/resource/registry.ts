@@ -38,12 +38,12 @@ export function registeredResource(s: Services, name: string): Registered | unde
 }
 
 /** Labels (record titles) of rows of a registered resource, for exports and History. */
-export async function labelsOf(s: Services, resource: string, ids: string[]): Promise<Map<string, string>> {
+export async function labelsOf(s: Services, resource: string, ids: string[], db: Db | Tx = s.db): Promise<Map<string, string>> {
   const target = registryOf(s).get(resource)?.module;
   const out = new Map<string, string>();
   if (!target || !ids.length) return out;
   const t = target.table as unknown as PgTable & Record<string, AnyColumn>;
-  const rows = await s.db
+  const rows = await db
     .select({ id: target.table.id, label: sql<string>`${columnOf(target.table, target.decl.recordTitle)}::text` })
     .from(t)
     .where(inArray(target.table.id, [...new Set(ids)]));

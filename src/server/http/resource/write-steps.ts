@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../domain/auth/permissions.js';
-import { ownerAllowsWrite } from '../../../domain/resource.js';
+import { ownerAllowsWrite, type FieldDecl } from '../../../domain/resource.js';
 import { can } from '../../../domain/resources.js';
 import type { Db } from '../../db/client.js';
 import type { CurrentUser } from '../access.js';
@@ -82,21 +82,34 @@ export async function lockForWrite<TRow extends Row>(
   return existing;
 }
 
+const missingReference = (field: string) => conflict(`The ${field} does not exist`, 'reference_missing', { [field]: 'reference_missing' });
+const refIds = (v: unknown): string[] =>
+  v === undefined || v === null ? [] : [...new Set(Array.isArray(v) ? (v as string[]) : [v as string])];
+
+/** Of these ids of the resource a reference field points to, the live ones. */
+async function liveIds(ctx: ResourceContext, tx: Tx, f: FieldDecl, ids: string[]): Promise<Set<string> | undefined> {
+  const target = ctx.registered.get(f.ref!.resource)?.module;
+  if (!target) return undefined;
+  const t = target.table as unknown as PgTable & Record<string, AnyColumn>;
+  const archived = target.decl.softDelete ? columnOf(target.table, 'archivedAt') : undefined;
+  const live = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const found = await tx
+      .select({ id: target.table.id })
+      .from(t)
+      .where(and(inArray(target.table.id, ids.slice(i, i + 1000)), archived ? isNull(archived) : undefined));
+    for (const r of found) live.add(r.id as string);
+  }
+  return live;
+}
+
 /** References must name live rows of their resource, and unique fields be free: 409 naming the field. */
 export async function checkValues(ctx: ResourceContext, tx: Tx, values: Row, selfId?: string) {
   for (const [field, f] of Object.entries(ctx.decl.fields)) {
-    const v = values[field];
-    if ((f.type === 'ref' || f.type === 'refs') && v !== undefined && v !== null && f.ref) {
-      const ids = [...new Set(Array.isArray(v) ? (v as string[]) : [v as string])];
-      const target = ctx.registered.get(f.ref.resource)?.module;
-      if (!target || !ids.length) continue;
-      const t = target.table as unknown as PgTable & Record<string, AnyColumn>;
-      const archived = target.decl.softDelete ? columnOf(target.table, 'archivedAt') : undefined;
-      const found = await tx
-        .select({ id: target.table.id })
-        .from(t)
-        .where(and(inArray(target.table.id, ids), archived ? isNull(archived) : undefined));
-      if (found.length !== ids.length) throw conflict(`The ${field} does not exist`, 'reference_missing', { [field]: 'reference_missing' });
+    const ids = refIds(values[field]);
+    if ((f.type === 'ref' || f.type === 'refs') && f.ref && ids.length) {
+      const live = await liveIds(ctx, tx, f, ids);
+      if (live && live.size !== ids.length) throw missingReference(field);
     }
   }
   for (const [field, f] of ctx.uniqueFields) {
@@ -117,6 +130,55 @@ export async function checkValues(ctx: ResourceContext, tx: Tx, values: Row, sel
       .limit(1);
     if (clash) throw duplicate(ctx, field);
   }
+}
+
+/**
+ * `checkValues` for many rows at once (an import's): the same rules, a query per field rather than
+ * per row. Answers the refusal of each refused row, by its index.
+ */
+export async function checkValuesMany(ctx: ResourceContext, tx: Tx, rows: ReadonlyArray<{ values: Row; selfId?: string }>) {
+  const refused = new Map<number, Error>();
+  for (const [field, f] of Object.entries(ctx.decl.fields)) {
+    if (!((f.type === 'ref' || f.type === 'refs') && f.ref)) continue;
+    const all = [...new Set(rows.flatMap((r) => refIds(r.values[field])))];
+    const live = all.length ? await liveIds(ctx, tx, f, all) : undefined;
+    if (!live) continue;
+    rows.forEach((r, i) => {
+      if (!refused.has(i) && refIds(r.values[field]).some((id) => !live.has(id))) refused.set(i, missingReference(field));
+    });
+  }
+  for (const [field, f] of ctx.uniqueFields) {
+    const text = TEXT_TYPES.has(f.type);
+    const norm = (v: unknown) => (typeof v === 'string' && text ? v.toLowerCase() : String(v));
+    const given = [...new Set(rows.flatMap((r) => (r.values[field] === undefined || r.values[field] === null ? [] : [r.values[field]])))];
+    if (!given.length) continue;
+    const column = columnOf(ctx.m.table, field);
+    const holders = new Map<string, string[]>();
+    for (let i = 0; i < given.length; i += 1000) {
+      const part = given.slice(i, i + 1000);
+      const found = await tx
+        .select({ id: ctx.m.table.id, value: column })
+        .from(ctx.table)
+        .where(
+          and(
+            text
+              ? inArray(
+                  sql`lower(${column})`,
+                  part.map((v) => norm(v)),
+                )
+              : inArray(column, part),
+            ctx.archivedAt ? isNull(ctx.archivedAt) : undefined,
+          ),
+        );
+      for (const r of found) holders.set(norm(r.value), [...(holders.get(norm(r.value)) ?? []), r.id as string]);
+    }
+    rows.forEach((r, i) => {
+      const v = r.values[field];
+      if (refused.has(i) || v === undefined || v === null) return;
+      if ((holders.get(norm(v)) ?? []).some((id) => id !== r.selfId)) refused.set(i, duplicate(ctx, field));
+    });
+  }
+  return refused;
 }
 
 /** What the audit log keeps of a row: every column but the search text, the timestamp and the declared omissions. */

@@ -14,6 +14,11 @@ export async function writeAudit(db: Pick<Db, 'insert'>, entry: AuditEntry) {
 /** The audit log as the kit writes and reads it (the kit's AuditTrail hook). */
 export const auditTrail: AuditTrail = {
   write: writeAudit,
+  async writeMany(db, entries) {
+    // In statements of 500 rows: a statement's parameters are limited (65 535).
+    for (let i = 0; i < entries.length; i += 500)
+      await db.insert(auditLog).values(entries.slice(i, i + 500).map((e) => ({ ...e, before: e.before ?? null, after: e.after ?? null })));
+  },
   async lastChange(db, entity, entityId) {
     const [last] = await db
       .select({ at: auditLog.at, actorId: auditLog.actorId, name: users.fullName })
