@@ -1,13 +1,14 @@
 // Any resource's import end to end, on customers: an admin opens the import from the list, reads
 // the template, uploads a sheet LibreOffice wrote (not our ExcelJS) with one bad row, reads the
 // problem in the resource's words and gets the failing row back as a file, fixes it, previews the
-// changes, applies them and finds the customers in the list; a role that may not import sees no
+// changes, applies them and finds the customers in the list; a preview gone stale is refused and
+// previewed again; the stepper by keyboard; a role that may not import sees no
 // Import; the stepper with its problems table fits 390 px and has no serious axe finding in
 // English nor in Arabic (right to left).
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from './support/test';
-import { presetShell, seriousViolations } from './shell-support';
+import { apiLogin, presetShell, seriousViolations } from './shell-support';
 import { signIn, useEnglish } from './support/session';
 import { libreOfficeSheet } from './support/libreoffice-sheet';
 
@@ -97,6 +98,46 @@ test('an admin imports customers from a LibreOffice sheet: the bad row reported 
   await expect(grid).toContainText('Công ty Sông Hồng Nhập');
   await expect(grid).toContainText('Zebra Imports Ltd');
   await expect(grid.getByRole('row').filter({ hasText: 'ZEB-IMP' })).toContainText('Inactive');
+});
+
+test('a preview gone stale (the customer changed meanwhile) is refused in words, previewed again, then applied', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { token } = await apiLogin(page.request, 'admin');
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await page.request.post('/api/v1/customers', {
+    headers,
+    data: { name: 'Stale Preview Co', code: 'STALE-IMP', paymentTermsDays: 30 },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const { id } = (await created.json()) as { id: string };
+  const terms = (days: number) =>
+    libreOfficeSheet([
+      ['name', 'code', 'paymentTermsDays'],
+      ['Stale Preview Co', 'STALE-IMP', days],
+    ]);
+
+  await signIn(page, 'admin', '/customers/import');
+  await upload(page, 'terms.xlsx', terms(60));
+  await page.getByTestId('import-validate').click();
+  await page.getByTestId('import-preview').click();
+  const row = page.getByTestId('import-changes').getByRole('row').filter({ hasText: 'Stale Preview Co' });
+  await expect(row).toContainText('Payment terms (days): 30 → 60');
+  // Someone else changes the customer between the preview and the import.
+  const changed = await page.request.patch(`/api/v1/customers/${id}`, { headers, data: { paymentTermsDays: 45 } });
+  expect(changed.ok(), await changed.text()).toBeTruthy();
+  await page.getByTestId('import-execute').click();
+  await page.getByTestId('import-execute-confirm').click();
+  const refusal = page.getByTestId('import-error');
+  await expect(refusal).toContainText('The records changed since the preview: preview the file again');
+  await expect(page.getByTestId('import-result')).toHaveCount(0);
+  await page.getByTestId('import-preview-again').click();
+  await expect(refusal).toHaveCount(0);
+  await expect(row).toContainText('Payment terms (days): 45 → 60');
+  await page.getByTestId('import-execute').click();
+  await page.getByTestId('import-execute-confirm').click();
+  await expect(page.getByTestId('import-result')).toContainText('0 created, 1 updated, 0 unchanged');
+  const after = await page.request.get(`/api/v1/customers/${id}`, { headers });
+  expect(((await after.json()) as { paymentTermsDays: number }).paymentTermsDays).toBe(60);
 });
 
 test("by keyboard: from the step's heading to the template, then to the file chooser", async ({ page }) => {
