@@ -21,6 +21,7 @@ export async function applyRows(
   req: FastifyRequest,
   tx: Tx,
   planned: readonly PlannedRow[],
+  opts: { dryRun?: boolean } = {},
 ): Promise<{ errors: ImportIssue[]; created: Row[]; updated: Row[] }> {
   const { m, decl } = ctx;
   const w = writeContext(ctx, req, tx);
@@ -28,7 +29,14 @@ export async function applyRows(
   const errors: ImportIssue[] = [];
   const created: Row[] = [];
   const updated: Row[] = [];
-  const audits: AuditEntry[] = [];
+  let audits: AuditEntry[] = [];
+  // Written 500 at a time: the entries (each a whole row) are not all kept at once.
+  const flush = async (all = false) => {
+    if (audits.length >= 500 || (all && audits.length)) await ctx.s.kit.audit.writeMany(tx, audits);
+    if (audits.length >= 500 || all) audits = [];
+  };
+  // What the live event needs of a row (its id and owner), not the row.
+  const kept = (row: Row): Row => (decl.owner ? { id: row.id, [decl.owner.field]: row[decl.owner.field] } : { id: row.id });
   const audit = (action: WriteAction, row: Row, before: Row | undefined): AuditEntry => ({
     actorId: w.user.id,
     entity: decl.name,
@@ -62,7 +70,7 @@ export async function applyRows(
           .returning()) as Row[];
         audits.push(audit('created', row!, undefined));
         await m.afterWrite?.('created', row!, undefined, w);
-        created.push(row!);
+        created.push(kept(row!));
       } else {
         const existing = p.existing!;
         assertOwnerWrite(ctx, w.user, values, existing);
@@ -75,8 +83,9 @@ export async function applyRows(
           .returning()) as Row[];
         audits.push(audit('updated', row!, existing));
         await m.afterWrite?.('updated', row!, existing, w);
-        updated.push(row!);
+        updated.push(kept(row!));
       }
+      await flush();
     } catch (err) {
       const problem = rowProblem(err, p);
       if (!problem) throw err;
@@ -85,7 +94,8 @@ export async function applyRows(
       if (pgError(err)) return { errors, created, updated };
     }
   }
-  if (errors.length) return { errors, created, updated };
+  // A dry run has tried every rule of these rows: the batch's insert only writes what was checked.
+  if (errors.length || opts.dryRun) return { errors, created, updated };
   // In statements of 500 rows: a statement's parameters are limited (65 535).
   for (let i = 0; i < batch.length; i += 500) {
     let rows: Row[];
@@ -95,21 +105,21 @@ export async function applyRows(
         .values(batch.slice(i, i + 500) as never)
         .returning()) as Row[];
     } catch (err) {
-      // A unique value taken by another writer since the check above: the file is refused, not failed.
-      if (pgError(err)?.code !== '23505') throw err;
-      return {
-        errors: [{ row: todo.find((p) => p.change.action === 'create')!.row, column: '', value: null, code: 'unique' }],
-        created,
-        updated,
-      };
+      // A unique value taken by another writer since the check above, or a rule only the database
+      // states: the file is refused (422), not failed.
+      const code = pgError(err)?.code;
+      if (!code?.startsWith('23')) throw err;
+      const first = todo.find((p) => p.change.action === 'create')!.row;
+      return { errors: [{ row: first, column: '', value: null, code: code === '23505' ? 'unique' : 'invalid' }], created, updated };
     }
     for (const row of rows) {
       audits.push(audit('created', row, undefined));
       await m.afterWrite?.('created', row, undefined, w);
-      created.push(row);
+      created.push(kept(row));
     }
+    await flush();
   }
-  await ctx.s.kit.audit.writeMany(tx, audits);
+  await flush(true);
   return { errors, created, updated };
 }
 

@@ -92,6 +92,21 @@ function resolveRefs(index: RefIndex, text: string): Converted {
   return { value: [...new Set(ids)] };
 }
 
+// Each enum's values by how people write them ('on_hold', 'On hold', 'ON HOLD'), built once per field.
+const enumIndex = new WeakMap<FieldDecl, Map<string, string>>();
+function enumKeys(f: FieldDecl): Map<string, string> {
+  let index = enumIndex.get(f);
+  if (!index) {
+    index = new Map();
+    for (const v of f.values ?? []) {
+      index.set(matchText(v.replace(/_/g, ' ')), v);
+      index.set(matchText(v), v);
+    }
+    enumIndex.set(f, index);
+  }
+  return index;
+}
+
 /** A cell as the field's value: `null` for an empty cell; a value left as text where it does not read (the schema then says why). */
 export function convertCell(f: FieldDecl, cell: SheetCell, refs: RefIndex | undefined): Converted {
   if (cell.formulaWithoutValue) return { problem: { code: 'formula' } };
@@ -105,10 +120,8 @@ export function convertCell(f: FieldDecl, cell: SheetCell, refs: RefIndex | unde
       const k = text.toLowerCase();
       return { value: TRUE.has(k) ? true : FALSE.has(k) ? false : text };
     }
-    case 'enum': {
-      const k = matchText(text);
-      return { value: f.values?.find((v) => matchText(v) === k || matchText(v.replace(/_/g, ' ')) === k) ?? text };
-    }
+    case 'enum':
+      return { value: enumKeys(f).get(matchText(text)) ?? text };
     case 'date':
       // 2026-01-31 as written, or a date cell read as its day.
       return { value: /^\d{4}-\d{2}-\d{2}T00:00:00(\.000)?Z?$/.test(text) ? text.slice(0, 10) : text };

@@ -199,7 +199,7 @@ async function validated(ctx: ResourceContext, req: FastifyRequest) {
   if (checked.planned.some((p) => p.change.action !== 'unchanged')) {
     try {
       await ctx.s.db.transaction(async (tx) => {
-        throw new DryRun((await applyRows(ctx, req, tx, checked.planned)).errors);
+        throw new DryRun((await applyRows(ctx, req, tx, checked.planned, { dryRun: true })).errors);
       });
     } catch (err) {
       if (!(err instanceof DryRun)) throw err;
