@@ -1,8 +1,10 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES, SHELL_NAMESPACES } from '../i18n';
 import { NOTIFICATION_NAMESPACES } from '../layout/notifications/notification-text';
 import { WEB_RESOURCES, webResource } from './modules';
-import { listNamespaces } from './resource-routes';
+import { importOf } from '../components/import/importable';
+import { listNamespaces, pageKinds, RESOURCE_ROUTES } from './resource-routes';
 
 describe('the translations a list page waits for', () => {
   it("is a kit list's resource, the resources it points to and those pointing to it", () => {
@@ -29,5 +31,22 @@ describe('the translations a list page waits for', () => {
     expect(SHELL_NAMESPACES).toEqual(
       expect.arrayContaining(['common', 'auth', 'errors', 'navbar', 'settings', 'users', ...NOTIFICATION_NAMESPACES]),
     );
+  });
+});
+
+describe('the import pages', () => {
+  it('are those of the resources that declare an import, and of a module with its own stepper (the salaries)', () => {
+    const salaries = webResource('salaries')!;
+    expect(pageKinds(salaries.decl, salaries.module)).toContain('import');
+    for (const { decl, module } of WEB_RESOURCES)
+      expect(pageKinds(decl, module).includes('import'), decl.name).toBe(!!importOf(decl) || !!module.pages?.import);
+    const paths = RESOURCE_ROUTES.map((r) => r.path);
+    expect(paths).toContain('salary/import');
+    for (const { decl } of WEB_RESOURCES.filter((r) => importOf(r.decl))) expect(paths).toContain(`${decl.route.slice(1)}/import`);
+  });
+
+  it('win over the detail page /<route>/:id, which would read "import" as an id', () => {
+    expect(matchRoutes(RESOURCE_ROUTES, '/salary/import')?.[0]?.route.path).toBe('salary/import');
+    expect(matchRoutes(RESOURCE_ROUTES, '/salary/0b7e6a55-0000-4000-8000-000000000000')?.[0]?.route.path).toBe('salary/:id');
   });
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
 import type { ResourceDecl } from '../../domain/resource';
 import { can } from '../../domain/resources';
+import { importOf } from '../components/import/importable';
 import { loadAllNamespaces, loadNamespaces } from '../i18n';
 import { LoadingScreen } from '../components/loading-screen';
 import { NotFoundView } from '../components/not-found';
@@ -11,17 +12,31 @@ import { WEB_RESOURCES } from './modules';
 import type { PageKind, ResourcePage, WebModule } from './web-module';
 
 // The routes of every resource, generated from the registry and the web modules: list,
-// new, :id/edit and :id, each guarded by the action it performs (not only the section).
+// new, :id/edit and :id, and import for a resource that declares one, each guarded by the action
+// it performs (not only the section).
 
 const generic: Record<PageKind, () => Promise<ResourcePage>> = {
   list: () => import('../components/resource/generic-pages').then((m) => m.GenericListPage),
   create: () => import('../components/resource/generic-pages').then((m) => m.GenericCreatePage),
   edit: () => import('../components/resource/generic-pages').then((m) => m.GenericEditPage),
   show: () => import('../components/resource/generic-pages').then((m) => m.GenericShowPage),
+  import: () => import('../components/import/resource-import-page').then((m) => m.ResourceImportPage),
 };
 
-const ACTION: Record<PageKind, string> = { list: 'list', create: 'create', edit: 'edit', show: 'show' };
-const SUFFIX: Record<PageKind, string> = { list: '', create: '/new', edit: '/:id/edit', show: '/:id' };
+const ACTION: Record<PageKind, string> = { list: 'list', create: 'create', edit: 'edit', show: 'show', import: 'import' };
+// `import` is matched before `:id` (a static segment ranks first).
+const SUFFIX: Record<PageKind, string> = { list: '', create: '/new', edit: '/:id/edit', show: '/:id', import: '/import' };
+/** The import stepper's words: the kit's, the resource's and those of the resources it points to (the preview names them). */
+const IMPORT_NAMESPACES = ['common', 'validation', 'errors'];
+
+/** The pages a resource has: the four of every resource, and its import when it declares one or writes its own. */
+export const pageKinds = (decl: ResourceDecl, module: WebModule): PageKind[] => [
+  'list',
+  'create',
+  'edit',
+  'show',
+  ...(importOf(decl) || module.pages?.import ? (['import'] as const) : []),
+];
 
 function ResourceRoute({
   resource,
@@ -56,10 +71,16 @@ export function listNamespaces(decl: ResourceDecl, module: WebModule): string[] 
   return [...new Set([decl.name, ...refs, ...dependants, ...(module.listNamespaces ?? [])])];
 }
 
+/** The resource's own namespace and those of the resources its fields point to. */
+const importNamespaces = (decl: ResourceDecl) => [
+  ...new Set([decl.name, ...Object.values(decl.fields).flatMap((f) => (f.ref ? [f.ref.resource] : []))]),
+];
+
 export const RESOURCE_ROUTES: RouteObject[] = WEB_RESOURCES.flatMap(({ decl, module }) =>
-  (['list', 'create', 'edit', 'show'] as const).map((kind) => {
+  pageKinds(decl, module).map((kind) => {
     const loader = module.pages?.[kind] ?? generic[kind];
-    const namespaces = kind === 'list' ? listNamespaces(decl, module) : undefined;
+    const namespaces =
+      kind === 'list' ? listNamespaces(decl, module) : kind === 'import' ? [...IMPORT_NAMESPACES, ...importNamespaces(decl)] : undefined;
     const Page = lazy(() =>
       Promise.all([loader(), namespaces ? loadNamespaces(namespaces) : loadAllNamespaces()]).then(([c]) => ({ default: c })),
     );

@@ -67,7 +67,6 @@ const HrCommissionDashboardPage = signedIn(
 );
 const AllDevsPage = signedIn(() => import('../modules/timesheets/all-devs-page'), 'AllDevsPage');
 const LeaveApprovalsPage = signedIn(() => import('../modules/leave-requests/leave-approvals-page'), 'LeaveApprovalsPage');
-const SalaryImportPage = signedIn(() => import('../modules/salaries/salary-import-page'), 'SalaryImportPage');
 const AccessPage = signedIn(() => import('../modules/access/access-page'), 'AccessPage');
 const MonthClosePage = signedIn(() => import('../modules/month-close/month-close-page'), 'MonthClosePage');
 const FirmSettingsPage = signedIn(() => import('../modules/firm-settings/firm-settings-page'), 'FirmSettingsPage', [
@@ -114,8 +113,6 @@ export const SHELL_ROUTES: RouteObject[] = [
   { path: 'users/access', element: page(<AccessPage />) },
   // The firm's details on its invoices, for admins.
   { path: 'firm-settings', element: page(<FirmSettingsPage />) },
-  // Before the salaries resource's /salary/:id: the import stepper.
-  { path: 'salary/import', element: page(<SalaryImportPage />) },
   // Before the external costs' /external-costs/:id: the firm's closed months (decision 017).
   { path: 'external-costs/month-close', element: page(<MonthClosePage />) },
   // The spec's other name for customers: its list, new, edit and detail pages, query and id kept.

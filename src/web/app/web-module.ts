@@ -4,7 +4,7 @@ import type { SvgIconProps } from '@mui/material/SvgIcon';
 /** What a page of a resource receives from its route. */
 export type ResourcePageProps = { resource: string };
 export type ResourcePage = ComponentType<ResourcePageProps>;
-export type PageKind = 'list' | 'create' | 'edit' | 'show';
+export type PageKind = 'list' | 'create' | 'edit' | 'show' | 'import';
 
 /**
  * A web module of a resource (`src/web/modules/<resource>/index.ts`): its icon and the pages
@@ -14,6 +14,7 @@ export type PageKind = 'list' | 'create' | 'edit' | 'show';
 export interface WebModule {
   resource: string;
   icon: ComponentType<SvgIconProps>;
+  /** `import`: its own import stepper (the kit's, with a first step of its own); else a declared import has the kit's. */
   pages?: Partial<Record<PageKind, () => Promise<ResourcePage>>>;
   /**
    * The translation namespaces its own list page shows beyond the kit's list (the resource's own,

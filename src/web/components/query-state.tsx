@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from './error-state';
 
 /** What QueryState reads of a react-query result. */
-interface QueryLike<T> {
+export interface QueryLike<T> {
   isError: boolean;
   error: unknown;
   data: T[] | undefined;

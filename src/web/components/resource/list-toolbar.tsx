@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import { errorText } from '../../i18n/error-text';
 import type { Formatters } from '../../i18n/format';
 import { toast, useToastAvoidance } from '../../toast';
@@ -14,7 +15,7 @@ import { downloadExport } from './export';
 import { exportQuery, type ListState } from './list-params';
 import type { ResourceMeta } from './use-resource';
 
-/** The list's title, its saved views, its export menu (xlsx, csv, raw for re-import) and its New button. */
+/** The list's title, its saved views, its export menu (xlsx, csv, raw for re-import), its Import and its New button. */
 export function ListToolbar({
   meta,
   resource,
@@ -23,6 +24,7 @@ export function ListToolbar({
   embedded,
   fmt,
   canExport,
+  importHref,
   createHref,
   views,
 }: {
@@ -33,6 +35,8 @@ export function ListToolbar({
   embedded: boolean;
   fmt: Formatters;
   canExport: boolean;
+  /** The import stepper's address; none when the resource has no import or the user may not import. */
+  importHref?: string;
   /** The New button's address; none when the user may not create here. */
   createHref?: () => string;
   /** The saved views' menu (a page's list; an embedded one keeps no address to write). */
@@ -95,6 +99,18 @@ export function ListToolbar({
               <MenuItem onClick={() => void doExport('xlsx', true)}>{t('common:resource.exportRaw')}</MenuItem>
             </Menu>
           </>
+        )}
+        {importHref && (
+          <Button
+            color="inherit"
+            variant="outlined"
+            component={RouterLink}
+            to={importHref}
+            startIcon={<UploadIcon />}
+            data-testid="list-import"
+          >
+            {t('common:resource.import')}
+          </Button>
         )}
         {createHref && (
           <Button component={RouterLink} to={createHref()} variant="contained" startIcon={<AddIcon />}>

@@ -12,6 +12,7 @@ import { can } from '../../../domain/resources';
 import { BULK_MAX } from '../../../domain/state-actions';
 import { ownerAllowsWrite, rowAllows } from '../../../domain/resource';
 import { useFormatters } from '../../i18n/format';
+import { importOffered } from '../import/importable';
 import { useAuthContext } from '../../providers/auth-context';
 import { closedMonthOf, useClosedMonths } from './closed-month';
 import { FilterBar } from './filter-bar';
@@ -138,6 +139,7 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
         embedded={embedded}
         fmt={fmt}
         canExport={allowed('export')}
+        importHref={writable && !embedded && importOffered(decl, role) ? `${decl.route}/import` : undefined}
         createHref={canCreate ? createHref : undefined}
         views={
           // A page's list (an embedded one keeps no address), for a role the server lets list it.

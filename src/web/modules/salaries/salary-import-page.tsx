@@ -1,109 +1,73 @@
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
-import { can } from '../../../domain/resources';
-import { PermissionDeniedView } from '../../components/permission-denied';
-import { ConfirmDialog } from '../../components/resource/confirm-dialog';
-import { useAuthContext } from '../../providers/auth-context';
-import { ImportDoneStep } from './import-done-step';
-import { ImportFileStep } from './import-file-step';
-import { ImportHistory } from './import-history';
+import { ImportStepper } from '../../components/import/import-stepper';
+import type { ImportChange } from '../../components/import/import-types';
+import { useImport } from '../../components/import/use-import';
+import { useFormatters } from '../../i18n/format';
 import { ImportMonthStep } from './import-month-step';
-import { ImportPreviewStep } from './import-preview-step';
-import { IMPORT_NAMESPACES, useSalaryImport } from './use-salary-import';
+import { ImportTotals } from './import-totals';
+import { salaryImportApi, type SalaryChange } from './salary-import-api';
+import { thisMonth } from './salary-month';
 
-const STEPS = ['month', 'validate', 'preview', 'done'] as const;
+// The sheet's own columns (e-mail, name) are the import's words; the others are the salary's fields.
+const SHEET_COLUMNS = new Set(['email', 'name']);
 
 /**
- * The import as four steps: the month and its sheet; the file checked (every problem of every row,
- * and its rows with their errors to download); what it would change (per person, and the month's
- * totals before and after); applied all at once. Each step's heading takes the focus, so that a
- * keyboard or screen reader user follows the stepper; the past imports are listed below.
+ * The salaries' import on the kit's stepper, with a step of its own first: the month and its sheet
+ * (the template is the month's export). Its preview adds the month's totals before and after; its
+ * past imports name their month. The route's guard asks for the `import` action.
  */
 export function SalaryImportPage() {
-  const { t } = useTranslation(IMPORT_NAMESPACES);
-  const { role } = useAuthContext();
-  const imp = useSalaryImport();
+  const { t } = useTranslation(['salaries', 'common', 'validation', 'errors']);
+  const fmt = useFormatters();
+  const [month, setMonth] = useState(thisMonth);
+  // Every call sends the month chosen now.
+  const monthRef = useRef(month);
+  monthRef.current = month;
+  const api = useMemo(() => salaryImportApi(() => monthRef.current), []);
+  const imp = useImport({ api, resource: 'salaries', first: 'month' });
 
-  if (!can(role, 'salaries', 'import')) return <PermissionDeniedView role={role} />;
+  const amount = (field: string, v: string | null, change: ImportChange) =>
+    v === null ? '—' : field === 'currency' ? v : fmt.money(v, (change as SalaryChange).currency);
 
   return (
-    <Box sx={{ maxWidth: 1100 }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        {t('salaries:import.title')}
-      </Typography>
-      <Stepper activeStep={imp.step} alternativeLabel sx={{ mb: 3 }} aria-label={t('salaries:import.title')}>
-        {STEPS.map((s) => (
-          <Step key={s}>
-            <StepLabel>{t(`salaries:import.steps.${s}`)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
-      <Card sx={{ p: { xs: 2, sm: 3 } }}>
-        {imp.step === 0 && (
-          <ImportMonthStep
-            heading={imp.heading}
-            month={imp.month}
-            onMonth={imp.setMonth}
-            busy={imp.busy}
-            onTemplate={() => void imp.downloadTemplate()}
-            onNext={() => imp.setStep(1)}
-          />
-        )}
-        {imp.step === 1 && (
-          <ImportFileStep
-            heading={imp.heading}
-            month={imp.month}
-            file={imp.file}
-            onFile={imp.chooseFile}
-            validation={imp.validation}
-            busy={imp.busy}
-            onValidate={() => void imp.validate()}
-            onDownloadErrors={() => void imp.downloadErrors()}
-            onBack={() => imp.setStep(0)}
-            onPreview={() => void imp.toPreview()}
-          />
-        )}
-        {imp.step === 2 && imp.preview && (
-          <ImportPreviewStep
-            heading={imp.heading}
-            preview={imp.preview}
-            busy={imp.busy}
-            onBack={() => imp.setStep(1)}
-            onExecute={() => imp.setConfirm(true)}
-          />
-        )}
-        {imp.step === 3 && imp.result && <ImportDoneStep heading={imp.heading} result={imp.result} onRestart={imp.restart} />}
-        {imp.error && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="import-error">
-            {imp.error}
-          </Alert>
-        )}
-      </Card>
-
-      <ImportHistory history={imp.history} />
-
-      {imp.confirm && imp.preview && (
-        <ConfirmDialog
-          open
-          title={t('salaries:import.execute')}
-          message={t('salaries:import.executeConfirm', {
-            month: imp.preview.month,
-            create: imp.preview.counts.create,
-            update: imp.preview.counts.update,
-          })}
-          confirmText={t('salaries:import.execute')}
-          pending={imp.busy === 'execute'}
-          onCancel={() => imp.setConfirm(false)}
-          onConfirm={() => void imp.execute()}
-          testId="import-execute-confirm"
-        />
-      )}
-    </Box>
+    <ImportStepper
+      imp={imp}
+      title={t('salaries:import.title')}
+      first={[
+        {
+          key: 'month',
+          label: t('salaries:import.steps.month'),
+          render: () => (
+            <ImportMonthStep
+              heading={imp.heading}
+              month={month}
+              onMonth={setMonth}
+              templating={imp.busy === 'template'}
+              onTemplate={() => void imp.downloadTemplate()}
+              onNext={() => imp.go('file')}
+            />
+          ),
+        },
+      ]}
+      fileHint={t('salaries:import.fileHint', { month })}
+      template={false}
+      columnLabel={(c) => t(SHEET_COLUMNS.has(c) ? `salaries:import.cols.${c}` : `salaries:fields.${c}`)}
+      fieldLabel={(f) => t(`salaries:fields.${f}`)}
+      valueText={amount}
+      recordHeader={t('salaries:fields.userId')}
+      previewExtra={(p) => <ImportTotals totals={p.totals} />}
+      confirmMessage={(p) => t('salaries:import.executeConfirm', { month: p.month, create: p.counts.create, update: p.counts.update })}
+      done={(r) => ({
+        see: {
+          to: `/salary?month=${r.import.month}`,
+          label: t('salaries:import.seeMonth', { month: fmt.month(r.import.month, 'long') }),
+          testId: 'import-see-month',
+        },
+        replayed: t('salaries:import.replayed'),
+      })}
+      download={api.downloadImported}
+      historyColumns={[{ label: t('salaries:import.month'), value: (h) => h.month }]}
+    />
   );
 }

@@ -4,21 +4,13 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { salariesResource } from '../../../domain/modules/salaries/salaries.resource';
 import { can } from '../../../domain/resources';
-import { downloadFile } from '../../components/download';
 import { ResourceList } from '../../components/resource/resource-list';
 import { errorText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
-
-export const thisMonth = () => new Date().toISOString().slice(0, 7);
-
-/** The month's sheet, as the import takes it back: the template and the month's export are one file. */
-export async function downloadMonth(month: string) {
-  await downloadFile(`/api/v1/${salariesResource.path}/import/template`, { params: { month }, fallbackName: `salaries-${month}.xlsx` });
-}
+import { downloadMonth, thisMonth } from './salary-month';
 
 /** The kit's list, with the import and the month's export for the salary roles. */
 export function SalaryListPage() {

@@ -1,15 +1,12 @@
 import type { ReactNode, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { IMPORT_NAMESPACES } from './use-salary-import';
 
 /** A step's heading: focusable by script (not by Tab), so that each step's start is announced. */
-export function ImportStepTitle({ step, ref }: { step: string; ref: RefObject<HTMLHeadingElement | null> }) {
-  const { t } = useTranslation(IMPORT_NAMESPACES);
+export function ImportStepTitle({ children, ref }: { children: ReactNode; ref: RefObject<HTMLHeadingElement | null> }) {
   return (
     <Typography variant="h6" component="h2" tabIndex={-1} ref={ref} sx={{ outline: 'none', mb: 2 }} data-testid="import-step-title">
-      {t(`salaries:import.steps.${step}`)}
+      {children}
     </Typography>
   );
 }
