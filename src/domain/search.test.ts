@@ -25,7 +25,7 @@ describe('the header search', () => {
   });
 
   it('refuses a declaration that shows an enum or an unknown field in a hit', () => {
-    const base = { ...customersResource, name: 'probe', access: standardAccess('customers') };
+    const base = { ...customersResource, name: 'probe', access: standardAccess('customers'), import: undefined };
     expect(() => defineResource({ ...base, globalSearch: { subtitle: ['status'] } })).toThrow(/globalSearch: status/);
     expect(() => defineResource({ ...base, globalSearch: { title: ['nope'] } })).toThrow(/globalSearch: nope/);
     expect(() => defineResource({ ...base, globalSearch: { subtitle: ['code', 'ownerSaleId'] } })).not.toThrow();

@@ -63,12 +63,24 @@ describe('planChange', () => {
       },
     ],
     // A read that a write still needs: refused naming the writes, or revoked with them.
-    ['sale', 'show', false, NO_OVERRIDES, false, { ok: false, code: 'access_required_by', actions: ['create', 'edit', 'export'] }],
     [
       'sale',
       'show',
       false,
-      over(['sale', 'customers', 'edit', false], ['sale', 'customers', 'create', false], ['sale', 'customers', 'export', false]),
+      NO_OVERRIDES,
+      false,
+      { ok: false, code: 'access_required_by', actions: ['create', 'edit', 'export', 'import'] },
+    ],
+    [
+      'sale',
+      'show',
+      false,
+      over(
+        ['sale', 'customers', 'edit', false],
+        ['sale', 'customers', 'create', false],
+        ['sale', 'customers', 'export', false],
+        ['sale', 'customers', 'import', false],
+      ),
       false,
       { ok: true, changes: [{ action: 'show', allowed: false }] },
     ],

@@ -42,18 +42,21 @@ const fileType = () =>
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-/** A cell's value as text: numbers as written by JavaScript, dates as ISO days, formulas by their saved value. */
-function cellOf(value: ExcelJS.CellValue): SheetCell {
+/**
+ * A cell's value as text: numbers as written by JavaScript, dates as ISO days (or as `dateText`
+ * says), formulas by their saved value, which is never evaluated.
+ */
+export function cellOf(value: ExcelJS.CellValue, dateText: (d: Date) => string = iso): SheetCell {
   if (value === null || value === undefined) return { text: null };
   if (typeof value === 'number') return { text: Number.isFinite(value) ? String(value) : null };
   if (typeof value === 'string') return { text: value };
   if (typeof value === 'boolean') return { text: String(value) };
-  if (value instanceof Date) return { text: Number.isNaN(value.getTime()) ? null : iso(value) };
+  if (value instanceof Date) return { text: Number.isNaN(value.getTime()) ? null : dateText(value) };
   if ('formula' in value || 'sharedFormula' in value) {
     const result = (value as { result?: ExcelJS.CellValue }).result;
     if (result === undefined || result === null || (typeof result === 'object' && 'error' in result))
       return { text: null, formulaWithoutValue: true };
-    return cellOf(result);
+    return cellOf(result, dateText);
   }
   if ('richText' in value) return { text: value.richText.map((r) => r.text).join('') };
   if ('text' in value) return { text: String((value as { text: unknown }).text) };

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { ThemeProvider, getContrastRatio } from '@mui/material/styles';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n } from '../i18n';
 import { CONTRAST_TARGETS, createAppTheme } from '../theme/create-theme';
 import { PRESETS } from '../theme/palette';
@@ -12,6 +12,8 @@ beforeAll(async () => {
   window.localStorage.setItem('i18nextLng', 'en');
   await initI18n();
 });
+// An earlier file of this worker may have rendered a layout that asked the server already.
+beforeEach(() => resetDemoMode());
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
@@ -41,7 +43,7 @@ describe('DemoBanner', () => {
   it('shows when the server says it is a public demo, as a labelled landmark', async () => {
     const fetch = health({ status: 'ok', demo: true });
     await renderBanner();
-    const banner = screen.getByRole('complementary', { name: 'Demo mode' });
+    const banner = await screen.findByRole('complementary', { name: 'Demo mode' });
     expect(banner.textContent).toContain('Anyone can sign in');
     expect(fetch).toHaveBeenCalledWith('/api/health', expect.anything());
   });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import {
   IMPORT_ACTIONS,
-  importCountsSchema,
+  importExecuteSchema as sharedImportExecute,
   importPreviewSchema as sharedPreview,
+  importRecordSchema as sharedImportRecord,
   importValidationSchema as sharedValidation,
 } from '../../imports.js';
 import { currency, optionalText, rowShape, uuidRef } from '../../fields.js';
@@ -106,22 +107,8 @@ export const importPreviewSchema = z.object({
   changes: z.array(importChangeSchema),
 });
 
-export const importRecordSchema = z.object({
-  id: z.uuid(),
-  month: z.string(),
-  fileName: z.string(),
-  sha256: z.string(),
-  fileId: z.uuid(),
-  counts: importCountsSchema,
-  totals: importTotalsSchema,
-  createdAt: z.string(),
-  createdBy: z.uuid().nullable(),
-  createdByName: z.string().nullable(),
-});
+export const importRecordSchema = sharedImportRecord.omit({ resource: true }).extend({ month: z.string(), totals: importTotalsSchema });
 export type ImportRecord = z.infer<typeof importRecordSchema>;
 
-export const importExecuteSchema = z.object({
-  /** False when the same file was executed for the same month before: nothing was written again. */
-  applied: z.boolean(),
-  import: importRecordSchema,
-});
+/** `applied` is false when the same file was executed for the same month before: nothing was written again. */
+export const importExecuteSchema = sharedImportExecute.extend({ import: importRecordSchema });

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { add, compare, formatDecimal } from '../../../domain/money.js';
+import { add, formatDecimal } from '../../../domain/money.js';
 import { monthsBetween } from '../../../domain/months.js';
 import { commissionsResource, type Commission } from '../../../domain/modules/commissions/commissions.resource.js';
 import { payableOf, recoverableOf } from '../../../domain/statements.js';
@@ -21,7 +21,7 @@ import { statementModule } from '../../http/statements/statement-module.js';
 import type { Services } from '../../services.js';
 import { assertMonthsOpen } from '../month-close/month-close.service.js';
 import type { ServerModule } from '../module.js';
-import { payIntoSalary, payMonth } from '../salaries/salary-pay.js';
+import { paidIntoSalary } from '../salaries/salary-pay.js';
 import { users } from '../users/users.table.js';
 import { COMMISSION_SCALE, commissionStatementKind } from './commissions.calculation.js';
 import { seedCommissions } from './commissions.seed.js';
@@ -215,25 +215,7 @@ export const commissionsModule: ServerModule = {
     searchColumn: commissions.search,
     actions: {
       ...base.actions,
-      // Paid this month: what the statement pays joins the sale's salary of this month (drafted if there
-      // is none). A negative month pays nothing and adds nothing to the salary: the next statement
-      // recovers it (its carry line), so it is never taken out of a salary as a negative payment.
-      markPaid: {
-        async apply(row, _body, w) {
-          const amount = payableOf(row.total, COMMISSION_SCALE);
-          if (compare(amount, '0') > 0)
-            await payIntoSalary(w.tx, w.services, {
-              userId: row.userId,
-              month: payMonth(),
-              column: 'commission',
-              amount,
-              currency: row.unit,
-              source: { resource: decl.name, id: row.id, label: row.period },
-              actorId: w.user.id,
-            });
-          return { paidBy: w.user.id };
-        },
-      },
+      markPaid: paidIntoSalary(decl.name, 'commission', COMMISSION_SCALE),
     },
   },
   seed: seedCommissions,

@@ -1,12 +1,10 @@
-import { compare } from '../../../domain/money.js';
-import { payableOf } from '../../../domain/statements.js';
 import { hrCommissionsResource, monthPeriod } from '../../../domain/modules/hr-commission/hr-commissions.resource.js';
 import type { ResourceModule } from '../../http/resource/index.js';
 import { registerStatementRoutes } from '../../http/statements/routes.js';
 import { statementModule } from '../../http/statements/statement-module.js';
 import type { StatementRow } from '../../http/statements/compute.js';
 import type { ServerModule } from '../module.js';
-import { payIntoSalary, payMonth } from '../salaries/salary-pay.js';
+import { paidIntoSalary } from '../salaries/salary-pay.js';
 import { hrCommissionKind } from './hr-commission.calculation.js';
 import { registerHrCommissionRoutes } from './hr-commission.routes.js';
 import { seedHrCommission } from './hr-commission.seed.js';
@@ -20,25 +18,7 @@ const resource: ResourceModule<StatementRow> = {
   searchColumn: hrCommissions.search,
   actions: {
     ...base.actions,
-    // Paid this month: what the statement pays joins the recruiter's salary of this month (drafted if
-    // there is none). A negative month (a clawback larger than its placements) pays nothing and adds
-    // nothing to the salary: the next statement recovers it (its carry line).
-    markPaid: {
-      async apply(row, _body, w) {
-        const amount = payableOf(row.total, hrCommissionKind.scale);
-        if (compare(amount, '0') > 0)
-          await payIntoSalary(w.tx, w.services, {
-            userId: row.userId,
-            month: payMonth(),
-            column: 'commission',
-            amount,
-            currency: row.unit,
-            source: { resource: decl.name, id: row.id, label: row.period },
-            actorId: w.user.id,
-          });
-        return { paidBy: w.user.id };
-      },
-    },
+    markPaid: paidIntoSalary(decl.name, 'commission', hrCommissionKind.scale),
   },
 };
 

@@ -16,7 +16,7 @@ import { statementModule } from '../../http/statements/statement-module.js';
 import type { Services } from '../../services.js';
 import { kpiEvaluations } from '../kpi/kpi.table.js';
 import type { ServerModule } from '../module.js';
-import { payIntoSalary, payMonth } from '../salaries/salary-pay.js';
+import { paidIntoSalary } from '../salaries/salary-pay.js';
 import { registerBonusFundRoutes } from './bonus-fund.routes.js';
 import { bonusStatementKind } from './kpi-bonuses.calculation.js';
 import { seedKpiBonuses } from './kpi-bonuses.seed.js';
@@ -30,21 +30,7 @@ const resource: ResourceModule<BonusRow> = {
   searchColumn: kpiBonuses.search,
   actions: {
     ...base.actions,
-    // Paid this month: the bonus joins the person's salary of this month (drafted if there is none).
-    markPaid: {
-      async apply(row, _body, w) {
-        await payIntoSalary(w.tx, w.services, {
-          userId: row.userId,
-          month: payMonth(),
-          column: 'bonus',
-          amount: row.total,
-          currency: row.unit,
-          source: { resource: 'kpi-bonuses', id: row.id, label: `${row.period}` },
-          actorId: w.user.id,
-        });
-        return { paidBy: w.user.id };
-      },
-    },
+    markPaid: paidIntoSalary(kpiBonusesResource.name, 'bonus', bonusStatementKind.scale),
   },
 };
 

@@ -12,29 +12,13 @@ import { SALARY_AMOUNTS } from '../../../domain/modules/salaries/salaries.schema
 import { minorUnits } from '../../../domain/money.js';
 import { describeIssue } from '../../../domain/validation.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { cellOf } from '../../http/import-sheet.js';
 import { safeCell } from '../../http/export.js';
 import { inReadingOrder, inspectWorkbook, notWorkbook } from '../../http/workbook.js';
 
-/** A cell's value as text; a formula gives its saved result and is never evaluated. */
-function cellText(value: ExcelJS.CellValue): { text: string | null; formulaWithoutValue?: boolean } {
-  if (value === null || value === undefined) return { text: null };
-  if (typeof value === 'number') return { text: Number.isFinite(value) ? String(value) : null };
-  if (typeof value === 'string') return { text: value };
-  if (typeof value === 'boolean') return { text: String(value) };
-  if (value instanceof Date)
-    // A month typed as 2026-05 is often turned into a date by Excel: read back as the month.
-    return { text: `${value.getUTCFullYear()}-${String(value.getUTCMonth() + 1).padStart(2, '0')}` };
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: ExcelJS.CellValue }).result;
-    if (result === undefined || result === null || (typeof result === 'object' && 'error' in result))
-      return { text: null, formulaWithoutValue: true };
-    return cellText(result);
-  }
-  if ('richText' in value) return { text: value.richText.map((r) => r.text).join('') };
-  if ('text' in value) return { text: String((value as { text: unknown }).text) };
-  if ('error' in value) return { text: String(value.error) };
-  return { text: null };
-}
+// A month typed as 2026-05 is often turned into a date by Excel: read back as the month.
+const cellText = (value: ExcelJS.CellValue) =>
+  cellOf(value, (d) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
 
 export interface ReadSheet {
   headers: string[];

@@ -1,16 +1,17 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { add, divide, formatDecimal, formatMoney, multiply, subtract } from '../../../domain/money.js';
+import { add, compare, divide, formatDecimal, formatMoney, multiply, subtract } from '../../../domain/money.js';
+import { payableOf } from '../../../domain/statements.js';
 import { normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
 import { salaryNet } from '../../../domain/modules/salaries/salaries.rules.js';
 import { z } from 'zod';
 import { salariesResource } from '../../../domain/modules/salaries/salaries.resource.js';
 import type { Api } from '../../http/api.js';
 import { conflict, unprocessable } from '../../http/errors.js';
-import { registeredResource, type Tx } from '../../http/resource/index.js';
+import { registeredResource, type ActionStep, type Tx } from '../../http/resource/index.js';
 import type { Services } from '../../services.js';
 import { closedMonths, monthClosedError } from '../month-close/month-close.service.js';
 import { rateInMonth } from '../pnl/pnl.service.js';
-import type { Reader } from '../../http/statements/compute.js';
+import type { Reader, StatementRow } from '../../http/statements/compute.js';
 import { salaries } from './salaries.table.js';
 import { salaryPayItems } from './salary-pay.table.js';
 
@@ -61,6 +62,28 @@ async function payCurrency(tx: Tx, userId: string, fallback: string) {
     .limit(1);
   return last?.currency ?? fallback;
 }
+
+/**
+ * A statement's mark-paid step: what it pays joins the person's salary of this month in `column`,
+ * with a pay item back to the statement. A negative total pays nothing (never a negative payment):
+ * the statement kit carries its balance into the person's next statement.
+ */
+export const paidIntoSalary = (resource: string, column: PayColumn, scale: number): ActionStep<StatementRow> => ({
+  async apply(row, _body, w) {
+    const amount = payableOf(row.total, scale);
+    if (compare(amount, '0') > 0)
+      await payIntoSalary(w.tx, w.services, {
+        userId: row.userId,
+        month: payMonth(),
+        column,
+        amount,
+        currency: row.unit,
+        source: { resource, id: row.id, label: row.period },
+        actorId: w.user.id,
+      });
+    return { paidBy: w.user.id };
+  },
+});
 
 /**
  * Adds a paid figure to the person's salary of the month, in the write's transaction: the salary is
