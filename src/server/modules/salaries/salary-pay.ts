@@ -65,18 +65,18 @@ async function payCurrency(tx: Tx, userId: string, fallback: string) {
 
 /**
  * A statement's mark-paid step: what it pays joins the person's salary of this month in `column`,
- * with a pay item back to the statement. A negative total pays nothing (never a negative payment):
- * the statement kit carries its balance into the person's next statement.
+ * with a pay item back to the statement (a zero too: the salary's tab shows the statement was paid).
+ * A negative total pays nothing (never a negative payment): the statement kit carries its balance
+ * into the person's next statement.
  */
 export const paidIntoSalary = (resource: string, column: PayColumn, scale: number): ActionStep<StatementRow> => ({
   async apply(row, _body, w) {
-    const amount = payableOf(row.total, scale);
-    if (compare(amount, '0') > 0)
+    if (compare(row.total, '0') >= 0)
       await payIntoSalary(w.tx, w.services, {
         userId: row.userId,
         month: payMonth(),
         column,
-        amount,
+        amount: payableOf(row.total, scale),
         currency: row.unit,
         source: { resource, id: row.id, label: row.period },
         actorId: w.user.id,
