@@ -46,7 +46,7 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
  * A cell's value as text: numbers as written by JavaScript, dates as ISO days (or as `dateText`
  * says), formulas by their saved value, which is never evaluated.
  */
-export function cellOf(value: ExcelJS.CellValue, dateText: (d: Date) => string = iso): SheetCell {
+function cellOf(value: ExcelJS.CellValue, dateText: (d: Date) => string = iso): SheetCell {
   if (value === null || value === undefined) return { text: null };
   if (typeof value === 'number') return { text: Number.isFinite(value) ? String(value) : null };
   if (typeof value === 'string') return { text: value };
@@ -64,8 +64,11 @@ export function cellOf(value: ExcelJS.CellValue, dateText: (d: Date) => string =
   return { text: null };
 }
 
-/** The first sheet of a workbook, read as a stream: the workbook's object model is never built. */
-async function readWorkbook(buf: Buffer): Promise<ImportSheet> {
+/**
+ * The first sheet of a workbook, read as a stream: the workbook's object model is never built, so
+ * memory follows the cells read. Dates read as `dateText` says (ISO days by default).
+ */
+export async function readWorkbook(buf: Buffer, dateText: (d: Date) => string = iso): Promise<ImportSheet> {
   const parts = inspectWorkbook(buf);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(inReadingOrder(parts)), {
     sharedStrings: 'cache',
@@ -84,11 +87,11 @@ async function readWorkbook(buf: Buffer): Promise<ImportSheet> {
         if (!headers.length) {
           if (row.number !== 1) break;
           row.eachCell({ includeEmpty: true }, (cell, col) => {
-            headers[col - 1] = (cellOf(cell.value).text ?? '').trim();
+            headers[col - 1] = (cellOf(cell.value, dateText).text ?? '').trim();
           });
           continue;
         }
-        rows.push({ row: row.number, cells: headers.map((_, i) => cellOf(row.getCell(i + 1).value)) });
+        rows.push({ row: row.number, cells: headers.map((_, i) => cellOf(row.getCell(i + 1).value, dateText)) });
       }
       break; // the first sheet only
     }

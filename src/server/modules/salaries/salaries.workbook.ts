@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CURRENCIES } from '../../../domain/fields.js';
 import {
@@ -11,14 +10,9 @@ import {
 import { SALARY_AMOUNTS } from '../../../domain/modules/salaries/salaries.schema.js';
 import { minorUnits } from '../../../domain/money.js';
 import { describeIssue } from '../../../domain/validation.js';
-import { AppError, badRequest } from '../../http/errors.js';
-import { cellOf } from '../../http/import-sheet.js';
+import { badRequest } from '../../http/errors.js';
+import { readWorkbook } from '../../http/import-sheet.js';
 import { safeCell } from '../../http/export.js';
-import { inReadingOrder, inspectWorkbook, notWorkbook } from '../../http/workbook.js';
-
-// A month typed as 2026-05 is often turned into a date by Excel: read back as the month.
-const cellText = (value: ExcelJS.CellValue) =>
-  cellOf(value, (d) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
 
 export interface ReadSheet {
   headers: string[];
@@ -29,57 +23,17 @@ export interface ReadSheet {
 
 /**
  * The first sheet's rows by the header of each column (case and spaces ignored); a sheet without the
- * columns is a 400 naming them. Read as a stream, row by row: the workbook's object model is never
- * built, so memory follows the cells read, not the library's model of them.
+ * columns is a 400 naming them. Read as a stream (`readWorkbook`); a month typed as 2026-05 is often
+ * turned into a date by Excel, and is read back as the month.
  */
 export async function readSheet(buf: Buffer, opts: { raw?: boolean } = {}): Promise<ReadSheet> {
-  const parts = inspectWorkbook(buf);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(inReadingOrder(parts)), {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  const headers: string[] = [];
+  const sheet = await readWorkbook(buf, (d) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  const { headers } = sheet;
   const index = new Map<ImportColumn, number>();
-  const rows: ImportRow[] = [];
-  const raw = new Map<number, Array<string | null>>();
-  let sawSheet = false;
-  let sawHeader = false;
-  try {
-    for await (const sheet of reader) {
-      sawSheet = true;
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        if (!sawHeader) {
-          sawHeader = true;
-          if (row.number !== 1) break;
-          row.eachCell({ includeEmpty: true }, (cell, col) => {
-            const h = (cellText(cell.value).text ?? '').trim();
-            headers[col - 1] = h;
-            const key = h.toLowerCase().replace(/\s+/g, '') as ImportColumn;
-            if ((IMPORT_COLUMNS as readonly string[]).includes(key) && !index.has(key)) index.set(key, col);
-          });
-          if (REQUIRED_COLUMNS.some((c) => !index.has(c))) break;
-          continue;
-        }
-        const cells: ImportRow['cells'] = {};
-        for (const [c, col] of index) cells[c] = cellText(row.getCell(col).value);
-        rows.push({ row: row.number, cells });
-        // Each row's own cells only for the error file: kept when asked for.
-        if (opts.raw)
-          raw.set(
-            row.number,
-            headers.map((_, i) => cellText(row.getCell(i + 1).value).text),
-          );
-      }
-      break; // the first sheet only
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw notWorkbook();
-  }
-  if (!sawSheet) throw notWorkbook();
+  headers.forEach((h, i) => {
+    const key = h.toLowerCase().replace(/\s+/g, '') as ImportColumn;
+    if ((IMPORT_COLUMNS as readonly string[]).includes(key) && !index.has(key)) index.set(key, i);
+  });
   const missing = REQUIRED_COLUMNS.filter((c) => !index.has(c));
   if (missing.length)
     throw badRequest(
@@ -87,6 +41,12 @@ export async function readSheet(buf: Buffer, opts: { raw?: boolean } = {}): Prom
       { file: { code: 'columns_missing', params: { columns: missing.join(', ') } } },
       'columns_missing',
     );
+  const rows: ImportRow[] = sheet.rows.map((r) => ({
+    row: r.row,
+    cells: Object.fromEntries([...index].map(([c, i]) => [c, r.cells[i]])) as ImportRow['cells'],
+  }));
+  // Each row's own cells only for the error file: kept when asked for.
+  const raw = new Map(opts.raw ? sheet.rows.map((r) => [r.row, r.cells.map((c) => c.text)] as const) : []);
   return { headers, rows, raw };
 }
 
