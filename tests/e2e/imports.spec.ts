@@ -147,8 +147,17 @@ test("by keyboard: from the step's heading to the template, then to the file cho
   await expect(page.getByTestId('import-template')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('import-choose')).toBeFocused();
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
-  await chooser.setFiles({ name: 'clients.xlsx', mimeType: XLSX, buffer: sheet('active') });
+  // Enter must reach the file input as a click (that is what opens the system's chooser). The
+  // chooser itself is not awaited: headless Chromium under load sometimes never reports it.
+  await page.getByTestId('import-file').evaluate((input) =>
+    input.addEventListener('click', (e) => {
+      e.preventDefault();
+      input.dataset.asked = 'yes';
+    }),
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('import-file')).toHaveAttribute('data-asked', 'yes');
+  await upload(page, 'clients.xlsx', sheet('active'));
   await expect(page.getByTestId('import-file-name')).toHaveText('clients.xlsx');
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('import-validate')).toBeFocused();
