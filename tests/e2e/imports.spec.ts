@@ -5,6 +5,7 @@
 // previewed again; the stepper by keyboard; a role that may not import sees no
 // Import; the stepper with its problems table fits 390 px and has no serious axe finding in
 // English nor in Arabic (right to left).
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from './support/test';
@@ -24,14 +25,11 @@ async function download(page: Page, click: () => Promise<void>) {
   return (await file.path())!;
 }
 
-const HEADER = ['name', 'code', 'status', 'country', 'currency', 'paymentTermsDays', 'ownerSaleId'];
-/** Two new customers; the second's status is `status` (a bad one first). */
-const sheet = (status: string) =>
-  libreOfficeSheet([
-    HEADER,
-    ['Công ty Sông Hồng Nhập', 'SHN-IMP', 'active', 'VN', 'VND', 45, 'sale@demo.local'],
-    ['Zebra Imports Ltd', 'ZEB-IMP', status, 'GB', 'GBP', 30, null],
-  ]);
+// Two new customers, as LibreOffice Calc 7 saved them (`soffice --headless --convert-to xlsx` of
+// the .csv beside each): the second's status is "maybe" in the first file, "inactive" once fixed.
+const fromLibreOffice = (name: string) => readFileSync(new URL(`../fixtures/workbooks/${name}`, import.meta.url));
+const BAD_SHEET = fromLibreOffice('customers-libreoffice-bad-status.xlsx');
+const FIXED_SHEET = fromLibreOffice('customers-libreoffice.xlsx');
 const upload = (page: Page, name: string, buffer: Buffer) =>
   page.getByTestId('import-file').setInputFiles({ name, mimeType: XLSX, buffer });
 
@@ -55,7 +53,7 @@ test('an admin imports customers from a LibreOffice sheet: the bad row reported 
   const headers = (template.getRow(1).values as unknown[]).filter(Boolean);
   expect(headers).toEqual(expect.arrayContaining(['name', 'code', 'status']));
 
-  await upload(page, 'clients-libreoffice.xlsx', sheet('maybe'));
+  await upload(page, 'clients-libreoffice.xlsx', BAD_SHEET);
   await expect(page.getByTestId('import-file-name')).toHaveText('clients-libreoffice.xlsx');
   await page.getByTestId('import-validate').click();
   const errors = page.getByTestId('import-errors');
@@ -71,7 +69,7 @@ test('an admin imports customers from a LibreOffice sheet: the bad row reported 
   expect((errorFile.getRow(1).values as unknown[]).filter(Boolean)).toContain('errors');
 
   // Fixed and uploaded again.
-  await upload(page, 'clients-fixed.xlsx', sheet('inactive'));
+  await upload(page, 'clients-fixed.xlsx', FIXED_SHEET);
   await expect(page.getByTestId('import-errors')).toHaveCount(0);
   await page.getByTestId('import-validate').click();
   await expect(page.getByTestId('import-validation')).toContainText('2 rows read, no problem found');
@@ -137,6 +135,7 @@ test('a preview gone stale (the customer changed meanwhile) is refused in words,
   await page.getByTestId('import-execute-confirm').click();
   await expect(page.getByTestId('import-result')).toContainText('0 created, 1 updated, 0 unchanged');
   const after = await page.request.get(`/api/v1/customers/${id}`, { headers });
+  expect(after.ok(), await after.text()).toBeTruthy();
   expect(((await after.json()) as { paymentTermsDays: number }).paymentTermsDays).toBe(60);
 });
 
@@ -157,7 +156,7 @@ test("by keyboard: from the step's heading to the template, then to the file cho
   );
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('import-file')).toHaveAttribute('data-asked', 'yes');
-  await upload(page, 'clients.xlsx', sheet('active'));
+  await upload(page, 'clients.xlsx', FIXED_SHEET);
   await expect(page.getByTestId('import-file-name')).toHaveText('clients.xlsx');
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('import-validate')).toBeFocused();
@@ -189,14 +188,14 @@ test.describe('at 390 px', () => {
       expect(lang === 'ar' ? first.x > last.x : first.x < last.x, lang).toBe(true);
       expect(await seriousViolations(page), `${lang} file step`).toEqual([]);
       // With a sheet's problems listed.
-      await upload(page, 'clients.xlsx', sheet('maybe'));
+      await upload(page, 'clients.xlsx', BAD_SHEET);
       await page.getByTestId('import-validate').click();
       await expect(page.getByTestId('import-errors').getByRole('row')).toHaveCount(2);
       const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
       expect(scroll, lang).toBeLessThanOrEqual(width);
       expect(await seriousViolations(page), `${lang} problems`).toEqual([]);
       // And its preview: a card per row on a phone.
-      await upload(page, 'clients.xlsx', sheet('inactive'));
+      await upload(page, 'clients.xlsx', FIXED_SHEET);
       await page.getByTestId('import-validate').click();
       await page.getByTestId('import-preview').click();
       await expect(page.getByTestId('import-changes').getByRole('listitem')).toHaveCount(2);
