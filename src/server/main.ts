@@ -1,12 +1,12 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { pino } from 'pino';
 import { buildApp, socketSessions } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { embeddedDatabaseExists, openDatabase } from './db/client.js';
 import { SocketRealtime } from './realtime.js';
 import { demoFacts, seedDemoData } from './seed/demo.js';
+import { seedInChildProcess } from './seed/seed-process.js';
 import { decideStart } from './start-rule.js';
 import { startMailSender } from './modules/mail/mail.service.js';
 import { issueSetupCode } from './modules/auth/first-admin.js';
@@ -23,19 +23,26 @@ async function main() {
       queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
       poolMax: config.DB_POOL_MAX,
     });
+  const embedded = !config.DATABASE_URL;
+  // A new data folder holds nothing yet: the start is decided without creating it, and the demo
+  // firm is created and written by a process of its own (seed-process.ts says why).
+  const fresh = embedded && !embeddedDatabaseExists(config.dataDir);
+  let start = fresh ? decideStart(config, { hasUsers: false, demoAccounts: false }) : undefined;
+  if (start?.verdict === 'refuse') throw new Error(start.message);
+  if (start?.seed) await seedInChildProcess();
   let database = await open();
-  // Decided before anything is written: a refused start leaves the database as it found it.
-  const start = decideStart(config, await demoFacts(database.db));
-  if (start.verdict === 'refuse') {
-    await database.close();
-    throw new Error(start.message);
-  }
-  if (start.seed && database.kind === 'pglite') {
-    // The embedded database's memory only grows, and the seed's bulk writes take it some 200 MB past
-    // what the firm needs afterwards: it is opened again, afresh, once the demo firm is in.
-    await seedDemoData(database.db, pino({ level: config.LOG_LEVEL }), config.BASE_CURRENCY);
-    await database.close();
-    database = await open();
+  if (!start) {
+    // Decided before anything is written: a refused start leaves the database as it found it.
+    start = decideStart(config, await demoFacts(database.db));
+    if (start.verdict === 'refuse') {
+      await database.close();
+      throw new Error(start.message);
+    }
+    if (start.seed && embedded) {
+      await database.close();
+      await seedInChildProcess();
+      database = await open();
+    }
   }
   const realtime = new SocketRealtime();
   const { app, services } = await buildApp({

@@ -14,6 +14,9 @@
  *    user's room; SOAK_NOTIFICATIONS notifications written through the first: delivery time of each
  *    to each socket (target p99 ≤ 100 ms), and each instance's memory per socket.
  *
+ * SOAK_ONLY=embedded runs part 3 alone, at SOAK_CALLERS (default 8) callers: for work on the embedded
+ * database's memory, without the ten minutes on PostgreSQL first.
+ *
  * PostgreSQL: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; databases `bench_soak`
  * and `bench_soak_sockets`, made afresh each run (the demo firm). Redis: REDIS_URL, else
  * redis://127.0.0.1:6379 (the sockets part is skipped without it).
@@ -24,7 +27,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { DEMO_PASSWORD, demoEmail } from '../../src/server/seed/demo.js';
 import { ROLES, type Role } from '../../src/domain/auth/permissions.js';
-import { freePort, startServer, type ServerProcess } from '../fixtures/server-process.js';
+import { freePort, startServer } from '../fixtures/server-process.js';
 import { connectLive, type LiveClient } from '../fixtures/socket.js';
 import { freshDatabase, pct, reachable } from './bench-server.js';
 
@@ -317,12 +320,13 @@ async function sockets(adminUrl: string, redisUrl: string) {
 }
 
 async function main() {
+  if (env.SOAK_ONLY === 'embedded') return embedded(Number(env.SOAK_CALLERS ?? 8));
   const adminUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   if (!(await reachable(adminUrl))) throw new Error(`no PostgreSQL at ${adminUrl.replace(/\/\/[^@]*@/, '//')}`);
   const url = await freshDatabase(adminUrl, 'bench_soak');
   const db = new pg.Client({ connectionString: url });
   const common = { DEMO_DATA: 'true', LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL_S: '7200' };
-  let server: ServerProcess | undefined = startServer({ ...common, DATABASE_URL: url, PORT: String(await freePort()) });
+  const server = startServer({ ...common, DATABASE_URL: url, PORT: String(await freePort()) });
   try {
     await server.ready(120_000);
     await db.connect();
@@ -337,27 +341,38 @@ async function main() {
     );
     await server.stop();
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'soak-embedded-'));
-    server = startServer({ ...common, DATA_DIR: dataDir, PORT: String(await freePort()) });
-    try {
-      await server.ready(120_000);
-      // The embedded firm is the same demo firm; only its ids differ.
-      const { tokens, ids } = await signIn(server.url);
-      const embeddedFirm = { ...firm, tokens, ids, ...(await embeddedIds(server.url, tokens.admin)) };
-      await soak('embedded database', server.url, server.child.pid!, embeddedFirm, callers, EMBEDDED_MINUTES);
-      await new Promise((r) => setTimeout(r, 5000));
-      const steady = rssMb(server.child.pid!);
-      log(`embedded database: steady RSS after the run ${steady.toFixed(0)} MB (target ≤ ${TARGETS.embeddedRssMb} MB)`);
-      await server.stop();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await embedded(callers);
 
     const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     await sockets(adminUrl, redisUrl);
   } finally {
     await db.end().catch(() => {});
-    await server?.stop();
+    await server.stop();
+  }
+}
+
+/** The same workload on the embedded database, then its steady RSS. */
+async function embedded(callers: number) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'soak-embedded-'));
+  const server = startServer({
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    ACCESS_TOKEN_TTL_S: '7200',
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+  });
+  try {
+    await server.ready(120_000);
+    const { tokens, ids } = await signIn(server.url);
+    const firm = { tokens, ids, ...(await embeddedIds(server.url, tokens.admin)) };
+    log(`embedded database: RSS after the start ${rssMb(server.child.pid!).toFixed(0)} MB`);
+    await soak('embedded database', server.url, server.child.pid!, firm, callers, EMBEDDED_MINUTES);
+    await new Promise((r) => setTimeout(r, 5000));
+    const steady = rssMb(server.child.pid!);
+    log(`embedded database: steady RSS after the run ${steady.toFixed(0)} MB (target ≤ ${TARGETS.embeddedRssMb} MB)`);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

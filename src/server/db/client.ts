@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
@@ -74,6 +74,12 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
 
 export const EMBEDDED_SHARED_BUFFERS = '32MB';
 
+/** The embedded database's own folder inside the data folder. */
+const embeddedDir = (dataDir: string) => join(dataDir, 'pg');
+
+/** Whether the data folder holds an embedded database yet (PostgreSQL's own mark of a data directory). */
+export const embeddedDatabaseExists = (dataDir: string) => existsSync(join(embeddedDir(dataDir), 'PG_VERSION'));
+
 async function openPglite(dataDir?: string, loadDataDir?: Blob, runMigrations = true): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -81,7 +87,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob, runMigrations = 
   const { citext } = await import('@electric-sql/pglite/contrib/citext');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const dir = dataDir ? join(dataDir, 'pg') : undefined;
+  const dir = dataDir ? embeddedDir(dataDir) : undefined;
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     if (dir) mkdirSync(dataDir!, { recursive: true });
