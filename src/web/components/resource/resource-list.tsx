@@ -29,7 +29,7 @@ import { actionOffered } from './state-actions';
 import { useListData } from './use-list-data';
 import { useListState } from './use-list-state';
 import { useResource } from './use-resource';
-import { ListViews } from './views/list-views';
+import { ListViews, useDefaultViewPending } from './views/list-views';
 
 export type ResourceListProps = {
   resource: string;
@@ -60,7 +60,10 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
   const allowed = (action: string, r = resource) => can(role, r, action);
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
   const deletion = useRowDeletion(meta, resource, () => setSelection({ type: 'include', ids: new Set() }));
-  const data = useListData(meta, resource, state, fixed);
+  // A page's list (an embedded one keeps no address), for a role the server lets list it, has saved views.
+  const hasViews = !embedded && allowed('list');
+  const viewPending = useDefaultViewPending(meta, state, hasViews);
+  const data = useListData(meta, resource, state, fixed, !viewPending);
   const { query, rows } = data;
 
   // The Archived view is read-only: its rows open to their page, where Restore is.
@@ -142,8 +145,7 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
         importHref={writable && !embedded && importOffered(decl, role) ? `${decl.route}/import` : undefined}
         createHref={canCreate ? createHref : undefined}
         views={
-          // A page's list (an embedded one keeps no address), for a role the server lets list it.
-          embedded || !allowed('list') ? undefined : (
+          !hasViews ? undefined : (
             <ListViews
               meta={meta}
               state={state}
@@ -229,7 +231,7 @@ export function ResourceList({ resource, fixed = NO_FIXED, embedded = false, rea
             />
           )}
           {/* Below the grid, not in its overlay: a grid may hold only rows and cells (axe). */}
-          {canCreate && !filtered && !query.isFetching && !query.isError && rows.length === 0 && (
+          {canCreate && !filtered && data.settledTotal !== undefined && !query.isFetching && !query.isError && rows.length === 0 && (
             <Stack sx={{ alignItems: 'center', pb: 3 }}>
               <Button component={RouterLink} to={createHref()} variant="outlined" startIcon={<AddIcon />}>
                 {meta.t('common:resource.new', { one: meta.one })}

@@ -8,9 +8,10 @@ import type { ResourceMeta } from './use-resource';
 
 /**
  * The list's rows for its state: the server's page, the total to show, and the labels of the
- * page's references (one lookup per referenced resource).
+ * page's references (one lookup per referenced resource). Not `enabled`: nothing is read yet (the
+ * list shows its loading state).
  */
-export function useListData(meta: ResourceMeta, resource: string, state: ListState, fixed: Record<string, string>) {
+export function useListData(meta: ResourceMeta, resource: string, state: ListState, fixed: Record<string, string>, enabled = true) {
   const { decl } = meta;
   const { result, query } = useList<Row>({
     resource,
@@ -18,6 +19,7 @@ export function useListData(meta: ResourceMeta, resource: string, state: ListSta
     sorters: toSorters(state),
     filters: toCrudFilters(state, fixed),
     liveMode: 'auto',
+    queryOptions: { enabled },
     // The list itself says what failed, translated, with a retry: no toast besides.
     errorNotification: false,
   });

@@ -14,6 +14,37 @@ import { listStateOf, showsView, viewStateOf } from './view-state';
 import { ViewNameDialog, ViewShareDialog } from './view-dialogs';
 import { ViewsMenu, type ViewAction } from './views-menu';
 
+/** The reader's default view, when the list was opened (`openedWith`, its address's query then) and still is with nothing in its address. */
+function defaultViewToApply(views: SavedView[], openedWith: string): SavedView | undefined {
+  const bare = openedWith === '' && window.location.search === '';
+  return bare ? views.find((v) => v.mine && v.isDefault) : undefined;
+}
+
+/**
+ * Whether the list waits before reading its rows: opened with nothing in its address, it does not
+ * know yet whether the reader's default view narrows it (the views are on their way, or the
+ * default is about to be applied). Read at once, the whole list would show, then change.
+ */
+export function useDefaultViewPending(meta: ResourceMeta, state: ListState, active: boolean): boolean {
+  const openedWith = useRef(window.location.search);
+  const opening = useRef(JSON.stringify(state));
+  // The default view to wait for: undefined until the views are read, null once there is none to wait for.
+  const awaited = useRef<SavedView | null | undefined>(openedWith.current === '' ? undefined : null);
+  const query = useSavedViews(meta.decl.name, active && awaited.current === undefined);
+  if (!active || awaited.current === null) return false;
+  if (awaited.current === undefined) {
+    // Without its views (still coming) the list waits; when they cannot be read, it shows what it has.
+    if (query.isPending && query.fetchStatus !== 'idle') return true;
+    // Decided as ListViews decides it, in the same render's effect.
+    awaited.current = (query.data && defaultViewToApply(query.data, openedWith.current)) ?? null;
+  }
+  // Until the list shows the default view (it may show it already), or the reader took it elsewhere meanwhile.
+  const waits = awaited.current && !showsView(meta.decl, state, awaited.current.state) && JSON.stringify(state) === opening.current;
+  if (waits) return true;
+  awaited.current = null;
+  return false;
+}
+
 type Dialog = { kind: 'saveAs' | 'rename' | 'copy' | 'share' | 'delete'; view?: SavedView } | null;
 
 /**
@@ -56,10 +87,9 @@ export function ListViews({
   const opened = useRef<string | null>(window.location.search);
   useEffect(() => {
     if (!views || opened.current === null) return;
-    const fresh = opened.current === '' && window.location.search === '';
+    const preferred = defaultViewToApply(views, opened.current);
     opened.current = null;
-    const preferred = views.find((v) => v.mine && v.isDefault);
-    if (fresh && preferred) apply(preferred, true);
+    if (preferred) apply(preferred, true);
     // Once, when the views first arrive.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [views]);
