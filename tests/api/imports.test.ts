@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { auditLog } from '../../src/server/modules/audit/audit.table.js';
 import { storedZip } from '../../src/server/stored-zip.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { deflatedZip, multipart, pdf, zip } from '../fixtures/documents.js';
+import { partsOf } from '../fixtures/zip-parts.js';
 
 // The kit's import, on customers, projects and users: validate → preview → execute, all or nothing,
 // once per file, stale previews refused, every row by the resource's own rules and the caller's
@@ -339,23 +339,3 @@ describe('files from other writers', () => {
     expect((await send('customers', 'validate', tooMany)).statusCode).toBe(413);
   });
 });
-
-/** The parts of a zip, read with its central directory, in the archive's order. */
-function partsOf(buf: Buffer): Array<{ name: string; content: Buffer }> {
-  let eocd = buf.length - 22;
-  while (buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  const parts = [];
-  let at = buf.readUInt32LE(eocd + 16);
-  for (let n = buf.readUInt16LE(eocd + 10); n > 0; n--) {
-    const method = buf.readUInt16LE(at + 10);
-    const size = buf.readUInt32LE(at + 20);
-    const nameLength = buf.readUInt16LE(at + 28);
-    const local = buf.readUInt32LE(at + 42);
-    const name = buf.toString('utf8', at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    parts.push({ name, content: method === 8 ? inflateRawSync(data) : data });
-  }
-  return parts;
-}

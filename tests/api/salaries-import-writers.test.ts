@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedZip } from '../../src/server/stored-zip.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { multipart } from '../fixtures/documents.js';
+import { partsOf } from '../fixtures/zip-parts.js';
 
 // The salary import takes a valid workbook whatever wrote it. The files in tests/fixtures/workbooks
 // hold the same three rows (salaries.csv) as other writers saved them:
@@ -35,26 +35,6 @@ const upload = async (step: 'validate' | 'preview', content: Buffer, name = 'sal
     payload: body.payload,
   });
 };
-
-/** The parts of a zip, read with its central directory, in the archive's order. */
-function partsOf(buf: Buffer): Array<{ name: string; content: Buffer }> {
-  let eocd = buf.length - 22;
-  while (buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  const parts = [];
-  let at = buf.readUInt32LE(eocd + 16);
-  for (let n = buf.readUInt16LE(eocd + 10); n > 0; n--) {
-    const method = buf.readUInt16LE(at + 10);
-    const size = buf.readUInt32LE(at + 20);
-    const nameLength = buf.readUInt16LE(at + 28);
-    const local = buf.readUInt32LE(at + 42);
-    const name = buf.toString('utf8', at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    parts.push({ name, content: method === 8 ? inflateRawSync(data) : data });
-  }
-  return parts;
-}
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 /** openpyxl's parts, each changed by `edit`, zipped again. */

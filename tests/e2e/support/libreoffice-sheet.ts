@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
 import { storedZip } from '../../../src/server/stored-zip';
+import { partsOf } from '../../fixtures/zip-parts';
 
 // A workbook as LibreOffice Calc writes it, not as our server's ExcelJS does: the parts of a file
 // LibreOffice saved (tests/fixtures/workbooks/salaries-libreoffice.xlsx: its part order, styles,
@@ -8,26 +8,6 @@ import { storedZip } from '../../../src/server/stored-zip';
 // numbers as numbers), with other rows in its sheet. No ExcelJS and no SheetJS in between.
 
 const FIXTURE = new URL('../../fixtures/workbooks/salaries-libreoffice.xlsx', import.meta.url);
-
-/** The parts of a zip, read with its central directory, in the archive's order. */
-function partsOf(buf: Buffer): Array<{ name: string; content: Buffer }> {
-  let eocd = buf.length - 22;
-  while (buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  const parts = [];
-  let at = buf.readUInt32LE(eocd + 16);
-  for (let n = buf.readUInt16LE(eocd + 10); n > 0; n--) {
-    const method = buf.readUInt16LE(at + 10);
-    const size = buf.readUInt32LE(at + 20);
-    const nameLength = buf.readUInt16LE(at + 28);
-    const local = buf.readUInt32LE(at + 42);
-    const name = buf.toString('utf8', at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    parts.push({ name, content: method === 8 ? inflateRawSync(data) : data });
-  }
-  return parts;
-}
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const column = (i: number) => (i < 26 ? '' : String.fromCharCode(64 + Math.floor(i / 26))) + String.fromCharCode(65 + (i % 26));
