@@ -1,10 +1,8 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
 import { add, formatMoney, multiply } from '../../src/domain/money.js';
-import { users } from '../../src/server/modules/users/users.table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
-import { FACTORIES, factoryContext, type FactoryContext } from '../fixtures/factories.js';
+import { developerWithRoom, FACTORIES, factoryContext, type FactoryContext } from '../fixtures/factories.js';
 
 // Commission statements paid into salaries, on a real server and database (both kinds): a sales
 // and an HR statement marked paid land once in the recipient's salary of this month, in its
@@ -18,19 +16,7 @@ let developer: { id: string; level: string };
 beforeAll(async () => {
   t = await buildTestApp();
   ctx = await factoryContext(t);
-  // A developer with room for the suite's 1 % seats.
-  const [dev] = await t.database.db
-    .select({ id: users.id, level: users.level })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'developer'),
-        isNotNull(users.level),
-        sql`coalesce((select sum(h.allocation) from headcounts h where h.user_id = ${users.id} and h.archived_at is null), 0) <= 50`,
-      ),
-    )
-    .limit(1);
-  developer = { id: dev!.id, level: dev!.level! };
+  developer = await developerWithRoom(t);
 });
 afterAll(() => t?.close());
 

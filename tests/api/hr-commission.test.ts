@@ -1,10 +1,9 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
 import { auditLog } from '../../src/server/modules/audit/audit.table.js';
-import { users } from '../../src/server/modules/users/users.table.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
-import { factoryContext, type FactoryContext } from '../fixtures/factories.js';
+import { developerWithRoom, factoryContext, type FactoryContext } from '../fixtures/factories.js';
 import { closeWithoutChecklist } from '../fixtures/month-close.js';
 
 // HR commission on a real server and database (both kinds): bad matrices and splits named by field,
@@ -19,19 +18,7 @@ let developer: { id: string; level: string };
 beforeAll(async () => {
   t = await buildTestApp();
   ctx = await factoryContext(t);
-  // A developer with room for the suite's 1 % seats (the demo firm's seats take the others' time).
-  const [dev] = await t.database.db
-    .select({ id: users.id, level: users.level })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'developer'),
-        isNotNull(users.level),
-        sql`coalesce((select sum(h.allocation) from headcounts h where h.user_id = ${users.id} and h.archived_at is null), 0) <= 50`,
-      ),
-    )
-    .limit(1);
-  developer = { id: dev!.id, level: dev!.level! };
+  developer = await developerWithRoom(t);
 });
 afterAll(() => t?.close());
 
