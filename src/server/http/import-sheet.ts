@@ -70,8 +70,8 @@ function cellOf(value: ExcelJS.CellValue, dateText: (d: Date) => string = iso): 
  * 10 000 rows then held ~100 MB of short-lived objects at once, moved to the old generation where
  * they stayed until a full collection (the server's resident memory grew by as much).
  */
-function* slices(buf: Buffer, size = 4096) {
-  for (let at = 0; at < buf.length; at += size) yield buf.subarray(at, at + size);
+function* slices(pieces: Iterable<Buffer>, size = 4096) {
+  for (const buf of pieces) for (let at = 0; at < buf.length; at += size) yield buf.subarray(at, at + size);
 }
 
 /**

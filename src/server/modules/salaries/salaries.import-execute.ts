@@ -166,7 +166,9 @@ async function apply(tx: Tx, plan: ImportPlan, c: Checked, actorId: string, requ
     const made = await tx
       .insert(salaries)
       .values(
-        creates.slice(i, i + 500).map((p) => ({ userId: p.person.id, month: p.month, ...valuesOf(p), status: 'draft', createdBy: actorId })),
+        creates
+          .slice(i, i + 500)
+          .map((p) => ({ userId: p.person.id, month: p.month, ...valuesOf(p), status: 'draft', createdBy: actorId })),
       )
       .returning();
     for (const r of made) {
