@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
+import { importPreviewSchema } from '../../src/domain/imports.js';
 import { auditLog } from '../../src/server/modules/audit/audit.table.js';
 import { storedZip } from '../../src/server/stored-zip.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
@@ -156,6 +157,16 @@ describe('execute', () => {
     expect(rows.map((r) => r.action)).toEqual(['created']);
     // An import of another resource is not this one's.
     expect((await get(`projects/imports/${id}/file`)).statusCode).toBe(404);
+    // The preview is written as built, not through its schema: it is exactly the schema's shape, key by key.
+    const next = await sheet([
+      ['name', 'code', 'currency'],
+      ['Hà Nội Edutech Hai', 'ONCE1', 'VND'],
+      ['Sài Gòn Logistics', 'ONCE2', 'USD'],
+      ['Huế Travel', 'ONCE3', 'VND'],
+    ]);
+    const preview = await send('customers', 'preview', next);
+    expect(preview.json().counts).toEqual({ create: 1, update: 1, unchanged: 1 });
+    expect(preview.body).toBe(JSON.stringify(importPreviewSchema.parse(preview.json())));
   });
 
   it('two executes of one file at once: one applies, the other answers with it', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importPreviewSchema } from '../../src/domain/modules/salaries/salaries.schema.js';
 import { storedZip } from '../../src/server/stored-zip.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { multipart } from '../fixtures/documents.js';
@@ -87,5 +88,7 @@ describe('a workbook written by another program', () => {
     expect(preview.counts).toMatchObject({ create: 3 });
     // Nets 2 550.50 + 1 825.25 + 1 920.00: every amount read as written, cents included.
     expect(preview.totals.after).toEqual({ USD: '6295.75' });
+    // Written as built, not through its schema: exactly the schema's shape, key by key.
+    expect(res.body).toBe(JSON.stringify(importPreviewSchema.parse(res.json())));
   });
 });

@@ -9,3 +9,10 @@ export type Api = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/**
+ * A route's answer as JSON as it was built, not re-validated by its response schema (which then
+ * only documents it): for large answers built key by key, where the schema's pass copies every
+ * object of them before the text is written.
+ */
+export const plainJson = () => (data: unknown) => JSON.stringify(data);

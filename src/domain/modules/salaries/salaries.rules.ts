@@ -211,12 +211,14 @@ export function planImport(
   const after = new Map(monthRows.map((r) => [r.userId, { currency: r.currency, net: r.net }]));
   for (const p of parsed) {
     const was = existing.get(p.person.id);
-    const base = { row: p.row, userId: p.person.id, email: p.person.email, name: p.person.name, month: p.month, currency: p.currency };
+    // In the order of the answer's schema: the preview writes the changes as built.
+    const base = { row: p.row, userId: p.person.id, email: p.person.email, name: p.person.name, month: p.month };
     const net = salaryNet(p.amounts, p.currency);
     if (!was) {
       changes.push({
         ...base,
         action: 'create',
+        currency: p.currency,
         fields: [
           ...SALARY_AMOUNTS.map((f) => ({ field: f, old: null, new: p.amounts[f] })),
           { field: 'currency', old: null, new: p.currency },
@@ -229,7 +231,7 @@ export function planImport(
       for (const f of SALARY_AMOUNTS)
         if (compare(was[f], p.amounts[f]) !== 0) fields.push({ field: f, old: formatMoney(was[f], was.currency), new: p.amounts[f] });
       const action: ImportAction = fields.length ? 'update' : 'unchanged';
-      changes.push({ ...base, action, fields });
+      changes.push({ ...base, action, currency: p.currency, fields });
       counts[action]++;
     }
     after.set(p.person.id, { currency: p.currency, net });

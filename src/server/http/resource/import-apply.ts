@@ -60,7 +60,7 @@ export async function applyRows(
         assertOwnerWrite(ctx, w.user, values);
         await assertOpen(ctx, tx, undefined, values);
         if (!m.beforeCreate) {
-          batch.push({ ...values, createdBy: w.user.id });
+          batch.push(values);
           continue;
         }
         values = await m.beforeCreate(values, w);
@@ -102,7 +102,7 @@ export async function applyRows(
     try {
       rows = (await tx
         .insert(m.table)
-        .values(batch.slice(i, i + 500) as never)
+        .values(batch.slice(i, i + 500).map((values) => ({ ...values, createdBy: w.user.id })) as never)
         .returning()) as Row[];
     } catch (err) {
       // A unique value taken by another writer since the check above, or a rule only the database

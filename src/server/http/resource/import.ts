@@ -12,6 +12,7 @@ import {
   type ImportRecord,
 } from '../../../domain/imports.js';
 import type { Db } from '../../db/client.js';
+import { plainJson } from '../api.js';
 import { AppError, conflict, notFound, pgError } from '../errors.js';
 import { XLSX_TYPE } from '../export.js';
 import { readImportSheet, writeImportErrors } from '../import-sheet.js';
@@ -110,6 +111,8 @@ export function registerImport(ctx: ResourceContext) {
         consumes: ['multipart/form-data'],
         response: { 200: importPreviewSchema },
       },
+      // Built key by key in the schema's shape (check-sheet): 10 000 rows' changes are not copied once more on the way out.
+      serializerCompiler: plainJson,
     },
     async (req) => {
       const { content, checked } = await validated(ctx, req);

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CurrentUser } from '../access.js';
+import { plainJson } from '../api.js';
 import { listQuerySchema, MAX_PAGE_SIZE, pageFromQuery, type ListQuery } from '../list-query.js';
 import { countRows, estimateRows, setTotalHeaders, tableRowReader } from '../paging.js';
 import { columnOf } from './columns.js';
@@ -20,10 +21,6 @@ export function archivedParam(ctx: ResourceContext): Record<string, z.ZodType> {
       .meta({ description: 'true: the archived rows instead of the live ones' }),
   };
 }
-
-// The response schema documents the shape; `toEntity` builds it key by key, so the hot list
-// path skips re-validating every row on the way out.
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /**
  * The list routes: `GET /paginated` ({ data, total }), and `GET /` as each client asks it — paged
@@ -61,6 +58,8 @@ export function registerList<TRow extends Row>(ctx: ResourceContext<TRow>) {
   const querySchema = listQuerySchema(ctx.decl, archivedParam(c));
   const listResponse = z.object({ data: z.array(ctx.entitySchema), total: z.number(), totalIsEstimate: z.boolean().optional() });
 
+  // The response schema documents the shape; `toEntity` builds it key by key, so the hot list
+  // path skips re-validating every row on the way out.
   app.get(
     url('/paginated'),
     {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { salariesResource } from '../../../domain/modules/salaries/salaries.resource.js';
 import { importExecuteSchema, salaryImportQuerySchema, type ImportRecord } from '../../../domain/modules/salaries/salaries.schema.js';
-import { salaryNet, type ImportPlan } from '../../../domain/modules/salaries/salaries.rules.js';
+import { salaryNet, type ImportPlan, type ParsedRow } from '../../../domain/modules/salaries/salaries.rules.js';
 import type { Db } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
 import { conflict, pgError } from '../../http/errors.js';
@@ -124,21 +124,26 @@ async function apply(tx: Tx, plan: ImportPlan, c: Checked, actorId: string, requ
   const byRow = new Map(c.parsed.map((p) => [p.row, p]));
   const byUser = new Map(c.rows.map((r) => [r.userId, r]));
   const ids: string[] = [];
-  const audits: Array<typeof auditLog.$inferInsert> = [];
-  const creates: Array<typeof salaries.$inferInsert> = [];
+  // Written 500 at a time, in the order made: the entries (each a whole row) are not all kept at once.
+  let audits: Array<typeof auditLog.$inferInsert> = [];
+  const flush = async (all = false) => {
+    if (audits.length < 500 && !(all && audits.length)) return;
+    await tx.insert(auditLog).values(audits);
+    audits = [];
+  };
+  const valuesOf = (p: ParsedRow) => ({ ...p.amounts, net: salaryNet(p.amounts, p.currency), currency: p.currency });
+  const creates: ParsedRow[] = [];
   let written = 0;
   for (const change of plan.changes) {
     if (change.action === 'unchanged') continue;
     const p = byRow.get(change.row)!;
-    const net = salaryNet(p.amounts, p.currency);
-    const values = { ...p.amounts, net, currency: p.currency };
     if (change.action === 'create') {
-      creates.push({ userId: p.person.id, month: p.month, ...values, status: 'draft', createdBy: actorId });
+      creates.push(p);
     } else {
       const was = byUser.get(p.person.id)!;
       const [after] = await tx
         .update(salaries)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({ ...valuesOf(p), updatedAt: sql`now()` })
         .where(eq(salaries.id, was.id))
         .returning();
       ids.push(was.id);
@@ -151,22 +156,29 @@ async function apply(tx: Tx, plan: ImportPlan, c: Checked, actorId: string, requ
         after: auditableSalary(after!),
         requestId,
       });
+      await flush();
       written++;
       await importProbe.afterRows?.(written);
     }
   }
+  // Each statement's rows made when it is written, not all of them first.
   for (let i = 0; i < creates.length; i += 500) {
     const made = await tx
       .insert(salaries)
-      .values(creates.slice(i, i + 500))
+      .values(
+        creates
+          .slice(i, i + 500)
+          .map((p) => ({ userId: p.person.id, month: p.month, ...valuesOf(p), status: 'draft', createdBy: actorId })),
+      )
       .returning();
     for (const r of made) {
       ids.push(r.id);
       audits.push({ actorId, entity: decl.name, entityId: r.id, action: 'created', before: null, after: auditableSalary(r), requestId });
     }
+    await flush();
     written += made.length;
     await importProbe.afterRows?.(written);
   }
-  for (let i = 0; i < audits.length; i += 500) await tx.insert(auditLog).values(audits.slice(i, i + 500));
+  await flush(true);
   return ids;
 }
