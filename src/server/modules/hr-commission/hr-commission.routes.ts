@@ -1,7 +1,7 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { z } from 'zod';
 import { add, formatDecimal, minorUnits } from '../../../domain/money.js';
-import { addMonths, monthOf } from '../../../domain/months.js';
+import { addMonths, monthOf, monthRange } from '../../../domain/months.js';
 import {
   placementView,
   sharePercent,
@@ -36,7 +36,7 @@ import type { Services } from '../../services.js';
 import { headcounts } from '../headcounts/headcounts.table.js';
 import { assertMonthsOpen } from '../month-close/month-close.service.js';
 import { users } from '../users/users.table.js';
-import { hrCommissionKind, matrixVersions, placementFacts, today } from './hr-commission.calculation.js';
+import { countingPlacements, hrCommissionKind, matrixVersions, placementFacts, today } from './hr-commission.calculation.js';
 import { hrCommissions, hrCommissionSplits } from './hr-commissions.table.js';
 
 const tags = [decl.name];
@@ -288,7 +288,8 @@ export function registerHrCommissionRoutes(app: Api, s: Services) {
       const year = (req.query as { year?: number }).year ?? new Date().getUTCFullYear();
       const user = req.user!;
       const only = ownOnly(user) ? user.id : undefined;
-      const viewed = viewAll(await placementFacts(s.db, base(), only), await matrixVersions(s.db), base());
+      const counting = await countingPlacements(s.db, base(), only, `${year}-01-01`, `${year}-12-31`);
+      const viewed = viewAll(counting.facts, counting.versions, base());
       const rows = new Map<string, { pending: Tally; earned: Tally; clawedBack: Tally; approved: string; paid: string }>();
       const rowOf = (id: string) => {
         let r = rows.get(id);
@@ -352,7 +353,8 @@ export function registerHrCommissionRoutes(app: Api, s: Services) {
       const to = q.to ?? monthOf(today());
       const months = Array.from({ length: 12 }, (_, i) => addMonths(to, i - 11));
       const sums = new Map(months.map((m) => [m, { earned: '0', paid: '0', clawedBack: '0' }]));
-      const viewed = viewAll(await placementFacts(s.db, base(), only), await matrixVersions(s.db), base());
+      const counting = await countingPlacements(s.db, base(), only, monthRange(months[0]!).from, monthRange(to).to);
+      const viewed = viewAll(counting.facts, counting.versions, base());
       for (const v of viewed) {
         const { state, day } = countedOn(v.view, v.facts.endDate);
         const cell = day && sums.get(monthOf(day));
