@@ -335,4 +335,25 @@ describe('approved and paid', () => {
     expect(await audits()).toBe(before + 2);
     expect(new Set(paid.map((r) => r.json().paidAt)).size).toBe(1);
   });
+
+  it('the dashboard and the trend count a seat of the year before whose longest probation ends in the year, and no earlier one', async () => {
+    // The dashboard reads only seats that can count in its year: started at most the longest probation before it.
+    await matrix('2013-01', { basis: 'level', ...LEVELS, probationDays: 90 });
+    await seat('2013-06-03', 'hr'); // probation until 2013-08-31, earned 2013-09-01
+    await seat('2013-10-15', 'hr'); // probation until 2014-01-12, earned 2014-01-13
+    await seat('2013-10-20', 'hr', '2014-01-10'); // ended inside its probation: clawed back 2014-01-10
+    const amount = LEVELS[developer.level as keyof typeof LEVELS];
+    const row = async (year: number) =>
+      ((await call('hr', 'GET', `${API}/dashboard?year=${year}`)).json() as { data: Array<{ earned: object; clawedBack: object }> })
+        .data[0]!;
+    expect(await row(2014)).toMatchObject({ earned: { count: 1, amount }, clawedBack: { count: 1, amount } });
+    expect(await row(2013)).toMatchObject({ earned: { count: 1, amount }, clawedBack: { count: 0, amount: '0.00' } });
+    const trend = (await call('hr', 'GET', `${API}/trend?to=2014-01`)).json() as {
+      data: Array<{ month: string; earned: string; clawedBack: string }>;
+    };
+    expect(trend.data.filter((m) => m.earned !== '0.00' || m.clawedBack !== '0.00')).toEqual([
+      { month: '2013-09', earned: amount, paid: '0.00', clawedBack: '0.00' },
+      { month: '2014-01', earned: amount, paid: '0.00', clawedBack: amount },
+    ]);
+  });
 });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { kpiCreateSchema, kpiMetricSchema, quarterRange, type KpiMetric } from './kpi.schema.js';
 import { addQuarters } from './kpi.schema.js';
-import { achievement, bonusPercent, plain, quarterBonus, scaleFormula, splitFund, warningLevel, type MetricActual } from './kpi.rules.js';
+import {
+  achievement,
+  achievementTotal,
+  bonusPercent,
+  plain,
+  quarterBonus,
+  scaleFormula,
+  splitFund,
+  warningLevel,
+  type MetricActual,
+} from './kpi.rules.js';
 
 const metric = (over: Partial<KpiMetric> & Pick<KpiMetric, 'label' | 'target' | 'weight'>): KpiMetric =>
   kpiMetricSchema.parse({ kind: 'custom', ...over });
@@ -75,6 +85,31 @@ describe('weighted achievement', () => {
     const source = { resource: 'invoices', id: 'x', label: 'INV-1' };
     const result = achievement(m, [{ value: '50', inputs: [{ key: 'invoice:x', line: '', label: 'INV-1', value: '50', source }] }]);
     expect(result.inputs.find((i) => i.key === 'invoice:x')).toMatchObject({ line: 'metric:0', source });
+  });
+
+  it('gives the same total and missing metrics without its lines (the team dashboard) as with them', () => {
+    // A fixed pseudo-random walk over caps, thirds, reweighting, left-out and missing metrics.
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    const pick = <T>(xs: readonly T[]) => xs[next(xs.length)]!;
+    for (let run = 0; run < 300; run++) {
+      const count = 1 + next(4);
+      const metrics = Array.from({ length: count }, (_, i) =>
+        metric({
+          label: `M${i}`,
+          target: pick(['3', '7', '100', '40000', '0.5']),
+          weight: pick(['10', '20', '33', '40', '50']),
+          cap: pick(['100', '120', '150']),
+          ...(next(5) === 0 ? { applicable: false, naReason: 'n/a' } : {}),
+        }),
+      );
+      const actuals = metrics.map(() => actual(next(6) === 0 ? null : pick(['0', '1', '2', '5', '119.99', '40000', '52001', '0.33'])));
+      const full = achievement(metrics, actuals);
+      expect(achievementTotal(metrics, actuals), JSON.stringify({ metrics, actuals })).toEqual({
+        total: full.total,
+        missing: full.missing,
+      });
+    }
   });
 });
 

@@ -58,13 +58,24 @@ export interface AchievementResult {
 
 const at = (v: Decimal | string) => formatDecimal(v, ACHIEVEMENT_SCALE);
 
+/** w × min(a / t, cap), to 0.01 point. */
+function metricAmount(m: KpiMetric, actual: string): Decimal {
+  const capped = compare(multiply(actual, '100'), multiply(m.target, m.cap)) >= 0;
+  return capped
+    ? round(divide(multiply(m.weight, m.cap), '100', 6), ACHIEVEMENT_SCALE)
+    : divide(multiply(m.weight, actual), m.target, ACHIEVEMENT_SCALE);
+}
+
+/** The reweighting's line amount: the sum scaled back to 100 from the applicable weights short of it, less the sum; null at 100. */
+function reweightAmount(sum: string, weights: Decimal): string | null {
+  if (weights.units === 0n || compare(weights, '100') === 0) return null;
+  return at(subtract(divide(multiply(sum, '100'), weights, ACHIEVEMENT_SCALE), sum));
+}
+
 /** One metric's line: w × min(a / t, cap). */
 function metricLine(m: KpiMetric, index: number, actual: string): StatementLine {
   const key = `metric:${index}`;
-  const capped = compare(multiply(actual, '100'), multiply(m.target, m.cap)) >= 0;
-  const amount = capped
-    ? round(divide(multiply(m.weight, m.cap), '100', 6), ACHIEVEMENT_SCALE)
-    : divide(multiply(m.weight, actual), m.target, ACHIEVEMENT_SCALE);
+  const amount = metricAmount(m, actual);
   return {
     key,
     kind: 'metric',
@@ -98,17 +109,42 @@ export function achievement(metrics: readonly KpiMetric[], actuals: readonly Met
   });
   const sum = totalOf(lines, ACHIEVEMENT_SCALE);
   // Weights of the applicable metrics short of 100: scale the sum back to 100 (the left-out metrics' share).
-  if (weights.units !== 0n && compare(weights, '100') !== 0) {
-    const reweighted = divide(multiply(sum, '100'), weights, ACHIEVEMENT_SCALE);
+  const reweight = reweightAmount(sum, weights);
+  if (reweight !== null)
     lines.push({
       key: 'reweight',
       kind: 'reweight',
       label: 'reweight',
-      formula: `${plain(sum)} × 100 / ${plain(weights)} − ${plain(sum)} = ${at(subtract(reweighted, sum))}`,
-      amount: at(subtract(reweighted, sum)),
+      formula: `${plain(sum)} × 100 / ${plain(weights)} − ${plain(sum)} = ${reweight}`,
+      amount: reweight,
     });
-  }
   return { lines, inputs, total: totalOf(lines, ACHIEVEMENT_SCALE), missing };
+}
+
+/**
+ * The total and the missing metrics `achievement` gives, from the same amounts, without writing out
+ * lines, formulas or inputs (the team dashboard computes a whole team's quarters at once).
+ */
+export function achievementTotal(
+  metrics: readonly KpiMetric[],
+  actuals: readonly Pick<MetricActual, 'value'>[],
+): Pick<AchievementResult, 'total' | 'missing'> {
+  const amounts: string[] = [];
+  const missing: string[] = [];
+  let weights: Decimal = dec('0');
+  metrics.forEach((m, i) => {
+    if (!m.applicable) return;
+    weights = add(weights, m.weight);
+    const value = actuals[i]?.value ?? null;
+    if (value === null) missing.push(m.label);
+    else amounts.push(at(metricAmount(m, value)));
+  });
+  const sum = totalOf(
+    amounts.map((amount) => ({ amount })),
+    ACHIEVEMENT_SCALE,
+  );
+  const reweight = reweightAmount(sum, weights);
+  return { total: reweight === null ? sum : totalOf([{ amount: sum }, { amount: reweight }], ACHIEVEMENT_SCALE), missing };
 }
 
 /** A level of the bonus scale: at `achievement` % the person earns `percent` % of their target bonus. */

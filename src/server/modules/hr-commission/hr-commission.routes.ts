@@ -1,7 +1,7 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { z } from 'zod';
-import { add, formatDecimal, minorUnits } from '../../../domain/money.js';
-import { addMonths, monthOf } from '../../../domain/months.js';
+import { add, dec, formatDecimal, minorUnits, type Decimal } from '../../../domain/money.js';
+import { addMonths, monthOf, monthRange } from '../../../domain/months.js';
 import {
   placementView,
   sharePercent,
@@ -36,7 +36,7 @@ import type { Services } from '../../services.js';
 import { headcounts } from '../headcounts/headcounts.table.js';
 import { assertMonthsOpen } from '../month-close/month-close.service.js';
 import { users } from '../users/users.table.js';
-import { hrCommissionKind, matrixVersions, placementFacts, today } from './hr-commission.calculation.js';
+import { countingPlacements, hrCommissionKind, matrixVersions, placementFacts, today } from './hr-commission.calculation.js';
 import { hrCommissions, hrCommissionSplits } from './hr-commissions.table.js';
 
 const tags = [decl.name];
@@ -93,14 +93,15 @@ function placementOut(v: Viewed, names: Map<string, string>, splitSet: boolean, 
   };
 }
 
+// Sums kept exact as decimals and written out once at the end (a dashboard adds thousands of parts).
 interface Tally {
   count: number;
-  amount: string;
+  amount: Decimal;
 }
-const emptyTally = (): Tally => ({ count: 0, amount: '0' });
+const emptyTally = (): Tally => ({ count: 0, amount: dec('0') });
 const bump = (t: Tally, amount: string | null) => {
   t.count += 1;
-  t.amount = formatDecimal(add(t.amount, amount ?? '0'));
+  t.amount = add(t.amount, amount ?? '0');
 };
 const money = (t: Tally, digits: number) => ({ count: t.count, amount: formatDecimal(t.amount, digits) });
 
@@ -288,7 +289,8 @@ export function registerHrCommissionRoutes(app: Api, s: Services) {
       const year = (req.query as { year?: number }).year ?? new Date().getUTCFullYear();
       const user = req.user!;
       const only = ownOnly(user) ? user.id : undefined;
-      const viewed = viewAll(await placementFacts(s.db, base(), only), await matrixVersions(s.db), base());
+      const counting = await countingPlacements(s.db, base(), only, `${year}-01-01`, `${year}-12-31`);
+      const viewed = viewAll(counting.facts, counting.versions, base());
       const rows = new Map<string, { pending: Tally; earned: Tally; clawedBack: Tally; approved: string; paid: string }>();
       const rowOf = (id: string) => {
         let r = rows.get(id);
@@ -351,16 +353,17 @@ export function registerHrCommissionRoutes(app: Api, s: Services) {
       const only = ownOnly(user) ? user.id : q.userId;
       const to = q.to ?? monthOf(today());
       const months = Array.from({ length: 12 }, (_, i) => addMonths(to, i - 11));
-      const sums = new Map(months.map((m) => [m, { earned: '0', paid: '0', clawedBack: '0' }]));
-      const viewed = viewAll(await placementFacts(s.db, base(), only), await matrixVersions(s.db), base());
+      const sums = new Map(months.map((m) => [m, { earned: dec('0'), paid: dec('0'), clawedBack: dec('0') }]));
+      const counting = await countingPlacements(s.db, base(), only, monthRange(months[0]!).from, monthRange(to).to);
+      const viewed = viewAll(counting.facts, counting.versions, base());
       for (const v of viewed) {
         const { state, day } = countedOn(v.view, v.facts.endDate);
         const cell = day && sums.get(monthOf(day));
         if (!cell || state === 'pending') continue;
         for (const share of v.view.shares) {
           if (only && share.userId !== only) continue;
-          if (state === 'earned') cell.earned = formatDecimal(add(cell.earned, share.amount ?? '0'));
-          else cell.clawedBack = formatDecimal(add(cell.clawedBack, share.amount ?? '0'));
+          if (state === 'earned') cell.earned = add(cell.earned, share.amount ?? '0');
+          else cell.clawedBack = add(cell.clawedBack, share.amount ?? '0');
         }
       }
       const paid = await s.db
@@ -371,7 +374,7 @@ export function registerHrCommissionRoutes(app: Api, s: Services) {
         );
       for (const p of paid) {
         const cell = sums.get(p.period)!;
-        cell.paid = formatDecimal(add(cell.paid, p.total));
+        cell.paid = add(cell.paid, p.total);
       }
       const d = digits();
       return {

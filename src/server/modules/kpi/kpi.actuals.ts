@@ -93,6 +93,9 @@ export function actualOf(rows: readonly CountedRow[], kind: ComputedKind): { val
   return { value: own.length ? formatDecimal(divide(sum, String(own.length), 2)) : null, inputs };
 }
 
+/** Ids as one parameter, an array literal, rather than one each (a team is hundreds): `= any(...)`. */
+export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
 export interface QuarterSum {
   userId: string;
   quarter: number;
@@ -104,10 +107,7 @@ export interface QuarterSum {
 export async function yearSums(db: Reader, baseCurrency: string, year: number, userIds: readonly string[]): Promise<QuarterSum[]> {
   if (!userIds.length) return [];
   const digits = minorUnits(baseCurrency);
-  const ids = sql`array[${sql.join(
-    userIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
+  const ids = uuidArray(userIds);
   const [from, to] = [`${year}-01-01`, `${year}-12-31`];
   // Sums only: no labels, no row per invoice (the dashboard reads a whole team's year at once).
   const digits_ = sql.raw(String(digits));

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatDecimal } from '../../../domain/money.js';
 import {
@@ -8,6 +8,7 @@ import {
   type KpiDashboard,
   type KpiQuarter,
 } from '../../../domain/modules/kpi/kpi-views.schema.js';
+import { achievementTotal } from '../../../domain/modules/kpi/kpi.rules.js';
 import { quarterOf, quarterPeriod, type KpiMetric } from '../../../domain/modules/kpi/kpi.schema.js';
 import type { Db } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
@@ -15,8 +16,8 @@ import type { CurrentUser } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import type { Services } from '../../services.js';
 import { users } from '../users/users.table.js';
-import { yearSums } from './kpi.actuals.js';
-import { kpiComputation, statementOfTargets, targetsOf, type KpiTargetRow } from './kpi.calculation.js';
+import { uuidArray, yearSums } from './kpi.actuals.js';
+import { statementOfTargets, targetsOf } from './kpi.calculation.js';
 import { kpiEvaluations, kpiTargets } from './kpi.table.js';
 
 const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
@@ -38,7 +39,7 @@ async function evaluationsOf(db: Db, userIds: readonly string[], year: number) {
       total: kpiEvaluations.total,
     })
     .from(kpiEvaluations)
-    .where(and(inArray(kpiEvaluations.userId, [...userIds]), like(kpiEvaluations.period, `${year}-Q%`)));
+    .where(and(sql`${kpiEvaluations.userId} = any(${uuidArray(userIds)})`, like(kpiEvaluations.period, `${year}-Q%`)));
 }
 
 const evaluationView = (e: { id: string; state: string; total: string } | undefined) =>
@@ -77,7 +78,7 @@ async function progressOf(s: Services, userId: string, year: number) {
 /** The team's achievement by person × quarter: the evaluation's figure where there is one, today's otherwise. */
 async function dashboardOf(s: Services, user: CurrentUser, year: number): Promise<KpiDashboard> {
   const targets = await s.db
-    .select()
+    .select({ userId: kpiTargets.userId, quarter: kpiTargets.quarter, metrics: kpiTargets.metrics })
     .from(kpiTargets)
     .where(
       and(eq(kpiTargets.year, year), isNull(kpiTargets.archivedAt), user.role === 'sale' ? eq(kpiTargets.userId, user.id) : undefined),
@@ -87,18 +88,23 @@ async function dashboardOf(s: Services, user: CurrentUser, year: number): Promis
     yearSums(s.db, s.config.BASE_CURRENCY, year, ids),
     evaluationsOf(s.db, ids, year),
     ids.length
-      ? s.db.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, ids)).orderBy(asc(users.fullName))
+      ? s.db
+          .select({ id: users.id, fullName: users.fullName })
+          .from(users)
+          .where(sql`${users.id} = any(${uuidArray(ids)})`)
+          .orderBy(asc(users.fullName))
       : [],
   ]);
   const sumOf = new Map(sums.map((r) => [`${r.userId}:${r.quarter}:${r.kind}`, r.value]));
-  const byPerson = new Map<string, KpiTargetRow[]>();
-  for (const t of targets) byPerson.set(t.userId, [...(byPerson.get(t.userId) ?? []), t]);
+  // By person and quarter, so a team's year is looked up rather than searched.
+  const targetOf = new Map(targets.map((t) => [`${t.userId}:${t.quarter}`, t]));
+  const evaluationOf = new Map(evaluations.map((e) => [`${e.userId}:${e.period}`, e]));
   const rows = people.map((p) => ({
     user: { id: p.id, name: p.fullName },
     quarters: [1, 2, 3, 4].map((quarter) => {
       const period = quarterPeriod(year, quarter);
-      const target = byPerson.get(p.id)?.find((t) => t.quarter === quarter);
-      const evaluation = evaluations.find((e) => e.userId === p.id && e.period === period);
+      const target = targetOf.get(`${p.id}:${quarter}`);
+      const evaluation = evaluationOf.get(`${p.id}:${period}`);
       if (!target) return { period, achievement: null, source: 'none' as const, evaluation: evaluationView(evaluation) };
       if (evaluation && evaluation.state !== 'draft')
         return {
@@ -107,13 +113,14 @@ async function dashboardOf(s: Services, user: CurrentUser, year: number): Promis
           source: 'evaluation' as const,
           evaluation: evaluationView(evaluation),
         };
-      const actuals = (target.metrics as KpiMetric[]).map((m) =>
+      const metrics = target.metrics as KpiMetric[];
+      const actuals = metrics.map((m) =>
         m.kind === 'custom'
-          ? { value: m.actual, inputs: [] }
+          ? { value: m.actual }
           : // No score in the quarter leaves a performance metric missing; the other kinds count nothing as 0.
-            { value: sumOf.get(`${p.id}:${quarter}:${m.kind}`) ?? (m.kind === 'performance' ? null : '0'), inputs: [] },
+            { value: sumOf.get(`${p.id}:${quarter}:${m.kind}`) ?? (m.kind === 'performance' ? null : '0') },
       );
-      const live = kpiComputation(target, actuals);
+      const live = achievementTotal(metrics, actuals);
       return {
         period,
         achievement: live.missing.length ? null : live.total,
