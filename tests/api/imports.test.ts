@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
@@ -10,6 +10,9 @@ import { storedZip } from '../../src/server/stored-zip.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { deflatedZip, multipart, pdf, zip } from '../fixtures/documents.js';
 import { partsOf } from '../fixtures/zip-parts.js';
+import { lastCodeSentTo } from '../fixtures/mail.js';
+import { users } from '../../src/server/modules/users/users.table.js';
+import { NO_PASSWORD_HASH } from '../../src/server/modules/auth/passwords.js';
 
 // The kit's import, on customers, projects and users: validate → preview → execute, all or nothing,
 // once per file, stale previews refused, every row by the resource's own rules and the caller's
@@ -202,6 +205,36 @@ describe('execute', () => {
     expect(execute.statusCode).toBe(409);
     expect(execute.json()).toMatchObject({ code: 'import_stale' });
     expect((await get('customers?code=STALE1')).json()).toHaveLength(0);
+  });
+});
+
+describe('people', () => {
+  it('an imported person has no password until they set one through "Forgot password": none signs in before', async () => {
+    const emails = ['import.nopass.1@example.com', 'import.nopass.2@example.com'];
+    const csv = Buffer.from(['fullName,email,role', `Nguyễn Văn Nhập,${emails[0]},developer`, `Trần Thị Nhập,${emails[1]},hr`].join('\n'));
+    const res = await previewAndExecute('user', csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.database.db
+      .select({ email: users.email, hash: users.passwordHash })
+      .from(users)
+      .where(inArray(users.email, emails));
+    expect(rows.map((r) => r.hash)).toEqual([NO_PASSWORD_HASH, NO_PASSWORD_HASH]);
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: emails[0], password } });
+    for (const guess of ['', NO_PASSWORD_HASH, 'correct horse battery'])
+      expect((await login(guess)).statusCode, guess).toBeGreaterThanOrEqual(400);
+    // Their own password, set with the mailed code, then signs them in.
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { email: emails[0] } })).statusCode).toBe(
+      202,
+    );
+    const code = await lastCodeSentTo(t.services.db, emails[0]!);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/update-password',
+      payload: { email: emails[0], code, password: 'my own long passphrase' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await login('my own long passphrase')).statusCode).toBe(200);
   });
 });
 

@@ -5,6 +5,9 @@ const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCo
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 
+/** What an account without a password stores: no argon2 encoding, so no password ever verifies against it. */
+export const NO_PASSWORD_HASH = '!no-password';
+
 export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
   try {
     return await verify(hashed, password);

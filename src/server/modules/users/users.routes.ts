@@ -10,14 +10,14 @@ import {
 import type { Api } from '../../http/api.js';
 import type { Services } from '../../services.js';
 import type { ResourceModule, WriteContext } from '../../http/resource/index.js';
-import { usersResource } from '../../../domain/modules/users/users.resource.js';
+import { IMPORTED_ACCOUNT_PASSWORD, usersResource } from '../../../domain/modules/users/users.resource.js';
 import { anyDependant, countDependants, describeCounts, type Dependant } from '../../http/dependants.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { todayIn } from '../../../domain/modules/leave/leave.rules.js';
 import { headcounts } from '../headcounts/headcounts.table.js';
 import { leaveRequests } from '../leave-requests/leave-requests.table.js';
 import { changePassword } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, NO_PASSWORD_HASH } from '../auth/passwords.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { users } from './users.table.js';
 
@@ -148,7 +148,8 @@ export const usersResourceModule: ResourceModule<UserRow> = {
     assertRoleChangeAllowed(ctx, rest.role);
     await assertManager(ctx, rest.managerId);
     // Accounts an administrator creates are trusted: their e-mail counts as verified.
-    return { ...rest, passwordHash: await hashPassword(password), emailVerifiedAt: sql`now()` };
+    const passwordHash = password === IMPORTED_ACCOUNT_PASSWORD ? NO_PASSWORD_HASH : await hashPassword(password);
+    return { ...rest, passwordHash, emailVerifiedAt: sql`now()` };
   },
   async beforeUpdate(input, existing, ctx) {
     const next = input as UserUpdate;
