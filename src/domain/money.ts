@@ -10,8 +10,8 @@ import { CURRENCIES } from './fields.js';
  * each line's amount, to the tax, and to an amount exchanged into the base currency (decision 013).
  */
 export interface Decimal {
-  units: bigint;
-  scale: number;
+  readonly units: bigint;
+  readonly scale: number;
 }
 
 export type CurrencyCode = (typeof CURRENCIES)[number];
@@ -37,13 +37,23 @@ export function minorUnits(currency: string): number {
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 
+// The same few texts come back by the thousand (a target, a weight, "100", a stored rate): each is
+// read once. Values are never changed in place, so one object serves every reader.
+const parsed = new Map<string, Decimal>();
+const PARSED_KEPT = 10_000;
+
 /** A decimal string ("1234.5", "-0.25", "7") read exactly; undefined when it is not one. */
 export function parseDecimal(text: string): Decimal | undefined {
+  const known = parsed.get(text);
+  if (known) return known;
   const m = DECIMAL.exec(text.trim());
   if (!m) return undefined;
   const fraction = m[3] ?? '';
-  const units = BigInt(`${m[2]}${fraction}`);
-  return { units: m[1] ? -units : units, scale: fraction.length };
+  const units = BigInt(m[2]! + fraction);
+  const d = { units: m[1] ? -units : units, scale: fraction.length };
+  if (parsed.size >= PARSED_KEPT) parsed.clear();
+  parsed.set(text, d);
+  return d;
 }
 
 /** Like parseDecimal, for values already checked (the API's schemas, stored columns). */
@@ -55,7 +65,8 @@ export function dec(value: string | bigint | Decimal): Decimal {
   return d;
 }
 
-const pow10 = (n: number) => 10n ** BigInt(n);
+const POWERS = Array.from({ length: 40 }, (_, n) => 10n ** BigInt(n));
+const pow10 = (n: number) => POWERS[n] ?? 10n ** BigInt(n);
 
 /** The same value at a larger scale (no rounding: only ever widens). */
 function widen(a: Decimal, scale: number): bigint {
@@ -64,8 +75,11 @@ function widen(a: Decimal, scale: number): bigint {
 
 export function add(...values: Array<string | Decimal>): Decimal {
   const ds = values.map(dec);
-  const scale = Math.max(0, ...ds.map((d) => d.scale));
-  return { units: ds.reduce((sum, d) => sum + widen(d, scale), 0n), scale };
+  let scale = 0;
+  for (const d of ds) if (d.scale > scale) scale = d.scale;
+  let units = 0n;
+  for (const d of ds) units += d.scale === scale ? d.units : widen(d, scale);
+  return { units, scale };
 }
 
 export function subtract(a: string | Decimal, b: string | Decimal): Decimal {
@@ -114,8 +128,10 @@ export function roundMoney(value: string | Decimal, currency: string): Decimal {
 }
 
 export function compare(a: string | Decimal, b: string | Decimal): -1 | 0 | 1 {
-  const diff = subtract(a, b).units;
-  return diff < 0n ? -1 : diff > 0n ? 1 : 0;
+  const [x, y] = [dec(a), dec(b)];
+  const scale = Math.max(x.scale, y.scale);
+  const [u, v] = [widen(x, scale), widen(y, scale)];
+  return u < v ? -1 : u > v ? 1 : 0;
 }
 
 /** The decimal string with exactly `scale` digits after the point (the value is rounded if it had more). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/auth/permissions.js';
 import { add, formatDecimal, multiply, round, subtract } from '../../src/domain/money.js';
+import { kpiDashboardSchema } from '../../src/domain/modules/kpi/kpi-views.schema.js';
 import { buildTestApp, type TestApp } from '../fixtures/app.js';
 import { FACTORIES, factoryContext, type FactoryContext } from '../fixtures/factories.js';
 
@@ -124,6 +125,8 @@ describe('who reads what', () => {
     expect(dashboard.rows.map((r) => r.user.id)).toEqual([t.users.sale.id]);
     const team = (await call('hr_lead', 'GET', '/api/v1/kpi/dashboard?year=2019')).json() as { rows: Array<{ user: { id: string } }> };
     expect(team.rows.map((r) => r.user.id)).toEqual(expect.arrayContaining([t.users.sale.id, t.users.sale_lead.id, t.users.hr.id]));
+    // Written as built (no schema pass): exactly the schema's shape, nothing more.
+    expect(kpiDashboardSchema.parse(team)).toStrictEqual(team);
     expect((await call('hr', 'GET', '/api/v1/kpi?_start=0&_end=5')).statusCode).toBe(403);
     const mine = await call('hr', 'GET', '/api/v1/kpi/my-kpi?period=2019-Q2');
     expect(mine.statusCode).toBe(200);
