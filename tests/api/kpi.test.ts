@@ -141,6 +141,11 @@ describe('evaluations', () => {
   it('a paid invoice raises the revenue actual, and its line counts it with a link to the invoice', async () => {
     await targets('admin', t.users.sale.id, 2019, 3, [revenue('100000', '100')]);
     const before = (await call('sale', 'GET', '/api/v1/kpi/my-kpi?period=2019-Q3')).json();
+    type Dashboard = { rows: Array<{ user: { id: string }; quarters: Array<{ period: string; achievement: string | null }> }> };
+    const saleQ3 = (d: Dashboard) => d.rows.find((r) => r.user.id === t.users.sale.id)!.quarters.find((q) => q.period === '2019-Q3')!;
+    // Read (and kept) before the invoice is paid: the dashboard's cache must not answer the old figure after.
+    const dashboardBefore = (await call('sale_lead', 'GET', '/api/v1/kpi/dashboard?year=2019')).json() as Dashboard;
+    expect(saleQ3(dashboardBefore).achievement).toBe(before.statement.total);
     const invoice = await paidInvoice('2019-08-15');
     const after = (await call('sale', 'GET', '/api/v1/kpi/my-kpi?period=2019-Q3')).json();
     expect(after.metrics[0].actual).toBe(formatDecimal(add(before.metrics[0].actual, invoice.net), 2));
@@ -153,11 +158,9 @@ describe('evaluations', () => {
     );
     expect(after.metrics[0].line.formula).toMatch(/^min\(.+ \/ 100 000, 120 %\) × 100 = \d+\.\d\d$/);
     // The dashboard sums a whole team at once: the same figure as the statement's.
-    const dashboard = (await call('sale_lead', 'GET', '/api/v1/kpi/dashboard?year=2019')).json() as {
-      rows: Array<{ user: { id: string }; quarters: Array<{ period: string; achievement: string | null }> }>;
-    };
-    const row = dashboard.rows.find((r) => r.user.id === t.users.sale.id)!;
-    expect(row.quarters.find((q) => q.period === '2019-Q3')!.achievement).toBe(after.statement.total);
+    const dashboard = (await call('sale_lead', 'GET', '/api/v1/kpi/dashboard?year=2019')).json() as Dashboard;
+    expect(saleQ3(dashboard).achievement).toBe(after.statement.total);
+    expect(after.statement.total).not.toBe(before.statement.total);
   });
 
   it('an approved evaluation keeps its figures; the change shows, and becomes one adjustment line in the next open quarter', async () => {

@@ -12,6 +12,7 @@ import { achievementTotal } from '../../../domain/modules/kpi/kpi.rules.js';
 import { quarterOf, quarterPeriod, type KpiMetric } from '../../../domain/modules/kpi/kpi.schema.js';
 import type { Db } from '../../db/client.js';
 import { plainJson, type Api } from '../../http/api.js';
+import { versionCacheOf } from '../data-versions/version-cache.js';
 import type { CurrentUser } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import type { Services } from '../../services.js';
@@ -24,8 +25,10 @@ const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).o
 const thisYear = () => new Date().getUTCFullYear();
 
 /** A sale reads only their own KPI (as the resource's owner scope); the leads and admin read everyone's. */
+const readsOwnOnly = (user: CurrentUser) => user.role === 'sale';
+
 export function assertReads(user: CurrentUser, userId: string) {
-  if (user.role === 'sale' && user.id !== userId) throw notFound('KPI');
+  if (readsOwnOnly(user) && user.id !== userId) throw notFound('KPI');
 }
 
 async function evaluationsOf(db: Db, userIds: readonly string[], year: number) {
@@ -80,9 +83,7 @@ async function dashboardOf(s: Services, user: CurrentUser, year: number): Promis
   const targets = await s.db
     .select({ userId: kpiTargets.userId, quarter: kpiTargets.quarter, metrics: kpiTargets.metrics })
     .from(kpiTargets)
-    .where(
-      and(eq(kpiTargets.year, year), isNull(kpiTargets.archivedAt), user.role === 'sale' ? eq(kpiTargets.userId, user.id) : undefined),
-    );
+    .where(and(eq(kpiTargets.year, year), isNull(kpiTargets.archivedAt), readsOwnOnly(user) ? eq(kpiTargets.userId, user.id) : undefined));
   const ids = [...new Set(targets.map((t) => t.userId))];
   const [sums, evaluations, people] = await Promise.all([
     yearSums(s.db, s.config.BASE_CURRENCY, year, ids),
@@ -180,7 +181,13 @@ export function registerKpiRoutes(app: Api, s: Services) {
       // 2 000 cells built field by field: written as built, not copied once more by the schema's pass.
       serializerCompiler: plainJson,
     },
-    async (req) => dashboardOf(s, req.user!, (req.query as { year?: number }).year ?? thisYear()),
+    async (req) => {
+      const user = req.user!;
+      const year = (req.query as { year?: number }).year ?? thisYear();
+      // Never stale: the 'kpi' data version moves with every write to what the dashboard reads.
+      const key = `dashboard:${year}:${readsOwnOnly(user) ? user.id : 'all'}`;
+      return versionCacheOf<KpiDashboard>(s.db, 'kpi', 50).get(s.db, key, () => dashboardOf(s, user, year));
+    },
   );
 
   app.get(
