@@ -2,7 +2,9 @@
  * `npm run bench` (KPI part): the team dashboard and a person's progress page on PostgreSQL, over
  * 500 sales with targets for 12 quarters (3 years), 60 000 paid invoices of their customers and
  * 6 000 seats, a third of the quarters evaluated. Timed from the request to the whole answer, at 1 and
- * 4 requests at once. Figures are printed, never asserted. Target: p99 <= 300 ms.
+ * 4 requests at once; the team dashboard is kept under the 'kpi' data version, so it is also timed
+ * as the first read after a write (computed afresh). Figures are printed, never asserted.
+ * Target: p99 <= 300 ms.
  *
  * PostgreSQL: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; database `bench_kpi`,
  * made afresh each run. Settings: BENCH_KPI_RUNS=40.
@@ -67,7 +69,6 @@ async function main() {
       )
     ).rows[0]!;
     const [person] = (await db.query<{ id: string }>(`select id from users where email = 'bench.kpi.250@example.com'`)).rows;
-    await db.end();
     const login = await fetch(`${base}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -92,6 +93,20 @@ async function main() {
         const r = await timed(c.url, headers, concurrency, RUNS);
         log(`| ${c.name} | ${concurrency} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${TARGET} ms |`);
       }
+    // The dashboard is kept under the 'kpi' data version: the first read after any write computes it afresh.
+    const cold: number[] = [];
+    for (let i = 0; i < Math.max(5, RUNS / 4); i++) {
+      await db.query(`update data_versions set version = version + 1 where name = 'kpi'`);
+      const t0 = performance.now();
+      const res = await fetch(cases[0]!.url, { headers });
+      await res.arrayBuffer();
+      cold.push(performance.now() - t0);
+    }
+    cold.sort((a, b) => a - b);
+    log(
+      `| ${cases[0]!.name}, the first read after a write (one at a time) | 1 | ${cold[Math.floor(cold.length / 2)]!.toFixed(0)} ms | ${cold.at(-1)!.toFixed(0)} ms (max) | ${TARGET} ms |`,
+    );
+    await db.end();
   } finally {
     proc.disconnect();
   }
