@@ -341,11 +341,13 @@ describe('approved and paid', () => {
     await matrix('2013-01', { basis: 'level', ...LEVELS, probationDays: 90 });
     await seat('2013-06-03', 'hr'); // probation until 2013-08-31, earned 2013-09-01
     await seat('2013-10-15', 'hr'); // probation until 2014-01-12, earned 2014-01-13
-    await seat('2013-10-20', 'hr', '2014-01-10'); // ended inside its probation: clawed back 2014-01-10
     const amount = LEVELS[developer.level as keyof typeof LEVELS];
     const row = async (year: number) =>
       ((await call('hr', 'GET', `${API}/dashboard?year=${year}`)).json() as { data: Array<{ earned: object; clawedBack: object }> })
         .data[0]!;
+    // Read (and kept) before the next seat: the dashboard's cache must not answer it after.
+    expect(await row(2014)).toMatchObject({ earned: { count: 1, amount }, clawedBack: { count: 0, amount: '0.00' } });
+    await seat('2013-10-20', 'hr', '2014-01-10'); // ended inside its probation: clawed back 2014-01-10
     expect(await row(2014)).toMatchObject({ earned: { count: 1, amount }, clawedBack: { count: 1, amount } });
     expect(await row(2013)).toMatchObject({ earned: { count: 1, amount }, clawedBack: { count: 0, amount: '0.00' } });
     const trend = (await call('hr', 'GET', `${API}/trend?to=2014-01`)).json() as {

@@ -80,7 +80,6 @@ async function main() {
           (select count(*) from hr_commissions) as statements`,
       )
     ).rows[0]!;
-    await db.end();
     const token = async (email: string) => {
       const login = await fetch(`${base}/api/v1/auth/login`, {
         method: 'POST',
@@ -108,6 +107,13 @@ async function main() {
         const r = await timed(c.url, c.headers, concurrency, RUNS);
         log(`| ${c.name} | ${concurrency} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${TARGET} ms |`);
       }
+    // Kept under the 'hr_commission' data version: the first read after any write computes it afresh.
+    const bump = () => db.query(`update data_versions set version = version + 1 where name = 'hr_commission'`);
+    for (const concurrency of [1, 4]) {
+      const r = await timed(cases[0]!.url, lead, concurrency, RUNS, bump);
+      log(`| ${cases[0]!.name}, cold (after a write) | ${concurrency} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${TARGET} ms |`);
+    }
+    await db.end();
   } finally {
     proc.disconnect();
   }

@@ -13,6 +13,7 @@ import type { Api } from '../../http/api.js';
 import type { Services } from '../../services.js';
 import { countingPlacements, matrixVersions, placementFacts, today } from './hr-commission.calculation.js';
 import { hrCommissions } from './hr-commissions.table.js';
+import { versionCacheOf } from '../data-versions/version-cache.js';
 
 import {
   tags,
@@ -33,6 +34,10 @@ import {
 export function registerHrCommissionViewRoutes(app: Api, s: Services) {
   const base = () => s.config.BASE_CURRENCY;
   const digits = () => minorUnits(base());
+  // Never stale: the 'hr_commission' data version moves with every write to what they read, and
+  // today's date is in the key (a probation ends with the day).
+  const cached = <T>(key: string, compute: () => Promise<T>) =>
+    versionCacheOf<T>(s.db, 'hr_commission', 100).get(s.db, `${key}:${today()}`, compute);
 
   app.get(
     url('/dashboard'),
@@ -50,51 +55,55 @@ export function registerHrCommissionViewRoutes(app: Api, s: Services) {
       const year = (req.query as { year?: number }).year ?? new Date().getUTCFullYear();
       const user = req.user!;
       const only = ownOnly(user) ? user.id : undefined;
-      const counting = await countingPlacements(s.db, base(), only, `${year}-01-01`, `${year}-12-31`);
-      const viewed = viewAll(counting.facts, counting.versions, base());
-      const rows = new Map<string, { pending: Tally; earned: Tally; clawedBack: Tally; approved: string; paid: string }>();
-      const rowOf = (id: string) => {
-        let r = rows.get(id);
-        if (!r) rows.set(id, (r = { pending: emptyTally(), earned: emptyTally(), clawedBack: emptyTally(), approved: '0', paid: '0' }));
-        return r;
-      };
-      for (const v of viewed) {
-        const { state, day } = countedOn(v.view, v.facts.endDate);
-        for (const share of v.view.shares) {
-          if (only && share.userId !== only) continue;
-          if (state === 'pending') bump(rowOf(share.userId).pending, share.amount);
-          else if (day && day.startsWith(`${year}-`))
-            bump(state === 'earned' ? rowOf(share.userId).earned : rowOf(share.userId).clawedBack, share.amount);
-        }
-      }
-      const statements = await s.db
-        .select({ userId: hrCommissions.userId, state: hrCommissions.state, total: hrCommissions.total })
-        .from(hrCommissions)
-        .where(and(like(hrCommissions.period, `${year}-%`), only ? eq(hrCommissions.userId, only) : undefined));
-      for (const st of statements) {
-        const r = rowOf(st.userId);
-        if (st.state === 'approved') r.approved = formatDecimal(add(r.approved, st.total));
-        if (st.state === 'paid') r.paid = formatDecimal(add(r.paid, st.total));
-      }
-      if (only) rowOf(only);
-      const names = await namesOf(s.db, [...rows.keys()]);
-      const d = digits();
-      return {
-        year,
-        currency: base(),
-        data: [...rows.entries()]
-          .map(([id, r]) => ({
-            user: { id, name: names.get(id) ?? '' },
-            pending: money(r.pending, d),
-            earned: money(r.earned, d),
-            clawedBack: money(r.clawedBack, d),
-            approved: formatDecimal(r.approved, d),
-            paid: formatDecimal(r.paid, d),
-          }))
-          .sort((a, b) => a.user.name.localeCompare(b.user.name)),
-      };
+      return cached(`dashboard:${year}:${only ?? 'all'}`, () => dashboardOf(year, only));
     },
   );
+
+  async function dashboardOf(year: number, only: string | undefined) {
+    const counting = await countingPlacements(s.db, base(), only, `${year}-01-01`, `${year}-12-31`);
+    const viewed = viewAll(counting.facts, counting.versions, base());
+    const rows = new Map<string, { pending: Tally; earned: Tally; clawedBack: Tally; approved: string; paid: string }>();
+    const rowOf = (id: string) => {
+      let r = rows.get(id);
+      if (!r) rows.set(id, (r = { pending: emptyTally(), earned: emptyTally(), clawedBack: emptyTally(), approved: '0', paid: '0' }));
+      return r;
+    };
+    for (const v of viewed) {
+      const { state, day } = countedOn(v.view, v.facts.endDate);
+      for (const share of v.view.shares) {
+        if (only && share.userId !== only) continue;
+        if (state === 'pending') bump(rowOf(share.userId).pending, share.amount);
+        else if (day && day.startsWith(`${year}-`))
+          bump(state === 'earned' ? rowOf(share.userId).earned : rowOf(share.userId).clawedBack, share.amount);
+      }
+    }
+    const statements = await s.db
+      .select({ userId: hrCommissions.userId, state: hrCommissions.state, total: hrCommissions.total })
+      .from(hrCommissions)
+      .where(and(like(hrCommissions.period, `${year}-%`), only ? eq(hrCommissions.userId, only) : undefined));
+    for (const st of statements) {
+      const r = rowOf(st.userId);
+      if (st.state === 'approved') r.approved = formatDecimal(add(r.approved, st.total));
+      if (st.state === 'paid') r.paid = formatDecimal(add(r.paid, st.total));
+    }
+    if (only) rowOf(only);
+    const names = await namesOf(s.db, [...rows.keys()]);
+    const d = digits();
+    return {
+      year,
+      currency: base(),
+      data: [...rows.entries()]
+        .map(([id, r]) => ({
+          user: { id, name: names.get(id) ?? '' },
+          pending: money(r.pending, d),
+          earned: money(r.earned, d),
+          clawedBack: money(r.clawedBack, d),
+          approved: formatDecimal(r.approved, d),
+          paid: formatDecimal(r.paid, d),
+        }))
+        .sort((a, b) => a.user.name.localeCompare(b.user.name)),
+    };
+  }
 
   app.get(
     url('/trend'),
@@ -113,40 +122,44 @@ export function registerHrCommissionViewRoutes(app: Api, s: Services) {
       const user = req.user!;
       const only = ownOnly(user) ? user.id : q.userId;
       const to = q.to ?? monthOf(today());
-      const months = Array.from({ length: 12 }, (_, i) => addMonths(to, i - 11));
-      const sums = new Map(months.map((m) => [m, { earned: dec('0'), paid: dec('0'), clawedBack: dec('0') }]));
-      const counting = await countingPlacements(s.db, base(), only, monthRange(months[0]!).from, monthRange(to).to);
-      const viewed = viewAll(counting.facts, counting.versions, base());
-      for (const v of viewed) {
-        const { state, day } = countedOn(v.view, v.facts.endDate);
-        const cell = day && sums.get(monthOf(day));
-        if (!cell || state === 'pending') continue;
-        for (const share of v.view.shares) {
-          if (only && share.userId !== only) continue;
-          if (state === 'earned') cell.earned = add(cell.earned, share.amount ?? '0');
-          else cell.clawedBack = add(cell.clawedBack, share.amount ?? '0');
-        }
-      }
-      const paid = await s.db
-        .select({ period: hrCommissions.period, total: hrCommissions.total })
-        .from(hrCommissions)
-        .where(
-          and(eq(hrCommissions.state, 'paid'), inArray(hrCommissions.period, months), only ? eq(hrCommissions.userId, only) : undefined),
-        );
-      for (const p of paid) {
-        const cell = sums.get(p.period)!;
-        cell.paid = add(cell.paid, p.total);
-      }
-      const d = digits();
-      return {
-        currency: base(),
-        data: months.map((month) => {
-          const c = sums.get(month)!;
-          return { month, earned: formatDecimal(c.earned, d), paid: formatDecimal(c.paid, d), clawedBack: formatDecimal(c.clawedBack, d) };
-        }),
-      };
+      return cached(`trend:${to}:${only ?? 'all'}`, () => trendOf(to, only));
     },
   );
+
+  async function trendOf(to: string, only: string | undefined) {
+    const months = Array.from({ length: 12 }, (_, i) => addMonths(to, i - 11));
+    const sums = new Map(months.map((m) => [m, { earned: dec('0'), paid: dec('0'), clawedBack: dec('0') }]));
+    const counting = await countingPlacements(s.db, base(), only, monthRange(months[0]!).from, monthRange(to).to);
+    const viewed = viewAll(counting.facts, counting.versions, base());
+    for (const v of viewed) {
+      const { state, day } = countedOn(v.view, v.facts.endDate);
+      const cell = day && sums.get(monthOf(day));
+      if (!cell || state === 'pending') continue;
+      for (const share of v.view.shares) {
+        if (only && share.userId !== only) continue;
+        if (state === 'earned') cell.earned = add(cell.earned, share.amount ?? '0');
+        else cell.clawedBack = add(cell.clawedBack, share.amount ?? '0');
+      }
+    }
+    const paid = await s.db
+      .select({ period: hrCommissions.period, total: hrCommissions.total })
+      .from(hrCommissions)
+      .where(
+        and(eq(hrCommissions.state, 'paid'), inArray(hrCommissions.period, months), only ? eq(hrCommissions.userId, only) : undefined),
+      );
+    for (const p of paid) {
+      const cell = sums.get(p.period)!;
+      cell.paid = add(cell.paid, p.total);
+    }
+    const d = digits();
+    return {
+      currency: base(),
+      data: months.map((month) => {
+        const c = sums.get(month)!;
+        return { month, earned: formatDecimal(c.earned, d), paid: formatDecimal(c.paid, d), clawedBack: formatDecimal(c.clawedBack, d) };
+      }),
+    };
+  }
 
   app.get(
     url('/my-commission'),

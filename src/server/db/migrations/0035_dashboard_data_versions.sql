@@ -12,3 +12,17 @@ BEGIN
       t || '_kpi_data_version', t, 'kpi');
   END LOOP;
 END $$;
+--> statement-breakpoint
+INSERT INTO "data_versions" ("name") VALUES ('hr_commission') ON CONFLICT DO NOTHING;--> statement-breakpoint
+-- The HR commission's dashboard and trend read seats, their splits, their people, customers and
+-- jobs, the start months' invoices, the matrix versions and the statements.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['headcounts', 'hr_commission_splits', 'users', 'customers', 'jobs', 'invoices', 'hr_commission_matrices', 'hr_commissions'] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version(%L)',
+      t || '_hr_commission_data_version', t, 'hr_commission');
+  END LOOP;
+END $$;
