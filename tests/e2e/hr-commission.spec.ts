@@ -191,6 +191,8 @@ test('hr_lead adds a matrix version from a later month, corrects it, reads it in
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await form.getByLabel(/^Senior/).fill('950');
   await page.getByTestId('commission-matrix-form-submit').click();
+  // Saved before the page is left (leaving at once could cancel the save).
+  await expect(page).not.toHaveURL(/\/edit$/);
   await page.goto(`/hr-commission/matrix/${version!.id}`);
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('history')).toContainText('950');
