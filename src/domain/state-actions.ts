@@ -29,6 +29,11 @@ export interface StateActionDecl {
    * why. Only an action without parameters: one body would not fit every row.
    */
   bulk?: boolean;
+  /**
+   * A condition of the row beyond its state (a credit note is never paid): the client offers the
+   * button only when it holds, the server refuses otherwise (422 with `refusal` as its code).
+   */
+  only?: { when: (row: Readonly<Record<string, unknown>>) => boolean; refusal: string; message: string };
 }
 
 /** The most rows one bulk action takes: a whole month's salaries of a large firm, in one request. */
@@ -53,7 +58,7 @@ const SEGMENT = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 /** Whether the record's state lets the action start: the client offers its button only then, the server refuses it otherwise. */
 export function stateAllows(states: StatesDecl | undefined, action: string, row: Readonly<Record<string, unknown>>): boolean {
   const decl = states && Object.hasOwn(states.actions, action) ? states.actions[action] : undefined;
-  return !!decl && decl.from.includes(String(row[states!.field]));
+  return !!decl && decl.from.includes(String(row[states!.field])) && (decl.only?.when(row) ?? true);
 }
 
 /** The declaration's mistakes, as defineResource reports them: each action has an access entry, a kebab-case segment, and a state to reach. */

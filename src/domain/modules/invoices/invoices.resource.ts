@@ -2,7 +2,9 @@ import { PRIVILEGED_ROLES } from '../../auth/permissions.js';
 import { defineResource, standardAccess } from '../../resource.js';
 import { CURRENCIES } from '../../fields.js';
 import { EDITABLE_FIELDS, INVOICE_TRANSITIONS } from './invoices.rules.js';
+import { compare } from '../../money.js';
 import {
+  INVOICE_KIND_VALUES,
   INVOICE_STATUS_VALUES,
   invoiceCancelSchema,
   invoiceCreateSchema,
@@ -40,12 +42,24 @@ export const invoicesResource = defineResource({
   fields: {
     number: { type: 'string', sort: true, filter: 'search', list: true, readOnly: true, form: false },
     subject: { type: 'string', sort: true, filter: 'search', list: true },
+    kind: {
+      type: 'enum',
+      values: INVOICE_KIND_VALUES,
+      sort: true,
+      filter: 'eq',
+      list: true,
+      readOnly: true,
+      form: false,
+      colors: { invoice: 'default', credit_note: 'secondary' },
+    },
+    creditOf: { type: 'ref', ref: { resource: 'invoices', label: 'number' }, filter: 'eq', readOnly: true, form: false },
     customerId: { type: 'ref', ref: { resource: 'customers', label: 'name' }, filter: 'eq', list: true },
     // A range: the analytic view's revenue by customer lists a window of billing months (`period_gte`, `period_lte`).
     period: { type: 'string', display: 'month', sort: true, filter: 'range', list: true },
     issueDate: { type: 'date', sort: true, filter: 'range', list: true },
     dueDate: { type: 'date', sort: true, filter: 'range', list: true },
     total: { type: 'money', currencyField: 'currency', sort: true, filter: 'range', list: true, readOnly: true, form: false },
+    credited: { type: 'money', currencyField: 'currency', readOnly: true, form: false },
     status: {
       type: 'enum',
       values: INVOICE_STATUS_VALUES,
@@ -104,13 +118,24 @@ export const invoicesResource = defineResource({
         segment: 'mark-paid',
         ...INVOICE_TRANSITIONS.markPaid,
         body: invoiceMarkPaidSchema,
+        only: {
+          when: (row) => row.kind !== 'credit_note',
+          refusal: 'credit_note_not_payable',
+          message: 'A credit note is not paid: it lowers what its invoice asks',
+        },
         summary: 'Record the payment of a sent invoice: when, how much, and a note',
       },
       cancel: {
         segment: 'cancel',
         ...INVOICE_TRANSITIONS.cancel,
         body: invoiceCancelSchema.optional(),
-        summary: 'Cancel a draft or sent invoice; a numbered one keeps its number',
+        // Cancelling gives the whole invoice back: with part of it already credited, that part would be given back twice.
+        only: {
+          when: (row) => compare(String(row.credited ?? '0'), '0') === 0,
+          refusal: 'invoice_credited',
+          message: 'This invoice has issued credit notes: credit the rest instead of cancelling it',
+        },
+        summary: 'Cancel a draft or sent invoice or credit note; a numbered one keeps its number',
       },
     },
   },

@@ -1,15 +1,16 @@
-import { dec, formatDecimal, invoiceTotals, toBaseCurrency } from '../../money.js';
-import type { InvoiceLine, InvoiceStatus } from './invoices.schema.js';
+import { compare, dec, formatDecimal, invoiceTotals, toBaseCurrency } from '../../money.js';
+import type { InvoiceKind, InvoiceLine, InvoiceStatus } from './invoices.schema.js';
 
 /**
  * Invoice numbers: `<prefix>-<year>-<sequence>`, the sequence zero-padded to `digits` (it grows past
- * them rather than wrap). One series per calendar year of the issue date; written once, here.
+ * them rather than wrap). One series per kind and calendar year of the issue date (credit notes
+ * have their own, gapless too); written once, here.
  */
-export const INVOICE_NUMBER = { prefix: 'INV', digits: 4 } as const;
+export const INVOICE_NUMBER = { prefix: { invoice: 'INV', credit_note: 'CN' }, digits: 4 } as const;
 
-/** The series an invoice issued on `issueDate` draws its number from: `INV-2026`. */
-export function invoiceSeries(issueDate: string): string {
-  return `${INVOICE_NUMBER.prefix}-${issueDate.slice(0, 4)}`;
+/** The series an invoice (or credit note) issued on `issueDate` draws its number from: `INV-2026`, `CN-2026`. */
+export function invoiceSeries(issueDate: string, kind: InvoiceKind = 'invoice'): string {
+  return `${INVOICE_NUMBER.prefix[kind]}-${issueDate.slice(0, 4)}`;
 }
 
 export function formatInvoiceNumber(series: string, sequence: number): string {
@@ -52,16 +53,25 @@ export function lockedFields(status: InvoiceStatus, changes: readonly string[]):
   return editable === 'all' ? [] : changes.filter((f) => !editable.includes(f));
 }
 
-/** Sent, unpaid, and its due date passed (`today` as YYYY-MM-DD). */
-export function isOverdue(invoice: { status: InvoiceStatus; dueDate: string }, today: string): boolean {
-  return invoice.status === 'sent' && invoice.dueDate < today;
+/** Sent, unpaid, and its due date passed (`today` as YYYY-MM-DD); a credit note is never due. */
+export function isOverdue(invoice: { status: InvoiceStatus; dueDate: string; kind?: InvoiceKind }, today: string): boolean {
+  return invoice.kind !== 'credit_note' && invoice.status === 'sent' && invoice.dueDate < today;
 }
+
+/** What a credit note copies from its invoice and never changes: it gives back in the invoice's own terms. */
+export const CREDIT_NOTE_FIXED_FIELDS = ['customerId', 'projectId', 'currency', 'exchangeRate', 'taxRate'] as const;
+
+/** The invoices a credit note may be written against: sent to the customer, paid or not. */
+export const CREDITABLE_STATUSES: readonly InvoiceStatus[] = ['sent', 'paid'];
 
 /** A decimal as typed, without its redundant zeros ("007.50" → "7.5"): how quantities and rates are kept. */
 export function normalizeDecimal(value: string): string {
   const text = formatDecimal(dec(value));
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
+
+/** A decimal text with the other sign, digits untouched ("12.50" → "-12.50"; zero stays zero). */
+export const negate = (v: string) => (v.startsWith('-') ? v.slice(1) : compare(v, '0') === 0 ? v : `-${v}`);
 
 export interface ComputedInvoice {
   lines: InvoiceLine[];
@@ -80,8 +90,12 @@ export function computeInvoice(
     exchangeRate: string;
   },
   baseCurrency: string,
+  kind: InvoiceKind = 'invoice',
 ): ComputedInvoice {
   const totals = invoiceTotals(input.lines, input.taxRate, input.currency);
+  // A credit note's lines are typed as the invoice's are (10 hours at 50.00) and count negative:
+  // every sum of revenue and of what is owed then takes it as it stands.
+  const signed = (v: string) => (kind === 'credit_note' ? negate(v) : v);
   return {
     lines: input.lines.map((l, i) => ({
       description: l.description,
@@ -89,11 +103,11 @@ export function computeInvoice(
       quantity: normalizeDecimal(l.quantity),
       unit: l.unit,
       unitPrice: normalizeDecimal(l.unitPrice),
-      amount: totals.amounts[i]!,
+      amount: signed(totals.amounts[i]!),
     })),
-    subtotal: totals.subtotal,
-    tax: totals.tax,
-    total: totals.total,
-    totalBase: toBaseCurrency(totals.total, input.exchangeRate, baseCurrency),
+    subtotal: signed(totals.subtotal),
+    tax: signed(totals.tax),
+    total: signed(totals.total),
+    totalBase: signed(toBaseCurrency(totals.total, input.exchangeRate, baseCurrency)),
   };
 }

@@ -15,6 +15,9 @@ import { MONTH_PATTERN } from '../../months.js';
 
 export const INVOICE_STATUS_VALUES = ['draft', 'sent', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUS_VALUES)[number];
+/** An invoice asks a customer for money; a credit note gives part of a sent invoice back (its amounts count negative). */
+export const INVOICE_KIND_VALUES = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KIND_VALUES)[number];
 export const INVOICE_LINE_UNITS = ['hour', 'day', 'month', 'item'] as const;
 /** Lines one invoice holds at most. */
 export const MAX_INVOICE_LINES = 200;
@@ -57,8 +60,13 @@ export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 /** An invoice as the API returns it: amounts are decimal strings at the currency's minor units. */
 export const invoiceSchema = z.object({
   ...rowShape,
-  /** Given when first sent (`INV-2026-0042`); a draft has none. */
+  /** Given when first sent (`INV-2026-0042`, a credit note `CN-2026-0007`); a draft has none. */
   number: z.string().nullable(),
+  kind: z.enum(INVOICE_KIND_VALUES),
+  /** A credit note's invoice: the one whose amount it lowers. */
+  creditOf: z.uuid().nullable(),
+  /** An invoice's amount given back by its issued credit notes, with tax, in its currency (positive); a credit note's is 0. */
+  credited: z.string(),
   subject: z.string(),
   customerId: z.uuid(),
   projectId: z.uuid().nullable(),
@@ -126,6 +134,18 @@ export const invoiceMarkPaidSchema = z.strictObject({
   amount: paidAmountText,
   note: optionalText(1000),
 });
+/**
+ * `credit-note`: a draft credit note of a sent or paid invoice — the lines it gives back (by default
+ * every line of the invoice), dated and booked in an open month (by default today and its month).
+ */
+export const invoiceCreditNoteSchema = z.strictObject({
+  issueDate: optionalDate,
+  period: monthText.optional(),
+  lines: z.array(invoiceLineInputSchema).min(1).max(MAX_INVOICE_LINES).optional(),
+  note: optionalText(5000),
+});
+export type InvoiceCreditNote = z.output<typeof invoiceCreditNoteSchema>;
+
 /** `cancel`: why, for the record. */
 export const invoiceCancelSchema = z.strictObject({ note: optionalText(1000) });
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { StateActionDecl, StatesDecl } from '../../../domain/state-actions.js';
-import { conflict } from '../errors.js';
+import { conflict, unprocessable } from '../errors.js';
 import type { ResourceContext } from './context.js';
 import type { ActionStep, Row, Tx } from './resource-module.js';
 import { afterWrite, assertOpen, emitLive, inTransaction, writeContext } from './write-steps.js';
@@ -41,6 +41,8 @@ export async function takeAction<TRow extends Row>(
     await assertOpen(c, tx, existing, undefined);
     const status = String(existing[states.field]);
     if (!a.from.includes(status)) throw stateRefusal(c, states, a, status);
+    if (a.only && !a.only.when(ctx.toEntity(existing)))
+      throw unprocessable(a.only.message, a.only.refusal, { [states.field]: { code: a.only.refusal } });
     if (a.idempotent && status === a.to) return { before: existing, after: existing, unchanged: true };
     const changes = (await step.apply?.(existing, body, w)) ?? {};
     const [updated] = (await tx

@@ -4,6 +4,8 @@ import { minorUnits, parseDecimal } from '../../../domain/money.js';
 import { unprocessable } from '../../http/errors.js';
 import type { ActionStep } from '../../http/resource/index.js';
 import { todayUtc, type InvoiceRow } from './invoices.read-model.js';
+import type { InvoiceKind } from '../../../domain/modules/invoices/invoices.schema.js';
+import { moveCredited } from './invoices.credit-notes.js';
 import { drawNumber, sendProbe } from './invoices.writes.js';
 
 /**
@@ -16,15 +18,22 @@ export const invoiceActions: Record<string, ActionStep<InvoiceRow>> = {
     async apply(row, _body, { tx }) {
       if (!row.lines.length)
         throw unprocessable('An invoice without lines cannot be sent', 'invoice_no_lines', { lines: { code: 'invoice_no_lines' } });
+      // A credit note is issued by its send: its invoice's credited sum moves first, or the send is refused.
+      if (row.kind === 'credit_note') await moveCredited(tx, row, 'issue');
       let number = row.number;
       if (!number) {
-        number = await drawNumber(tx, row.issueDate);
+        number = await drawNumber(tx, row.issueDate, row.kind as InvoiceKind);
         await sendProbe.afterNumber?.(number);
       }
       return { number, sentAt: new Date().toISOString() };
     },
   },
-  backToDraft: { apply: () => ({ sentAt: null }) },
+  backToDraft: {
+    async apply(row, _body, { tx }) {
+      if (row.kind === 'credit_note') await moveCredited(tx, row, 'withdraw');
+      return { sentAt: null };
+    },
+  },
   markPaid: {
     apply(row, input) {
       const body = input as z.infer<typeof invoiceMarkPaidSchema>;
@@ -43,9 +52,12 @@ export const invoiceActions: Record<string, ActionStep<InvoiceRow>> = {
     },
   },
   cancel: {
-    apply: (_row, input) => ({
-      cancelledAt: new Date().toISOString(),
-      cancelNote: (input as z.infer<typeof invoiceCancelSchema> | undefined)?.note ?? null,
-    }),
+    async apply(row, input, { tx }) {
+      if (row.kind === 'credit_note' && row.status === 'sent') await moveCredited(tx, row, 'withdraw');
+      return {
+        cancelledAt: new Date().toISOString(),
+        cancelNote: (input as z.infer<typeof invoiceCancelSchema> | undefined)?.note ?? null,
+      };
+    },
   },
 };

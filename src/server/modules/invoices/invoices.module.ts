@@ -1,11 +1,12 @@
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource.js';
-import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema.js';
-import { lockedFields, normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
+import type { Invoice, InvoiceKind, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema.js';
+import { CREDIT_NOTE_FIXED_FIELDS, lockedFields, normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
 import { compare } from '../../../domain/money.js';
 import type { ResourceModule, Row } from '../../http/resource/index.js';
 import { unprocessable } from '../../http/errors.js';
 import type { ServerModule } from '../module.js';
 import { invoiceActions } from './invoices.actions.js';
+import { assertCreditNoteFits, registerCreditNoteRoute } from './invoices.credit-notes.js';
 import { registerInvoiceAnalytics } from './invoices.analytics.js';
 import { registerInvoicePdf } from './invoices.pdf.js';
 import { registerInvoiceRoutes } from './invoices.routes.js';
@@ -46,12 +47,23 @@ const invoicesResourceModule: ResourceModule<InvoiceRow> = {
   actions: invoiceActions,
   async beforeCreate(input, ctx) {
     const values = input as unknown as InvoiceValues;
-    const resolved = await resolveInvoice(ctx, values, new Set(Object.keys(input)));
-    return { ...input, ...resolved, status: 'draft', number: null };
+    // Only the credit-note route writes a credit note (the create schema takes neither key).
+    const kind = (input.kind as InvoiceKind | undefined) ?? 'invoice';
+    const resolved = await resolveInvoice(ctx, values, new Set(Object.keys(input)), undefined, kind);
+    if (kind === 'credit_note') await assertCreditNoteFits(ctx.tx, input.creditOf as string, resolved.total);
+    return { ...input, ...resolved, kind, status: 'draft', number: null };
   },
   async beforeUpdate(input, existing, ctx) {
     const current = invoiceEntity(existing);
     const changed = changedKeys(input, current);
+    const kind = existing.kind as InvoiceKind;
+    const fixed = kind === 'credit_note' ? CREDIT_NOTE_FIXED_FIELDS.filter((f) => changed.has(f)) : [];
+    if (fixed.length)
+      throw unprocessable(
+        `A credit note keeps its invoice's ${fixed.join(', ')}`,
+        'credit_note_fixed',
+        Object.fromEntries(fixed.map((f) => [f, { code: 'credit_note_fixed' }])),
+      );
     const locked = lockedFields(existing.status as InvoiceStatus, [...changed]);
     if (locked.length) {
       const issue = { code: 'invoice_not_editable', params: { status: existing.status } };
@@ -76,7 +88,8 @@ const invoicesResourceModule: ResourceModule<InvoiceRow> = {
       lines: pick('lines'),
       note: pick('note'),
     };
-    const resolved = await resolveInvoice(ctx, next, changed, existing);
+    const resolved = await resolveInvoice(ctx, next, changed, existing, kind);
+    if (kind === 'credit_note' && changed.has('lines')) await assertCreditNoteFits(ctx.tx, existing.creditOf!, resolved.total);
     const own = Object.fromEntries([...changed].filter((k) => k !== 'lines').map((k) => [k, input[k]]));
     return { ...own, ...resolved };
   },
@@ -94,6 +107,7 @@ export const invoicesModule: ServerModule = {
   resource: invoicesResourceModule,
   routes: (app, s) => {
     registerInvoiceRoutes(app, s);
+    registerCreditNoteRoute(app, s);
     registerInvoiceAnalytics(app, s);
     registerInvoicePdf(app, s);
   },

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema.js';
+import type { Invoice, InvoiceKind, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema.js';
 import { isOverdue, normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
 import { formatMoney } from '../../../domain/money.js';
 import type { Db } from '../../db/client.js';
@@ -27,6 +27,9 @@ export function invoiceEntity(row: InvoiceRow): Invoice {
     updatedAt: row.updatedAt,
     createdBy: row.createdBy,
     number: row.number,
+    kind: row.kind as InvoiceKind,
+    creditOf: row.creditOf,
+    credited: money(row.credited),
     subject: row.subject,
     customerId: row.customerId,
     projectId: row.projectId,
@@ -43,7 +46,7 @@ export function invoiceEntity(row: InvoiceRow): Invoice {
     total: money(row.total),
     totalBase: row.totalBase,
     status: row.status as InvoiceStatus,
-    overdue: isOverdue({ status: row.status as InvoiceStatus, dueDate: row.dueDate }, todayUtc()),
+    overdue: isOverdue({ status: row.status as InvoiceStatus, dueDate: row.dueDate, kind: row.kind as InvoiceKind }, todayUtc()),
     sentAt: row.sentAt,
     paidAt: row.paidAt,
     paidAmount: row.paidAmount === null ? null : money(row.paidAmount),
@@ -55,8 +58,9 @@ export function invoiceEntity(row: InvoiceRow): Invoice {
   };
 }
 
-/** Whether an invoice is overdue as of today (UTC): sent, unpaid, due before today — what `overdue=` filters on. */
-export const overdueExpression = () => sql`(${invoices.status} = 'sent' and ${invoices.dueDate} < ${todayUtc()}::date)`;
+/** Whether an invoice is overdue as of today (UTC): sent, unpaid, due before today — what `overdue=` filters on. A credit note is never due. */
+export const overdueExpression = () =>
+  sql`(${invoices.status} = 'sent' and ${invoices.kind} = 'invoice' and ${invoices.dueDate} < ${todayUtc()}::date)`;
 
 /** What names an invoice to a person: its number once sent, else its subject. */
 export const invoiceName = (row: { number: string | null; subject: string }) => row.number ?? row.subject;

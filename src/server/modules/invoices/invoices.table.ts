@@ -12,6 +12,11 @@ export const invoices = pgTable(
   {
     ...rowColumns(),
     number: text(),
+    kind: text().notNull().default('invoice'),
+    /** A credit note's invoice. */
+    creditOf: uuid(),
+    /** An invoice's total given back by its issued credit notes (positive, with tax): moved when one is issued, taken back or cancelled. */
+    credited: amount().notNull().default('0'),
     subject: text().notNull(),
     customerId: uuid().notNull(),
     projectId: uuid(),
@@ -52,6 +57,9 @@ export const invoices = pgTable(
     index('invoices_customer_id_idx').on(t.customerId),
     index('invoices_project_id_idx').on(t.projectId),
     index('invoices_sale_id_idx').on(t.saleId),
+    index('invoices_credit_of_idx')
+      .on(t.creditOf)
+      .where(sql`credit_of is not null`),
     // The open invoices by due date: what the overdue filter and ageing read.
     index('invoices_open_due_idx')
       .on(t.dueDate)

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { InvoiceLine } from '../../../domain/modules/invoices/invoices.schema.js';
+import type { InvoiceKind, InvoiceLine } from '../../../domain/modules/invoices/invoices.schema.js';
 import {
   computeInvoice,
   dueDateFor,
@@ -48,7 +48,13 @@ export interface InvoiceValues {
  * currency, rate, due date, line amounts and totals. `changed` says which inputs the write sent,
  * so that an update recomputes only what follows from them.
  */
-export async function resolveInvoice(ctx: WriteContext, next: InvoiceValues, changed: ReadonlySet<string>, previous?: InvoiceRow) {
+export async function resolveInvoice(
+  ctx: WriteContext,
+  next: InvoiceValues,
+  changed: ReadonlySet<string>,
+  previous?: InvoiceRow,
+  kind: InvoiceKind = 'invoice',
+) {
   const base = ctx.services.config.BASE_CURRENCY;
   const customer = await customerOf(ctx.tx, next.customerId);
   // What the write leaves as it was was checked when it was written (a seat archived since does not block a new due date).
@@ -56,7 +62,8 @@ export async function resolveInvoice(ctx: WriteContext, next: InvoiceValues, cha
   if (touched('customerId')) assertOwnCustomer(ctx.user, customer);
   if (touched('customerId', 'projectId')) await assertProjectOfCustomer(ctx.tx, next.projectId, next.customerId);
   if (touched('customerId', 'lines')) await assertSeatsOfCustomer(ctx.tx, next.lines, next.customerId);
-  if (touched('customerId', 'lines', 'period')) await assertSeatsNotBilled(ctx.tx, next, previous?.id);
+  // A credit note gives back what its invoice billed: the seats it names are billed there, once.
+  if (kind === 'invoice' && touched('customerId', 'lines', 'period')) await assertSeatsNotBilled(ctx.tx, next, previous?.id);
   const currency = next.currency ?? customer.currency;
   // A rate stays with its currency: a new currency needs its own rate (or is the base).
   const givenRate = changed.has('exchangeRate') || !previous ? next.exchangeRate : changed.has('currency') ? undefined : next.exchangeRate;
@@ -70,7 +77,7 @@ export async function resolveInvoice(ctx: WriteContext, next: InvoiceValues, cha
         : dueDateFor(next.issueDate, customer.paymentTermsDays);
   if (dueDate < next.issueDate)
     throw unprocessable('The due date is before the issue date', 'due_before_issue', { dueDate: { code: 'due_before_issue' } });
-  const computed = computeInvoice({ lines: next.lines, taxRate: next.taxRate, currency, exchangeRate }, base);
+  const computed = computeInvoice({ lines: next.lines, taxRate: next.taxRate, currency, exchangeRate }, base, kind);
   return {
     saleId: customer.ownerSaleId,
     currency,
@@ -85,8 +92,8 @@ export async function resolveInvoice(ctx: WriteContext, next: InvoiceValues, cha
  * The next number of the invoice's series. The upsert takes the series row's lock until the sending
  * transaction ends: concurrent sends queue on it, and a send that rolls back returns its number.
  */
-export async function drawNumber(tx: Tx, issueDate: string): Promise<string> {
-  const series = invoiceSeries(issueDate);
+export async function drawNumber(tx: Tx, issueDate: string, kind: InvoiceKind = 'invoice'): Promise<string> {
+  const series = invoiceSeries(issueDate, kind);
   const [row] = await tx
     .insert(invoiceNumberSeries)
     .values({ series, lastNumber: 1 })
