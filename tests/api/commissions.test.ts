@@ -8,10 +8,10 @@ import { closeConfirmed } from '../fixtures/month-close.js';
 
 // Sales commission on a real server and database (both kinds): bad plans named by tier, versions
 // that never rewrite a frozen month, a sale's month tier by tier with each invoice it counts, a
-// sale's row scope, a paid statement that refuses every edit, a cancelled invoice of a paid month
-// clawed back once in the next open month (the product has no credit notes: a cancellation is the
-// invoice credited in full), a negative month carried forward, and two leads at once. The months
-// are in 2017 and 2018, which the demo firm leaves alone.
+// sale's row scope, a paid statement that refuses every edit, a cancelled invoice and a partial
+// credit note of a paid month each clawed back once in the next open month, tier by tier, a negative
+// month carried forward, and two leads at once. The months are in 2017 and 2018, which the demo firm
+// leaves alone.
 
 let t: TestApp;
 let ctx: FactoryContext;
@@ -100,7 +100,12 @@ const detail = async (id: string, role: Role = 'admin') =>
   (await call(role, 'GET', `${BASE}/${id}/statement`)).json() as {
     lines: Line[];
     total: string;
-    changedSinceApproval: { difference: string } | null;
+    changedSinceApproval: {
+      totalBefore: string;
+      totalNow: string;
+      difference: string;
+      inputs: Array<{ key: string; before: string | null; now: string | null }>;
+    } | null;
   };
 
 describe('plans (the matrix)', () => {
@@ -313,6 +318,49 @@ describe('statements', () => {
     };
     expect(dashboard.rows.find((r) => r.month === '2018-04')).toMatchObject({ earned: '200.00', paid: '0.00', clawedBack: '1300.00' });
     expect(dashboard.rows.find((r) => r.month === '2018-03')).toMatchObject({ earned: '1550.00', paid: '1550.00', clawedBack: '0.00' });
+  });
+
+  it('a credit note on a paid month is one clawback line next month, the tiers taken again on the month as it now stands', async () => {
+    await plan(sale(), '2018-11');
+    const disputed = await invoice('2018-11', '20000.00');
+    await invoice('2018-11', '5000.00');
+    const november = (await calculate(sale(), '2018-11', true)).statement!;
+    expect(november.total).toBe('1550.00');
+    await approve(november.id);
+    await markPaid(november.id);
+    await invoice('2018-12', '4000.00');
+    // 8 000.00 of the 20 000.00 given back, booked in December.
+    const note = await call('sale', 'POST', `/api/v1/invoice/${disputed}/credit-note`, {
+      issueDate: '2018-12-03',
+      lines: [{ description: 'Backend engineering, not delivered', unit: 'month', quantity: '1', unitPrice: '8000' }],
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    const noteId = (note.json() as { id: string }).id;
+    expect((await call('sale', 'POST', `/api/v1/invoice/${noteId}/send`)).statusCode).toBe(200);
+
+    // November stays as paid; as it now stands it counts the note against its invoice: 17 000.00 → 990.00.
+    expect((await call('admin', 'GET', `${BASE}/${november.id}`)).json()).toMatchObject({ total: '1550.00', state: 'paid' });
+    const changed = (await detail(november.id)).changedSinceApproval!;
+    expect(changed).toMatchObject({ totalBefore: '1550.00', totalNow: '990.00', difference: '-560.00' });
+    expect(changed.inputs.filter((i) => i.before !== i.now).map((i) => [i.key, i.before, i.now])).toEqual(
+      expect.arrayContaining([
+        [`row:${noteId}`, null, '-8000.00'],
+        ['base', '25000.00', '17000.00'],
+      ]),
+    );
+
+    const december = await calculate(sale(), '2018-12', true);
+    const clawbacks = (c: { lines: Line[] }) => c.lines.filter((l) => l.kind === 'adjustment');
+    expect(clawbacks(december).map((l) => [l.formula, l.amount, l.of])).toEqual([['990.00 − 1550.00 = -560.00', '-560.00', november.id]]);
+    // The note counts in the month it credits, never again in the month it is booked in.
+    expect(december.inputs.find((i) => i.key === 'base')?.value).toBe('4000.00');
+    expect(clawbacks(await calculate(sale(), '2018-12', true))).toHaveLength(1);
+    // 200.00 earned − 560.00 clawed back: nothing paid, 360.00 recoverable.
+    expect((await calculate(sale(), '2018-12', true)).statement).toMatchObject({
+      total: '-360.00',
+      payable: '0.00',
+      recoverable: '360.00',
+    });
   });
 
   it('two approvals or two mark-paid at once change the state once', async () => {

@@ -84,8 +84,17 @@ describe('demo data', () => {
         lines: invoices.lines,
         subtotal: invoices.subtotal,
         period: invoices.period,
+        id: invoices.id,
+        kind: invoices.kind,
+        creditOf: invoices.creditOf,
+        total: invoices.total,
+        credited: invoices.credited,
       })
       .from(invoices);
+    // A credit note, issued: its invoice's credited sum is what it gives back.
+    const notes = rows.filter((r) => r.kind === 'credit_note');
+    expect(notes.map((n) => [n.status, n.number?.slice(0, 3)])).toEqual([['sent', 'CN-']]);
+    expect(compare(rows.find((r) => r.id === notes[0]!.creditOf)!.credited, notes[0]!.total.replace('-', ''))).toBe(0);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['draft', 'sent', 'paid', 'cancelled']));
     expect(new Set(rows.map((r) => r.period)).size).toBeGreaterThanOrEqual(12);
     expect(rows.filter((r) => r.status === 'draft').every((r) => r.number === null)).toBe(true);

@@ -82,9 +82,11 @@ export const analyticsFilters = {
   }),
   revenue: (from: string, to: string): ListFilters => ({ period_gte: from, period_lte: to, status_ne: 'cancelled' }),
   outstanding: (customerId?: string): ListFilters => ({ ...(customerId ? { customerId } : {}), status: 'sent' }),
+  // A credit note is never overdue.
   overdue: (asOf: string, customerId?: string): ListFilters => ({
     ...(customerId ? { customerId } : {}),
     status: 'sent',
+    kind: 'invoice',
     dueDate_lte: addDays(asOf, -1),
   }),
   bucket: (bucket: AgeingBucket, asOf: string): ListFilters => ({ status: 'sent', ...bucketDueRange(bucket, asOf) }),

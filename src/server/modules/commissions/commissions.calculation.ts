@@ -44,22 +44,37 @@ export async function planFor(db: Reader, userId: string, month: string): Promis
 const netOfInvoice = (d: SQL) => sql`(select sum(round((l.value ->> 'amount')::numeric * i.exchange_rate, ${d}))
     from jsonb_array_elements(i.lines) l(value))`;
 
-/** Invoiced revenue: the sale's sent and paid invoices billing the month (a cancelled one counts nothing). */
+/** What an invoice's issued credit notes give back, net of tax in the base currency (negative, as their lines count). */
+const creditedNet = (d: SQL) => sql`(select coalesce(sum(round((l.value ->> 'amount')::numeric * n.exchange_rate, ${d})), 0)
+    from invoices n cross join lateral jsonb_array_elements(n.lines) l(value)
+    where n.credit_of = i.id and n.status = 'sent' and n.archived_at is null)`;
+
+/**
+ * Invoiced revenue: the sale's sent and paid invoices billing the month (a cancelled one counts
+ * nothing), and the issued credit notes of those invoices, counting negative in the month of the
+ * invoice they credit — so a month already approved or paid shows the credit as its own change, and
+ * the tiers take the month's base as it now is (the clawback is the difference, tier by tier).
+ */
 async function invoiced(db: Reader, base: string, userId: string, month: string): Promise<Counted[]> {
   const d = sql.raw(String(minorUnits(base)));
   const rows = await queryRows<{ id: string; label: string; value: string | null }>(
     db as Db,
-    sql`select i.id::text as id, coalesce(i.number, i.subject) || ' · ' || c.name as label, ${netOfInvoice(d)}::text as value
-      from invoices i join customers c on c.id = i.customer_id
-      where i.sale_id = ${userId} and i.period = ${month} and i.status in ('sent', 'paid') and i.archived_at is null
-      order by i.issue_date, i.number`,
+    sql`select i.id::text as id, coalesce(i.number, i.subject)
+          || case when p.id <> i.id then ' · ' || coalesce(p.number, p.subject) else '' end || ' · ' || c.name as label,
+        ${netOfInvoice(d)}::text as value
+      from invoices i join invoices p on p.id = coalesce(i.credit_of, i.id) join customers c on c.id = i.customer_id
+      where p.sale_id = ${userId} and p.period = ${month} and p.status in ('sent', 'paid') and p.archived_at is null
+        and i.archived_at is null and (i.kind = 'invoice' or i.status = 'sent')
+      order by p.issue_date, p.number, i.kind desc, i.number`,
   );
   return rows.map((r) => ({ ...r, value: r.value ?? '0', resource: 'invoices' }));
 }
 
 /**
  * Paid revenue by payment date: each payment of the month, net of tax in the base currency — a
- * partial payment counts its share (net × paid ÷ total, rounded once).
+ * partial payment counts its share (net × paid ÷ total, rounded once). A credited invoice counts as
+ * it now stands: its net and total less its issued credit notes', the payment up to that total (what
+ * was paid beyond it is given back).
  */
 async function paid(db: Reader, base: string, userId: string, month: string): Promise<Counted[]> {
   const digits = minorUnits(base);
@@ -76,8 +91,8 @@ async function paid(db: Reader, base: string, userId: string, month: string): Pr
   }>(
     db as Db,
     sql`select i.id::text as id, coalesce(i.number, i.subject) || ' · ' || c.name as label,
-        round(${netOfInvoice(d)} * least(i.paid_amount, i.total) / nullif(i.total, 0), ${d})::text as value,
-        i.paid_amount < i.total as partial, i.paid_amount::text as paid, i.total::text as total, i.currency
+        round((${netOfInvoice(d)} + ${creditedNet(d)}) * least(i.paid_amount, i.total - i.credited) / nullif(i.total - i.credited, 0), ${d})::text as value,
+        i.paid_amount < i.total - i.credited as partial, i.paid_amount::text as paid, (i.total - i.credited)::text as total, i.currency
       from invoices i join customers c on c.id = i.customer_id
       where i.sale_id = ${userId} and i.status = 'paid' and i.archived_at is null
         and i.paid_at between ${from}::date and ${to}::date

@@ -33,6 +33,13 @@ export const netBase = (base: string, alias = 'i') =>
   sql`(select coalesce(sum(round((l.value ->> 'amount')::numeric * ${sql.raw(alias)}.exchange_rate, ${sql.raw(String(minorUnits(base)))})), 0)
       from jsonb_array_elements(${sql.raw(alias)}.lines) l(value))`;
 
+/**
+ * What a customer owes is their balance: the sent invoices' totals with tax, and the issued credit
+ * notes' (negative) — a credit they hold until it is set against what they owe. Only an invoice is
+ * ever overdue.
+ */
+const late = (asOf: string) => sql`i.kind = 'invoice' and i.due_date < ${asOf}::date`;
+
 const ownScoped = (user: CurrentUser) => (decl.owner.roles as readonly string[]).includes(user.role);
 
 /** The invoices a caller reads, as the list scopes them: a sale their customers' (the invoice's `saleId`), live rows only. */
@@ -97,7 +104,7 @@ export async function invoiceAnalytics(s: Services, user: CurrentUser, q: Invoic
     ),
     queryRows<{ customer_id: string; bucket: string; late: boolean; total: string; count: number }>(
       s.db,
-      sql`select i.customer_id, case ${bucketCase} end as bucket, i.due_date < ${asOf}::date as late,
+      sql`select i.customer_id, case ${bucketCase} end as bucket, ${late(asOf)} as late,
             sum(i.total_base)::text as total, count(*)::int as count
           from invoices i where ${where} and i.status = 'sent' group by 1, 2, 3`,
     ),
@@ -177,8 +184,8 @@ export async function revenueSummary(s: Services, user: CurrentUser, today = tod
           (count(*) filter (where i.period = ${lastMonth} and i.status <> 'cancelled'))::int as last_count,
           sum(i.total_base) filter (where i.status = 'sent')::text as open_total,
           (count(*) filter (where i.status = 'sent'))::int as open_count,
-          sum(i.total_base) filter (where i.status = 'sent' and i.due_date < ${today}::date)::text as late_total,
-          (count(*) filter (where i.status = 'sent' and i.due_date < ${today}::date))::int as late_count
+          sum(i.total_base) filter (where i.status = 'sent' and ${late(today)})::text as late_total,
+          (count(*) filter (where i.status = 'sent' and ${late(today)}))::int as late_count
         from invoices i where ${where} and (i.period in (${thisMonth}, ${lastMonth}) or i.status = 'sent')`,
   );
   const r = row ?? {};

@@ -96,6 +96,7 @@ export async function assertNotBilled(db: Reader, userId: string, cells: readonl
     .where(
       and(
         inArray(invoices.status, ['sent', 'paid']),
+        eq(invoices.kind, 'invoice'),
         isNull(invoices.archivedAt),
         inArray(invoices.period, months),
         eq(headcounts.userId, userId),

@@ -1,5 +1,5 @@
 import { and, asc, isNull, sql } from 'drizzle-orm';
-import { computeInvoice, dueDateFor, formatInvoiceNumber, invoiceSeries } from '../../../domain/modules/invoices/invoices.rules.js';
+import { computeInvoice, dueDateFor, formatInvoiceNumber, invoiceSeries, negate } from '../../../domain/modules/invoices/invoices.rules.js';
 import type { InvoiceLine } from '../../../domain/modules/invoices/invoices.schema.js';
 import type { Db } from '../../db/client.js';
 import type { SeedContext } from '../module.js';
@@ -155,9 +155,69 @@ export async function seedInvoices(db: Db, ctx: SeedContext): Promise<void> {
   for (const row of rows)
     if (row.paidAt && row.paidAt > now) Object.assign(row, { status: 'sent', paidAt: null, paidAmount: null, paidNote: null });
   for (let i = 0; i < rows.length; i += 200) await db.insert(invoices).values(rows.slice(i, i + 200));
+  await seedCreditNote(db, base, counters, today);
   if (counters.size)
     await db
       .insert(invoiceNumberSeries)
       .values([...counters].map(([series, lastNumber]) => ({ series, lastNumber })))
       .onConflictDoUpdate({ target: invoiceNumberSeries.series, set: { lastNumber: sql`excluded.last_number` } });
+}
+
+/**
+ * One credit note, as a firm has them: a quarter of a seat's month given back on an invoice paid
+ * four months ago (the seat's person was away), issued last month — so the sale's commission of
+ * the paid month shows it as a change, clawed back in the next open month.
+ */
+async function seedCreditNote(db: Db, base: string, counters: Map<string, number>, today: Date) {
+  const period = iso(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 4, 1))).slice(0, 7);
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(and(sql`${invoices.period} = ${period}`, sql`${invoices.status} = 'paid'`, sql`${invoices.saleId} is not null`))
+    .orderBy(asc(invoices.number))
+    .limit(1);
+  const line = invoice?.lines.find((l) => l.headcountId);
+  if (!invoice || !line) return;
+  const issueDate = iso(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 12)));
+  const lines = [
+    {
+      description: `Service credit — ${line.description.split(' (')[0]}: a week not staffed`,
+      headcountId: line.headcountId,
+      quantity: '0.25',
+      unit: 'month' as const,
+      unitPrice: line.unitPrice,
+    },
+  ];
+  const computed = computeInvoice(
+    { lines, taxRate: invoice.taxRate, currency: invoice.currency, exchangeRate: invoice.exchangeRate },
+    base,
+    'credit_note',
+  );
+  const series = invoiceSeries(issueDate, 'credit_note');
+  const n = (counters.get(series) ?? 0) + 1;
+  counters.set(series, n);
+  await db.insert(invoices).values({
+    kind: 'credit_note',
+    creditOf: invoice.id,
+    number: formatInvoiceNumber(series, n),
+    subject: `Credit note · ${invoice.number}`,
+    customerId: invoice.customerId,
+    projectId: invoice.projectId,
+    saleId: invoice.saleId,
+    period: issueDate.slice(0, 7),
+    issueDate,
+    dueDate: issueDate,
+    currency: invoice.currency,
+    exchangeRate: invoice.exchangeRate,
+    taxRate: invoice.taxRate,
+    ...computed,
+    status: 'sent',
+    sentAt: `${issueDate}T09:00:00.000Z`,
+    note: 'The seat was not staffed for a week: agreed with the customer.',
+    createdBy: invoice.createdBy,
+  });
+  await db
+    .update(invoices)
+    .set({ credited: negate(computed.total) })
+    .where(sql`${invoices.id} = ${invoice.id}`);
 }

@@ -70,8 +70,9 @@ export const invoices = pgTable(
     index('invoices_analytics_period_idx')
       .on(t.period, t.status, t.customerId, t.totalBase, t.saleId)
       .where(sql`archived_at is null`),
+    // A credit note is open too: what a customer owes is their balance, less the credit they hold.
     index('invoices_analytics_open_idx')
-      .on(t.customerId, t.dueDate, t.totalBase, t.saleId)
+      .on(t.customerId, t.dueDate, t.totalBase, t.saleId, t.kind)
       .where(sql`status = 'sent' and archived_at is null`),
     // Which invoices bill a seat: `lines @> '[{"headcountId": …}]'`.
     index('invoices_lines_gin').using('gin', sql`${t.lines} jsonb_path_ops`),

@@ -90,6 +90,7 @@ export async function assertSeatsNotBilled(
       and(
         eq(invoices.customerId, next.customerId),
         eq(invoices.period, next.period),
+        eq(invoices.kind, 'invoice'),
         ne(invoices.status, 'cancelled'),
         isNull(invoices.archivedAt),
         selfId ? ne(invoices.id, selfId) : undefined,

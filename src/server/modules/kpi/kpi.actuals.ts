@@ -26,14 +26,23 @@ interface CountedRow {
   value: string;
 }
 
+/**
+ * Paid invoices, and the issued credit notes of paid invoices (counting negative): a credit note
+ * lowers the revenue of its invoice's payment day, so a quarter already evaluated shows the change
+ * as its own (an adjustment next quarter), never as a loss of another quarter. `p` is the paid invoice.
+ */
+const paidOrCredited = sql`invoices i join invoices p on p.id = coalesce(i.credit_of, i.id)`;
+const paidOrCreditedWhere = sql`p.status = 'paid' and p.archived_at is null and p.paid_at is not null
+  and i.archived_at is null and (i.kind = 'invoice' or i.status = 'sent')`;
+
 const revenueRows = (digits: number) => sql`
   select 'revenue' as kind, i.id::text as id, coalesce(i.number, i.subject) || ' · ' || c.name as label,
-    i.sale_id as user_id, i.paid_at as day,
+    p.sale_id as user_id, p.paid_at as day,
     sum(round((l.value ->> 'amount')::numeric * i.exchange_rate, ${sql.raw(String(digits))}))::text as value
-  from invoices i join customers c on c.id = i.customer_id
+  from ${paidOrCredited} join customers c on c.id = i.customer_id
   cross join lateral jsonb_array_elements(i.lines) l(value)
-  where i.status = 'paid' and i.archived_at is null and i.paid_at is not null`;
-const revenueGroup = sql`group by i.id, c.name`;
+  where ${paidOrCreditedWhere}`;
+const revenueGroup = sql`group by i.id, p.sale_id, p.paid_at, c.name`;
 
 const headcountRows = sql`
   select 'headcount' as kind, h.id::text as id, u.full_name || ' · ' || c.name as label, c.owner_sale_id as user_id,
@@ -59,7 +68,7 @@ export async function countedRows(db: Reader, baseCurrency: string, userId: stri
   const range = (day: string) => sql`and ${sql.raw(day)} between ${from}::date and ${to}::date`;
   return queryRows<CountedRow>(
     db as Db,
-    sql`${revenueRows(digits)} and i.sale_id = ${userId} ${range('i.paid_at')} ${revenueGroup}
+    sql`${revenueRows(digits)} and p.sale_id = ${userId} ${range('p.paid_at')} ${revenueGroup}
       union all ${headcountRows} and c.owner_sale_id = ${userId} ${range('h.start_date')}
       union all ${hireRows} and ca.owner_hr_id = ${userId} ${range("(e.created_at at time zone 'UTC')::date")}
       union all ${performanceRows} and p.user_id = ${userId} ${range("(p.month || '-01')::date")}
@@ -113,10 +122,10 @@ export async function yearSums(db: Reader, baseCurrency: string, year: number, u
   const digits_ = sql.raw(String(digits));
   const rows = await queryRows<{ user_id: string; quarter: number; kind: ComputedKind; value: string }>(
     db as Db,
-    sql`select i.sale_id::text as user_id, extract(quarter from i.paid_at)::int as quarter, 'revenue' as kind,
+    sql`select p.sale_id::text as user_id, extract(quarter from p.paid_at)::int as quarter, 'revenue' as kind,
         sum(round((l.value ->> 'amount')::numeric * i.exchange_rate, ${digits_}))::text as value
-      from invoices i cross join lateral jsonb_array_elements(i.lines) l(value)
-      where i.status = 'paid' and i.archived_at is null and i.sale_id = any(${ids}) and i.paid_at between ${from}::date and ${to}::date
+      from ${paidOrCredited} cross join lateral jsonb_array_elements(i.lines) l(value)
+      where ${paidOrCreditedWhere} and p.sale_id = any(${ids}) and p.paid_at between ${from}::date and ${to}::date
       group by 1, 2
       union all
       select c.owner_sale_id::text, extract(quarter from h.start_date)::int, 'headcount', count(*)::text
