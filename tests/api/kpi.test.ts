@@ -163,6 +163,29 @@ describe('evaluations', () => {
     expect(after.statement.total).not.toBe(before.statement.total);
   });
 
+  it("a credit note of a paid invoice lowers the revenue of its invoice's payment day, linked; the dashboard agrees", async () => {
+    const before = (await call('sale', 'GET', '/api/v1/kpi/my-kpi?period=2019-Q3')).json();
+    const invoice = await paidInvoice('2019-09-10');
+    // Given back in full, booked in November: the revenue of September's payment is undone, not November's.
+    const note = await call('sale', 'POST', `/api/v1/invoice/${invoice.id}/credit-note`, { issueDate: '2019-11-05' });
+    expect(note.statusCode, note.body).toBe(201);
+    const noteId = (note.json() as { id: string }).id;
+    expect((await call('sale', 'POST', `/api/v1/invoice/${noteId}/send`)).statusCode).toBe(200);
+    const after = (await call('sale', 'GET', '/api/v1/kpi/my-kpi?period=2019-Q3')).json();
+    expect(after.metrics[0].actual).toBe(before.metrics[0].actual);
+    expect(after.statement.inputs).toContainEqual(
+      expect.objectContaining({
+        key: `revenue:${noteId}`,
+        value: `-${invoice.net}`,
+        source: expect.objectContaining({ resource: 'invoices', id: noteId }),
+      }),
+    );
+    type Dashboard = { rows: Array<{ user: { id: string }; quarters: Array<{ period: string; achievement: string | null }> }> };
+    const dashboard = (await call('sale_lead', 'GET', '/api/v1/kpi/dashboard?year=2019')).json() as Dashboard;
+    const q3 = dashboard.rows.find((r) => r.user.id === t.users.sale.id)!.quarters.find((q) => q.period === '2019-Q3')!;
+    expect(q3.achievement).toBe(after.statement.total);
+  });
+
   it('an approved evaluation keeps its figures; the change shows, and becomes one adjustment line in the next open quarter', async () => {
     const sale = t.users.sale.id;
     const q4 = await targets('admin', sale, 2019, 4, [revenue('100000', '50'), custom('10', '50', '8')]);
