@@ -148,7 +148,8 @@ export function InvoiceShowPage() {
         'markPaid',
         'contained',
         () => {
-          setForm({ paidAt: today(), amount: invoice.total, note: '' });
+          // What the customer owes: the total less what its credit notes gave back.
+          setForm({ paidAt: today(), amount: leftToCredit(invoice), note: '' });
           setDialogError('');
           setDialog('markPaid');
         },
