@@ -44,8 +44,8 @@ import { toast } from '../../toast';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** What a sent or paid invoice has left to give back: its total less its issued credit notes. */
-export const leftToCredit = (invoice: Pick<Invoice, 'total' | 'credited' | 'currency'>) =>
+/** An invoice's total less what its issued credit notes gave back: what is left to credit, and what the customer owes. */
+export const netOfCredits = (invoice: Pick<Invoice, 'total' | 'credited' | 'currency'>) =>
   formatMoney(subtract(invoice.total, invoice.credited), invoice.currency);
 
 /** The refusal's own words: the first field issue, else the error's code or status. */
@@ -137,7 +137,7 @@ export function InvoiceShowPage() {
     !!invoice &&
     invoice.kind === 'invoice' &&
     CREDITABLE_STATUSES.includes(invoice.status) &&
-    compare(leftToCredit(invoice), '0') > 0 &&
+    compare(netOfCredits(invoice), '0') > 0 &&
     can(role, 'invoices', 'create') &&
     ownerAllowsWrite(invoicesResource, user ?? undefined, invoice);
 
@@ -149,7 +149,7 @@ export function InvoiceShowPage() {
         'contained',
         () => {
           // What the customer owes: the total less what its credit notes gave back.
-          setForm({ paidAt: today(), amount: leftToCredit(invoice), note: '' });
+          setForm({ paidAt: today(), amount: netOfCredits(invoice), note: '' });
           setDialogError('');
           setDialog('markPaid');
         },
@@ -491,7 +491,7 @@ function CreditNoteDialog({ invoice, onClose }: { invoice: Invoice; onClose: () 
       <DialogContent>
         <DialogContentText sx={{ mb: 1 }}>{t('invoices:creditNote.message')}</DialogContentText>
         <Typography variant="body2" sx={{ mb: 2, fontWeight: 600 }} data-testid="invoice-credit-left">
-          {t('invoices:creditNote.left', { left: fmt.money(leftToCredit(invoice), invoice.currency) })}
+          {t('invoices:creditNote.left', { left: fmt.money(netOfCredits(invoice), invoice.currency) })}
         </Typography>
         <Stack spacing={2}>
           <MonthField
