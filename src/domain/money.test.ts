@@ -163,10 +163,22 @@ describe('formatMoneyLocale: grouped by the locale, never through a float', () =
     ['12345678901234.57', 'USD', 'en-US', '$12,345,678,901,234.57'],
     ['1500000', 'VND', 'vi-VN', '1.500.000 ₫'],
     ['0.10', 'USD', 'en-US', '$0.10'],
+    // A credit note's figures count negative, below one unit too (BigInt has no -0).
+    ['-1234.5', 'USD', 'en-US', '-$1,234.50'],
+    ['-0.50', 'USD', 'en-US', '-$0.50'],
+    ['-0.05', 'EUR', 'fr-FR', '-0,05 €'],
+    ['-500', 'VND', 'vi-VN', '-500 ₫'],
   ])('%s %s in %s', (value, currency, locale, expected) =>
     expect(formatMoneyLocale(value, currency, locale).replace(/\u00a0/g, ' ')).toBe(expected),
   );
   it('fr-FR keeps its own decimal comma', () => expect(formatMoneyLocale('1234.5', 'EUR', 'fr-FR')).toMatch(/^1\s234,50\s€$/u));
+  it('shows the digits asked for, a unit price beyond the cents', () =>
+    expect(formatMoneyLocale('-0.125', 'USD', 'en-US', false, 3)).toBe('-$0.125'));
+  it('keeps the minus of an amount under one unit in Arabic, the currency isolated', () => {
+    const text = formatMoneyLocale('-0.75', 'USD', 'ar', true);
+    expect(text).toContain('-0.75');
+    expect(text).toContain('\u2066US$\u2069');
+  });
 });
 
 describe('formatDecimalLocale', () => {

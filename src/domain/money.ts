@@ -191,18 +191,29 @@ export function invoiceTotals(lines: readonly LineInput[], taxRate: string, curr
  * Intl can group it without ever reading it as a float (`formatToParts` on the integer part).
  * `isolateCurrency` wraps the currency in a left-to-right isolate, for right-to-left text: there a
  * Latin code's trailing sign ("US$") would otherwise be moved to the far end ("$-96,870.23 US").
+ * `digits`: the fraction digits shown (the currency's by default; a unit price may carry more).
  */
-export function formatMoneyLocale(value: string, currency: string, locale: string, isolateCurrency = false): string {
-  const digits = minorUnits(currency);
+export function formatMoneyLocale(
+  value: string,
+  currency: string,
+  locale: string,
+  isolateCurrency = false,
+  digits = minorUnits(currency),
+): string {
   const text = formatDecimal(value, digits);
   const negative = text.startsWith('-');
   const [whole, fraction = ''] = text.replace('-', '').split('.');
   const nf = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
   // BigInt formats exactly whatever its size; the fraction is put back in the locale's own decimal sign.
-  const parts = nf.formatToParts(BigInt(`${negative ? '-' : ''}${whole}`));
+  // It has no negative zero: -0.50 is formatted as -1, its integer digit then written as the locale writes 0.
+  const units = BigInt(whole!);
+  const negativeZero = negative && units === 0n;
+  const parts = nf.formatToParts(negative ? -(negativeZero ? 1n : units) : units);
+  const zero = negativeZero ? nf.formatToParts(0n).find((p) => p.type === 'integer')!.value : undefined;
   return parts
     .map((p) => {
       if (p.type === 'fraction') return fraction;
+      if (p.type === 'integer' && zero !== undefined) return zero;
       if (p.type === 'currency' && isolateCurrency) return `\u2066${p.value}\u2069`;
       return p.value;
     })

@@ -152,6 +152,58 @@ describe('invoice PDF', () => {
     expect(frText).toMatch(/\nViêt Nam\n/);
   });
 
+  it('a credit note: titled as one in each language, naming the invoice it credits, its figures negative, no payment asked', async () => {
+    const inv = await create(usd, {
+      taxRate: '10',
+      lines: [{ description: 'Backend development, October', quantity: '160', unit: 'hour', unitPrice: '45.125' }],
+    });
+    const sent = await call('admin', 'POST', `/api/v1/invoice/${inv.id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const invoiceNumber = (sent.json() as { number: string }).number;
+    // 10 of the 160 hours given back: 10 × 45.125 = 451.25; 10 % = 45.13 (half up); 496.38.
+    const note = await call('admin', 'POST', `/api/v1/invoice/${inv.id}/credit-note`, {
+      issueDate: '2026-11-30',
+      period: '2026-11',
+      lines: [{ description: 'Hours not worked', quantity: '10', unit: 'hour', unitPrice: '45.125' }],
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    const { id, total } = note.json() as { id: string; total: string };
+    expect(total).toBe('-496.38');
+    const issued = await call('admin', 'POST', `/api/v1/invoice/${id}/send`, {});
+    expect(issued.statusCode, issued.body).toBe(200);
+    const number = (issued.json() as { number: string }).number;
+    expect(number).toMatch(/^CN-2026-\d{4}$/);
+
+    const res = await pdfOf('admin', id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`filename="${number}.pdf"`);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(`CREDIT NOTE ${number}`);
+    expect(text).not.toContain('INVOICE');
+    expect(text).toContain(`Credits invoice ${invoiceNumber}`);
+    expect(text).toMatch(/Hours not worked\s+10\s+hour\s+\$45\.125\s+-\$451\.25\n/);
+    expect(text).toMatch(/Tax \(10 %\)\s+-\$45\.13\n/);
+    expect(text).toMatch(/Total \(USD\)\s+-\$496\.38\n/);
+    // Nothing to pay: no due date, no terms, no payment reference.
+    expect(text).not.toContain('Due date');
+    expect(text).not.toContain('Payment terms');
+    expect(text).not.toContain('Please quote');
+
+    for (const [lang, title, credits] of [
+      ['fr', 'AVOIR', 'Avoir sur la facture'],
+      ['vi', 'HÓA ĐƠN ĐIỀU CHỈNH GIẢM', 'Điều chỉnh giảm cho hóa đơn'],
+      ['cn', '贷项通知单', '冲减发票'],
+      ['ar', 'إشعار دائن', 'عن الفاتورة'],
+    ] as const) {
+      const other = await pdfOf('admin', id, `?lang=${lang}`);
+      expect(other.headers['x-missing-glyphs'], lang).toBe('0');
+      const otherText = await pdfText(other.rawPayload);
+      expect(otherText, lang).toContain(title);
+      expect(otherText, lang).toContain(credits);
+      expect(otherText, lang).toContain(invoiceNumber);
+    }
+  });
+
   it("a sale prints their own customers' invoices only (404 outside), a developer none (403), an unknown id 404, a bad language 400", async () => {
     const own = await create(salesOwn, {}, 'sale');
     expect((await pdfOf('sale', own.id)).statusCode).toBe(200);

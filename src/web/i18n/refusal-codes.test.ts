@@ -31,7 +31,17 @@ const files = import.meta.glob<Tree>('../locales/*/{errors,validation}.json', { 
 const bundle = (lang: string, ns: string) => files[`../locales/${lang}/${ns}.json`] as Record<string, unknown>;
 
 // The refusals of an action or an archive, shown as a toast with no field to sit under: their own text.
-const ACTION_REFUSALS = ['salary_paid', 'salary_locked', 'salary_status', 'invoice_status', 'invoice_numbered', 'invoice_not_editable'];
+const ACTION_REFUSALS = [
+  'salary_paid',
+  'salary_locked',
+  'salary_status',
+  'invoice_status',
+  'invoice_numbered',
+  'invoice_not_editable',
+  'invoice_not_creditable',
+  'credit_note_not_payable',
+  'invoice_credited',
+];
 
 describe('refusals in the reader’s words', () => {
   it('reads the server’s refusal codes', () => {

@@ -4,6 +4,9 @@ import type { DocumentLang } from '../../../domain/pdf.js';
 /** The invoice's words in each language a customer may read it in. */
 export interface InvoiceLabels {
   invoice: string;
+  /** A credit note's title, and the line naming the invoice it gives part of back. */
+  creditNote: string;
+  credits: (number: string) => string;
   draft: string;
   billTo: string;
   code: string;
@@ -32,6 +35,8 @@ export interface InvoiceLabels {
 export const INVOICE_LABELS: Record<DocumentLang, InvoiceLabels> = {
   en: {
     invoice: 'Invoice',
+    creditNote: 'Credit note',
+    credits: (n) => `Credits invoice ${n}`,
     draft: 'Draft',
     billTo: 'Bill to',
     code: 'Customer code',
@@ -58,6 +63,8 @@ export const INVOICE_LABELS: Record<DocumentLang, InvoiceLabels> = {
   },
   fr: {
     invoice: 'Facture',
+    creditNote: 'Avoir',
+    credits: (n) => `Avoir sur la facture ${n}`,
     draft: 'Brouillon',
     billTo: 'Facturé à',
     code: 'Code client',
@@ -84,6 +91,8 @@ export const INVOICE_LABELS: Record<DocumentLang, InvoiceLabels> = {
   },
   vi: {
     invoice: 'Hóa đơn',
+    creditNote: 'Hóa đơn điều chỉnh giảm',
+    credits: (n) => `Điều chỉnh giảm cho hóa đơn ${n}`,
     draft: 'Bản nháp',
     billTo: 'Khách hàng',
     code: 'Mã khách hàng',
@@ -110,6 +119,8 @@ export const INVOICE_LABELS: Record<DocumentLang, InvoiceLabels> = {
   },
   cn: {
     invoice: '发票',
+    creditNote: '贷项通知单',
+    credits: (n) => `冲减发票 ${n}`,
     draft: '草稿',
     billTo: '客户',
     code: '客户代码',
@@ -136,6 +147,8 @@ export const INVOICE_LABELS: Record<DocumentLang, InvoiceLabels> = {
   },
   ar: {
     invoice: 'فاتورة',
+    creditNote: 'إشعار دائن',
+    credits: (n) => `عن الفاتورة ${n}`,
     draft: 'مسودة',
     billTo: 'فاتورة إلى',
     code: 'رمز العميل',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource.js';
 import { countryName } from '../../../domain/countries.js';
 import { normalizeDecimal } from '../../../domain/modules/invoices/invoices.rules.js';
-import { formatDecimal, formatDecimalLocale, minorUnits } from '../../../domain/money.js';
+import { formatDecimal, formatDecimalLocale, formatMoneyLocale, minorUnits } from '../../../domain/money.js';
 import { DOCUMENT_LANGS, DOCUMENT_LOCALES, type DocumentLang } from '../../../domain/pdf.js';
 import type { Api } from '../../http/api.js';
 import { registeredResource } from '../../http/resource/index.js';
@@ -13,7 +13,8 @@ import type { Services } from '../../services.js';
 import { customers } from '../customers/customers.table.js';
 import { firmDetails } from '../firm-settings/firm-settings.service.js';
 import { INVOICE_LABELS } from './invoices.pdf-labels.js';
-import type { InvoiceRow } from './invoices.read-model.js';
+import { invoiceName, type InvoiceRow } from './invoices.read-model.js';
+import { invoices } from './invoices.table.js';
 
 /**
  * The invoice as the customer receives it, in the customer's language (else the firm's): the
@@ -40,15 +41,7 @@ export function moneyText(value: string, currency: string, locale: string): stri
   const given = formatDecimal(value)
     .replace(/^-?\d+\.?/, '')
     .replace(/0+$/, '').length;
-  const digits = Math.max(minorUnits(currency), given);
-  const text = formatDecimal(value, digits);
-  const negative = text.startsWith('-');
-  const [whole, fraction = ''] = text.replace('-', '').split('.');
-  const nf = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return nf
-    .formatToParts(BigInt(`${negative ? '-' : ''}${whole}`))
-    .map((p) => (p.type === 'fraction' ? fraction : p.value))
-    .join('');
+  return formatMoneyLocale(value, currency, locale, false, Math.max(minorUnits(currency), given));
 }
 
 export interface FirmOnInvoice {
@@ -62,9 +55,13 @@ export interface FirmOnInvoice {
 export async function invoicePdf(
   row: InvoiceRow,
   customer: BillTo,
-  opts: { firm: FirmOnInvoice; lang: DocumentLang },
+  opts: { firm: FirmOnInvoice; lang: DocumentLang; credits?: string | null },
 ): Promise<{ content: Buffer; missing: string[] }> {
   const L = INVOICE_LABELS[opts.lang];
+  // A credit note names the invoice it gives part of back, and asks for no payment: no due date,
+  // terms nor payment details.
+  const creditNote = row.kind === 'credit_note';
+  const kindName = creditNote ? L.creditNote : L.invoice;
   const locale = DOCUMENT_LOCALES[opts.lang];
   const firm = opts.firm;
   // Arabic: the blocks and columns change sides, texts align to the right.
@@ -86,7 +83,7 @@ export async function invoicePdf(
     finish,
   } = openPdf({
     lang: opts.lang,
-    title: `${L.invoice} ${title} — ${firm.name}`,
+    title: `${kindName} ${title} — ${firm.name}`,
     author: firm.name,
   });
   /** A box's x on this page: mirrored in Arabic, with its alignment. */
@@ -108,7 +105,7 @@ export async function invoicePdf(
   // The number and the dates on the right, the customer on the left.
   const half = width / 2 - 10;
   const right = MARGIN + width - half;
-  write(`${L.invoice.toLocaleUpperCase(opts.lang)} ${title}`, {
+  write(`${kindName.toLocaleUpperCase(opts.lang)} ${title}`, {
     weight: 'bold',
     size: 16,
     x: right,
@@ -118,14 +115,21 @@ export async function invoicePdf(
   });
   const status = row.status === 'cancelled' ? L.cancelled : row.status === 'paid' && row.paidAt ? L.paid(day(row.paidAt)) : null;
   if (status) write(status, { weight: 'bold', size: 10.5, color: BRAND, x: right, width: half, align: 'right' });
+  if (creditNote && opts.credits) write(L.credits(opts.credits), { weight: 'bold', size: 10.5, x: right, width: half, align: 'right' });
   doc.moveDown(0.4);
   const terms = customer.paymentTermsDays;
-  for (const [label, value] of [
-    [L.issueDate, day(row.issueDate)],
-    [L.dueDate, day(row.dueDate)],
-    [L.period, month(row.period)],
-    [L.terms, L.termsText(terms)],
-  ] as const) {
+  const dates: Array<readonly [string, string]> = creditNote
+    ? [
+        [L.issueDate, day(row.issueDate)],
+        [L.period, month(row.period)],
+      ]
+    : [
+        [L.issueDate, day(row.issueDate)],
+        [L.dueDate, day(row.dueDate)],
+        [L.period, month(row.period)],
+        [L.terms, L.termsText(terms)],
+      ];
+  for (const [label, value] of dates) {
     const y = doc.y;
     write(label, { size: 9.5, color: MUTED, x: right, y, width: half / 2 });
     write(value, { size: 10, x: right + half / 2, y, width: half / 2, align: 'right' });
@@ -210,7 +214,7 @@ export async function invoicePdf(
   total(L.total(row.currency), money(row.total), true);
 
   // What the customer pays to, as the firm wrote it, and the number to quote.
-  if (firm.paymentDetails?.trim()) {
+  if (!creditNote && firm.paymentDetails?.trim()) {
     doc.y += 18;
     write(L.payment, { weight: 'bold', size: 10, color: BRAND, x: MARGIN });
     for (const line of firm.paymentDetails.split('\n').filter((l) => l.trim())) write(line, { size: 10, x: MARGIN });
@@ -263,7 +267,12 @@ export function registerInvoicePdf(app: Api, s: Services) {
       if (!customer) throw notFound('Customer');
       const firm = await firmDetails(s, req.log);
       const lang = (req.query as z.infer<typeof query>).lang ?? (customer.language as DocumentLang | null) ?? firm.language;
-      const { content, missing } = await invoicePdf(row, customer, { firm, lang });
+      // The invoice a credit note credits, by its number (it was sent to be credited).
+      const [credited] = row.creditOf
+        ? await s.db.select({ number: invoices.number, subject: invoices.subject }).from(invoices).where(eq(invoices.id, row.creditOf))
+        : [];
+      const credits = credited ? invoiceName(credited) : null;
+      const { content, missing } = await invoicePdf(row, customer, { firm, lang, credits });
       return sendPdf(reply, content, invoicePdfName(row), missing.length);
     },
   );

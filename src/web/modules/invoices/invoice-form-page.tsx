@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
 import { useOne } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import type { Invoice } from '../../../domain/modules/invoices/invoices.schema';
-import { EDITABLE_FIELDS } from '../../../domain/modules/invoices/invoices.rules';
+import { CREDIT_NOTE_FIXED_FIELDS, EDITABLE_FIELDS } from '../../../domain/modules/invoices/invoices.rules';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
 import { ResourceForm } from '../../components/resource/resource-form';
 import { InvoiceLines } from './invoice-lines';
@@ -25,12 +27,20 @@ export function InvoiceCreatePage() {
   );
 }
 
-/** A sent invoice's form moves only what its state allows (its due date and note); the rest is shown, not editable. */
+/**
+ * A sent invoice's form moves only what its state allows (its due date and note); the rest is shown,
+ * not editable. A credit note keeps its invoice's customer, project, currency and rates: only its
+ * lines, dates, month and note move.
+ */
 export function InvoiceEditPage() {
   const { id } = useParams();
   const { result } = useOne<Invoice>({ resource: 'invoices', id: id! });
   const editable = result ? EDITABLE_FIELDS[result.status] : 'all';
-  const disabled = editable === 'all' ? [] : Object.keys(invoicesResource.fields).filter((f) => !editable.includes(f));
+  const creditNote = result?.kind === 'credit_note';
+  const disabled = [
+    ...(editable === 'all' ? [] : Object.keys(invoicesResource.fields).filter((f) => !editable.includes(f))),
+    ...(creditNote ? CREDIT_NOTE_FIXED_FIELDS : []),
+  ];
   return (
     <ResourceForm
       key={id}
@@ -42,7 +52,19 @@ export function InvoiceEditPage() {
       disabled={disabled}
       savedTo="record"
     >
-      <InvoiceLines editable={editable === 'all'} />
+      {result?.creditOf && <CreditNoteHint invoiceId={result.creditOf} />}
+      <InvoiceLines editable={editable === 'all'} creditNote={creditNote} />
     </ResourceForm>
+  );
+}
+
+/** What a credit note's form edits, and of which invoice. */
+function CreditNoteHint({ invoiceId }: { invoiceId: string }) {
+  const { t } = useTranslation(['invoices']);
+  const { result } = useOne<Invoice>({ resource: 'invoices', id: invoiceId });
+  return (
+    <Alert severity="info" sx={{ mt: 3 }} data-testid="credit-note-hint">
+      {t('invoices:creditNote.editHint', { invoice: result ? (result.number ?? result.subject) : '…' })}
+    </Alert>
   );
 }

@@ -15,6 +15,7 @@ import { CURRENCIES } from '../../../domain/fields';
 import { INVOICE_LINE_UNITS, invoiceLineInputSchema } from '../../../domain/modules/invoices/invoices.schema';
 import { invoiceTotals, MINOR_UNITS, type Totals } from '../../../domain/money';
 import { taxRateText } from '../../../domain/modules/invoices/invoices.schema';
+import { negate } from '../../../domain/modules/invoices/invoices.rules';
 import { RHFTextField } from '../../components/form/rhf-text-field';
 import { ReferencePicker } from '../../components/resource/lookup';
 import { OtherRowLink, useNamedRow } from '../../components/resource/other-row-link';
@@ -43,9 +44,10 @@ export function liveTotals(lines: readonly Partial<LineValues>[], taxRate: unkno
 /**
  * The invoice form's own part: the currency's rate, the lines (add, remove, each with its seat,
  * quantity, unit and price), the tax rate, and the totals as they will be — the server computes
- * the saved ones. The customer's currency is taken when none is chosen.
+ * the saved ones. The customer's currency is taken when none is chosen. A credit note's lines are
+ * typed as its invoice's, its currency and rates are its invoice's, and its amounts count negative.
  */
-export function InvoiceLines({ editable = true }: { editable?: boolean }) {
+export function InvoiceLines({ editable = true, creditNote = false }: { editable?: boolean; creditNote?: boolean }) {
   const { t } = useTranslation(['invoices', 'common']);
   const fmt = useFormatters();
   const { control, setValue, getValues } = useFormContext();
@@ -68,12 +70,14 @@ export function InvoiceLines({ editable = true }: { editable?: boolean }) {
   }, [customerCurrency, getValues, setValue]);
   const currency = chosen || customerCurrency;
   const totals = liveTotals(lines, taxRate, currency ?? undefined);
-  const money = (v: string | undefined) => (v && currency ? fmt.money(v, currency) : '—');
+  const money = (v: string | undefined) => (v && currency ? fmt.money(creditNote ? negate(v) : v, currency) : '—');
+  // A credit note's currency and rates stay its invoice's.
+  const terms = editable && !creditNote;
 
   return (
     <Box sx={{ mt: 3 }} data-testid="invoice-lines">
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, mb: 3 }}>
-        <RHFTextField name="currency" label={t('invoices:fields.currency')} select disabled={!editable}>
+        <RHFTextField name="currency" label={t('invoices:fields.currency')} select disabled={!terms}>
           {CURRENCIES.map((c) => (
             <MenuItem key={c} value={c}>
               {c}
@@ -84,13 +88,13 @@ export function InvoiceLines({ editable = true }: { editable?: boolean }) {
           name="exchangeRate"
           label={t('invoices:fields.exchangeRate')}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          disabled={!editable}
+          disabled={!terms}
         />
         <RHFTextField
           name="taxRate"
           label={t('invoices:fields.taxRate')}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          disabled={!editable}
+          disabled={!terms}
         />
       </Box>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { useInvalidate, useOne } from '@refinedev/core';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useInvalidate, useList, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +12,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,8 +25,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
-import { EDITABLE_FIELDS, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
-import { DayField } from '../../components/form/month-field';
+import { CREDITABLE_STATUSES, EDITABLE_FIELDS, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
+import { compare, formatMoney, subtract } from '../../../domain/money';
+import { ownerAllowsWrite } from '../../../domain/resource';
+import { can } from '../../../domain/resources';
+import { DayField, MonthField } from '../../components/form/month-field';
 import { downloadFile } from '../../components/download';
 import { StatusChip } from '../../components/resource/field-value';
 import { ResourceShow } from '../../components/resource/resource-show';
@@ -34,11 +38,15 @@ import { actionOffered, actionSegment, postStateAction } from '../../components/
 import { errorText, issueText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { versionOf } from '../../providers/data-provider';
-import { toHttpError } from '../../providers/http';
+import { http, toHttpError } from '../../providers/http';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** An invoice's total less what its issued credit notes gave back: what is left to credit, and what the customer owes. */
+export const netOfCredits = (invoice: Pick<Invoice, 'total' | 'credited' | 'currency'>) =>
+  formatMoney(subtract(invoice.total, invoice.credited), invoice.currency);
 
 /** The refusal's own words: the first field issue, else the error's code or status. */
 export function refusal(t: (k: string, o?: Record<string, unknown>) => string, error: unknown): string {
@@ -54,14 +62,15 @@ export function refusal(t: (k: string, o?: Record<string, unknown>) => string, e
 export function InvoiceShowPage() {
   const { id } = useParams();
   const { t } = useTranslation(['invoices', 'common', 'validation', 'errors']);
-  const { role } = useAuthContext();
+  const { role, user } = useAuthContext();
   const fmt = useFormatters();
   const invalidate = useInvalidate();
   const { query } = useOne<Invoice>({ resource: 'invoices', id: id!, liveMode: 'auto' });
   const invoice = query.data?.data;
   const version = versionOf(query.data);
+  const creditNote = invoice?.kind === 'credit_note';
   const [pending, setPending] = useState<InvoiceAction | null>(null);
-  const [dialog, setDialog] = useState<'cancel' | 'markPaid' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'markPaid' | 'creditNote' | null>(null);
   const [form, setForm] = useState({ paidAt: today(), amount: '', note: '' });
   const [dialogError, setDialogError] = useState('');
   const [downloading, setDownloading] = useState(false);
@@ -74,8 +83,12 @@ export function InvoiceShowPage() {
     setDialogError('');
     try {
       const res = await postStateAction<Invoice>(invoicesResource, id!, action, version, body);
-      const done = { send: 'sent', backToDraft: 'backToDrafted', markPaid: 'paid', cancel: 'cancelled' }[action];
-      toast.success(t(`invoices:actions.${done}`, { number: res.data.number ?? '' }));
+      const done = creditNote
+        ? { send: 'creditNote.sent', backToDraft: 'creditNote.backToDrafted', markPaid: 'actions.paid', cancel: 'creditNote.cancelled' }[
+            action
+          ]
+        : { send: 'actions.sent', backToDraft: 'actions.backToDrafted', markPaid: 'actions.paid', cancel: 'actions.cancelled' }[action];
+      toast.success(t(`invoices:${done}`, { number: res.data.number ?? '' }));
       setDialog(null);
     } catch (error) {
       const text = refusal(t, error);
@@ -115,9 +128,18 @@ export function InvoiceShowPage() {
         loading={pending === action}
         data-testid={`invoice-${actionSegment(invoicesResource, action)}`}
       >
-        {t(`invoices:actions.${action}`)}
+        {t(creditNote && action === 'cancel' ? 'invoices:creditNote.cancel' : `invoices:actions.${action}`)}
       </Button>
     );
+  // A sent or paid invoice with something left to give back, for those who write invoices (a sale:
+  // on their own customers'). Its closed month does not matter: the credit note is booked in its own.
+  const mayCredit =
+    !!invoice &&
+    invoice.kind === 'invoice' &&
+    CREDITABLE_STATUSES.includes(invoice.status) &&
+    compare(netOfCredits(invoice), '0') > 0 &&
+    can(role, 'invoices', 'create') &&
+    ownerAllowsWrite(invoicesResource, user ?? undefined, invoice);
 
   const actions = invoice && (
     <>
@@ -126,13 +148,19 @@ export function InvoiceShowPage() {
         'markPaid',
         'contained',
         () => {
-          setForm({ paidAt: today(), amount: invoice.total, note: '' });
+          // What the customer owes: the total less what its credit notes gave back.
+          setForm({ paidAt: today(), amount: netOfCredits(invoice), note: '' });
           setDialogError('');
           setDialog('markPaid');
         },
         'success',
       )}
       {actionButton('backToDraft', 'outlined', () => void run('backToDraft'))}
+      {mayCredit && (
+        <Button variant="outlined" onClick={() => setDialog('creditNote')} data-testid="invoice-credit-note">
+          {t('invoices:creditNote.button')}
+        </Button>
+      )}
       <Button variant="outlined" onClick={() => void downloadPdf()} loading={downloading} data-testid="invoice-pdf">
         {t('invoices:actions.downloadPdf')}
       </Button>
@@ -155,12 +183,21 @@ export function InvoiceShowPage() {
         <Typography variant="h5" component="h2" data-testid="invoice-number">
           {invoice.number ?? t('invoices:draftNumber')}
         </Typography>
+        {creditNote && (
+          <Box data-testid="invoice-kind">
+            <StatusChip
+              label={t('invoices:values.kind.credit_note')}
+              color={invoicesResource.fields.kind.colors.credit_note ?? 'default'}
+            />
+          </Box>
+        )}
         <StatusChip
           label={t(`invoices:values.status.${invoice.status}`)}
           color={invoicesResource.fields.status.colors[invoice.status] ?? 'default'}
         />
         {invoice.overdue && <Chip size="small" color="error" label={t('invoices:overdueChip')} data-testid="invoice-overdue" />}
       </Stack>
+      {invoice.creditOf && <CreditedInvoice id={invoice.creditOf} />}
       {phone ? (
         // On a phone each line stacks: its description whole, then quantity × price and its amount.
         <Box
@@ -246,7 +283,13 @@ export function InvoiceShowPage() {
             {fmt.number(invoice.totalBase, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
           </Typography>
         </Stack>
+        {compare(invoice.credited, '0') > 0 && (
+          <Typography sx={{ py: 0.5, fontWeight: 600 }} data-testid="invoice-credited">
+            {t('invoices:creditNote.credited', { credited: money(invoice.credited), total: money(invoice.total) })}
+          </Typography>
+        )}
       </Box>
+      {invoice.kind === 'invoice' && <CreditNotes invoiceId={invoice.id} />}
     </Card>
   );
 
@@ -264,10 +307,15 @@ export function InvoiceShowPage() {
           delete: !!invoice && !invoice.number,
         }}
       />
+      {dialog === 'creditNote' && invoice && <CreditNoteDialog invoice={invoice} onClose={() => setDialog(null)} />}
       <Dialog open={dialog === 'cancel'} onClose={() => setDialog(null)} aria-labelledby="invoice-cancel-title">
-        <DialogTitle id="invoice-cancel-title">{t('invoices:actions.cancelTitle')}</DialogTitle>
+        <DialogTitle id="invoice-cancel-title">
+          {t(creditNote ? 'invoices:creditNote.cancelTitle' : 'invoices:actions.cancelTitle')}
+        </DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('invoices:actions.cancelMessage')}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            {t(creditNote ? 'invoices:creditNote.cancelMessage' : 'invoices:actions.cancelMessage')}
+          </DialogContentText>
           {dialogError && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {dialogError}
@@ -293,7 +341,7 @@ export function InvoiceShowPage() {
             onClick={() => void run('cancel', { note: form.note })}
             data-testid="invoice-cancel-confirm"
           >
-            {t('invoices:actions.cancel')}
+            {t(creditNote ? 'invoices:creditNote.cancel' : 'invoices:actions.cancel')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -338,5 +386,138 @@ export function InvoiceShowPage() {
         </DialogActions>
       </Dialog>
     </>
+  );
+}
+
+/** A credit note's line naming the invoice it credits, a link to it. */
+function CreditedInvoice({ id }: { id: string }) {
+  const { t } = useTranslation(['invoices']);
+  const { result } = useOne<Invoice>({ resource: 'invoices', id });
+  return (
+    <Typography sx={{ mb: 2 }} data-testid="invoice-credits">
+      {t('invoices:creditNote.credits')}{' '}
+      <Link component={RouterLink} to={`${invoicesResource.route}/${id}`} dir="auto" sx={{ fontWeight: 600, unicodeBidi: 'isolate' }}>
+        {result ? (result.number ?? result.subject) : '…'}
+      </Link>
+    </Typography>
+  );
+}
+
+/** An invoice's credit notes (drafts too), each a link to its page with its state and total. */
+function CreditNotes({ invoiceId }: { invoiceId: string }) {
+  const { t } = useTranslation(['invoices']);
+  const fmt = useFormatters();
+  const { result } = useList<Invoice>({
+    resource: 'invoices',
+    filters: [{ field: 'creditOf', operator: 'eq', value: invoiceId }],
+    sorters: [{ field: 'createdAt', order: 'asc' }],
+    pagination: { currentPage: 1, pageSize: 50, mode: 'server' },
+    liveMode: 'auto',
+  });
+  const notes = result.data;
+  if (!notes.length) return null;
+  return (
+    <Box sx={{ mt: 3 }} data-testid="invoice-credit-notes">
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {t('invoices:creditNote.notes')}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {notes.map((n) => (
+          <Stack
+            component="li"
+            key={n.id}
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap', py: 1, borderTop: 1, borderColor: 'divider' }}
+          >
+            <Link component={RouterLink} to={`${invoicesResource.route}/${n.id}`} sx={{ fontWeight: 600, unicodeBidi: 'isolate' }}>
+              {n.number ?? t('invoices:draftNumber')}
+            </Link>
+            <StatusChip
+              label={t(`invoices:values.status.${n.status}`)}
+              color={invoicesResource.fields.status.colors[n.status] ?? 'default'}
+            />
+            <Typography sx={{ marginInlineStart: 'auto', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {fmt.money(n.total, n.currency)}
+            </Typography>
+          </Stack>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** The month a credit note is booked in by default: this one, or its invoice's when that is later. */
+const creditMonth = (invoicePeriod: string) => {
+  const now = today().slice(0, 7);
+  return invoicePeriod > now ? invoicePeriod : now;
+};
+
+/**
+ * Creates a draft credit note of the invoice (all its lines, its terms) and opens it to edit: the
+ * lines lowered to what is given back, then sent like an invoice.
+ */
+function CreditNoteDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+  const { t } = useTranslation(['invoices', 'common', 'validation', 'errors']);
+  const fmt = useFormatters();
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const [period, setPeriod] = useState(() => creditMonth(invoice.period));
+  const [error, setError] = useState('');
+  const [pending, setPending] = useState(false);
+
+  async function submit() {
+    setPending(true);
+    setError('');
+    try {
+      const res = await http.post<Invoice>(`${invoicesResource.base}/${invoicesResource.path}/${invoice.id}/credit-note`, { period });
+      toast.success(t('invoices:creditNote.created'));
+      await invalidate({ resource: 'invoices', invalidates: ['list'] });
+      onClose();
+      void navigate(`${invoicesResource.route}/${res.data.id}/edit`);
+    } catch (e) {
+      setError(refusal(t, e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="invoice-credit-note-title">
+      <DialogTitle id="invoice-credit-note-title">
+        {t('invoices:creditNote.title', { invoice: invoice.number ?? invoice.subject })}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1 }}>{t('invoices:creditNote.message')}</DialogContentText>
+        <Typography variant="body2" sx={{ mb: 2, fontWeight: 600 }} data-testid="invoice-credit-left">
+          {t('invoices:creditNote.left', { left: fmt.money(netOfCredits(invoice), invoice.currency) })}
+        </Typography>
+        <Stack spacing={2}>
+          <MonthField
+            label={t('invoices:creditNote.period')}
+            value={period}
+            onChange={setPeriod}
+            min={invoice.period}
+            required
+            fullWidth
+            testId="invoice-credit-period"
+          />
+          {error && (
+            <Alert severity="error" role="alert" data-testid="invoice-credit-error">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose}>
+          {t('common:buttons.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={!period} loading={pending} data-testid="invoice-credit-confirm">
+          {t('invoices:creditNote.create')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
