@@ -179,7 +179,7 @@ export const VALIDATION_EN: Record<string, string> = {
   credit_note_period: 'A credit note is booked in {{month}} or later: never before its invoice',
   credit_note_fixed: "A credit note keeps its invoice's customer, project, currency, exchange rate and tax rate",
   credit_note_not_payable: 'A credit note is not paid: it lowers what its invoice asks',
-  invoice_credited: 'This invoice has issued credit notes: credit the rest instead of cancelling it',
+  invoice_credited: 'This invoice has issued credit notes: credit the rest instead of cancelling or changing it',
   unknown_email: 'No person has this e-mail',
   archived_person: 'This person is archived or inactive',
   duplicate_person: 'This person is already in row {{row}}',

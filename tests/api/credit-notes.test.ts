@@ -152,6 +152,10 @@ describe('credit notes', () => {
     const cancel = await act('admin', invoice.id, 'cancel', {});
     expect(cancel.statusCode).toBe(422);
     expect(cancel.json().code).toBe('invoice_credited');
+    // Nor taken back to draft, where its lines could fall below what its notes gave back.
+    const toDraft = await act('admin', invoice.id, 'back-to-draft');
+    expect(toDraft.statusCode).toBe(422);
+    expect(toDraft.json().code).toBe('invoice_credited');
     // The invoice is still paid as asked: what is left of it.
     expect((await act('admin', invoice.id, 'mark-paid', { paidAt: '2019-05-20', amount: '440.00' })).statusCode).toBe(200);
   });

@@ -14,6 +14,8 @@ import {
 } from './invoices.schema.js';
 
 const WRITERS = [...PRIVILEGED_ROLES, 'sale'] as const;
+/** No issued credit note gives any of it back (a credit note's own `credited` is always 0). */
+const notCredited = (row: Readonly<Record<string, unknown>>) => compare(String(row.credited ?? '0'), '0') === 0;
 
 /**
  * Invoices to customers (decision 013). Sales keep their own customers' invoices (read and write:
@@ -112,6 +114,12 @@ export const invoicesResource = defineResource({
       backToDraft: {
         segment: 'back-to-draft',
         ...INVOICE_TRANSITIONS.backToDraft,
+        // A draft's lines move freely: the invoice could then ask less than its notes already gave back.
+        only: {
+          when: notCredited,
+          refusal: 'invoice_credited',
+          message: 'This invoice has issued credit notes: credit the rest instead of changing it',
+        },
         summary: 'Take a sent invoice back to draft to correct it; it keeps its number',
       },
       markPaid: {
@@ -131,7 +139,7 @@ export const invoicesResource = defineResource({
         body: invoiceCancelSchema.optional(),
         // Cancelling gives the whole invoice back: with part of it already credited, that part would be given back twice.
         only: {
-          when: (row) => compare(String(row.credited ?? '0'), '0') === 0,
+          when: notCredited,
           refusal: 'invoice_credited',
           message: 'This invoice has issued credit notes: credit the rest instead of cancelling it',
         },
