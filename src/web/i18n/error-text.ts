@@ -86,6 +86,12 @@ function readable(params: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
+/** A refusal in its own words: the first field issue it names, else what went wrong. */
+export function refusalText(t: Translate, error: unknown): string {
+  const issue = Object.values((toHttpError(error).issues ?? {}) as Record<string, Issue>)[0];
+  return issue ? issueText(t, issue) : errorText(t, error);
+}
+
 /** The translated message of one field issue; unknown codes read as "Invalid value". */
 export function issueText(t: Translate, issue: Issue): string {
   const params = readable(issue.params ?? {});

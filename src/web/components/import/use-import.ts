@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useInvalidate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText, issueText, type Issue } from '../../i18n/error-text';
+import { refusalText } from '../../i18n/error-text';
 import { toHttpError } from '../../providers/http';
 import { toast } from '../../toast';
 import type { ImportApi } from './import-api';
@@ -64,8 +64,7 @@ export function useImport<P extends ImportPreview, R extends ImportRecord>({
   // A refusal names the sheet's first problem when it has one, else says what went wrong.
   const refusalOf = (e: unknown): ImportRefusal => {
     const err = toHttpError(e);
-    const issue = Object.values((err.issues ?? {}) as Record<string, Issue>)[0];
-    const text = issue ? issueText(t, issue) : errorText(t, e);
+    const text = refusalText(t, e);
     return { text, kind: err.code === 'import_stale' ? 'stale' : err.code === 'import_invalid' ? 'invalid' : 'other' };
   };
 

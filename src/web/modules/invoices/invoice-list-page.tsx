@@ -27,7 +27,7 @@ import { useFormatters } from '../../i18n/format';
 import { http, toHttpError } from '../../providers/http';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
-import { refusal } from './invoice-show-page';
+import { refusalText } from '../../i18n/error-text';
 
 /** The month just ended, `YYYY-MM`: what is usually billed. */
 function lastMonth(): string {
@@ -128,7 +128,7 @@ function DraftDialog({ onClose }: { onClose: () => void }) {
       onClose();
       void navigate(`/invoices/${res.data.id}/edit`);
     } catch (e) {
-      setError(refusal(t, e));
+      setError(refusalText(t, e));
       const { code, details } = toHttpError(e);
       const d = (details ?? {}) as { invoiceId?: unknown; invoice?: unknown };
       setOther(

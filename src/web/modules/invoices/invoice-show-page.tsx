@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useInvalidate, useList, useOne } from '@refinedev/core';
+import { useParams } from 'react-router';
+import { useInvalidate, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +12,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -26,33 +25,23 @@ import type { Theme } from '@mui/material/styles';
 import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
 import { CREDITABLE_STATUSES, EDITABLE_FIELDS, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
-import { compare, formatMoney, subtract } from '../../../domain/money';
+import { compare } from '../../../domain/money';
 import { ownerAllowsWrite } from '../../../domain/resource';
 import { can } from '../../../domain/resources';
-import { DayField, MonthField } from '../../components/form/month-field';
+import { DayField } from '../../components/form/month-field';
 import { downloadFile } from '../../components/download';
 import { StatusChip } from '../../components/resource/field-value';
 import { ResourceShow } from '../../components/resource/resource-show';
 import { useClosedMonth } from '../../components/resource/closed-month';
 import { actionOffered, actionSegment, postStateAction } from '../../components/resource/state-actions';
-import { errorText, issueText } from '../../i18n/error-text';
+import { errorText, refusalText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { versionOf } from '../../providers/data-provider';
-import { http, toHttpError } from '../../providers/http';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
+import { CreditedInvoice, CreditNoteDialog, CreditNotes, netOfCredits } from './invoice-credit-notes';
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-/** An invoice's total less what its issued credit notes gave back: what is left to credit, and what the customer owes. */
-export const netOfCredits = (invoice: Pick<Invoice, 'total' | 'credited' | 'currency'>) =>
-  formatMoney(subtract(invoice.total, invoice.credited), invoice.currency);
-
-/** The refusal's own words: the first field issue, else the error's code or status. */
-export function refusal(t: (k: string, o?: Record<string, unknown>) => string, error: unknown): string {
-  const issues = Object.values((toHttpError(error).issues ?? {}) as Record<string, { code: string; params?: Record<string, string> }>);
-  return issues[0] ? issueText(t, issues[0]) : errorText(t, error);
-}
 
 /**
  * An invoice: its number and state, its lines and totals, and the actions its state and the
@@ -91,7 +80,7 @@ export function InvoiceShowPage() {
       toast.success(t(`invoices:${done}`, { number: res.data.number ?? '' }));
       setDialog(null);
     } catch (error) {
-      const text = refusal(t, error);
+      const text = refusalText(t, error);
       if (dialog) setDialogError(text);
       else toast.error(text);
     } finally {
@@ -386,138 +375,5 @@ export function InvoiceShowPage() {
         </DialogActions>
       </Dialog>
     </>
-  );
-}
-
-/** A credit note's line naming the invoice it credits, a link to it. */
-function CreditedInvoice({ id }: { id: string }) {
-  const { t } = useTranslation(['invoices']);
-  const { result } = useOne<Invoice>({ resource: 'invoices', id });
-  return (
-    <Typography sx={{ mb: 2 }} data-testid="invoice-credits">
-      {t('invoices:creditNote.credits')}{' '}
-      <Link component={RouterLink} to={`${invoicesResource.route}/${id}`} dir="auto" sx={{ fontWeight: 600, unicodeBidi: 'isolate' }}>
-        {result ? (result.number ?? result.subject) : '…'}
-      </Link>
-    </Typography>
-  );
-}
-
-/** An invoice's credit notes (drafts too), each a link to its page with its state and total. */
-function CreditNotes({ invoiceId }: { invoiceId: string }) {
-  const { t } = useTranslation(['invoices']);
-  const fmt = useFormatters();
-  const { result } = useList<Invoice>({
-    resource: 'invoices',
-    filters: [{ field: 'creditOf', operator: 'eq', value: invoiceId }],
-    sorters: [{ field: 'createdAt', order: 'asc' }],
-    pagination: { currentPage: 1, pageSize: 50, mode: 'server' },
-    liveMode: 'auto',
-  });
-  const notes = result.data;
-  if (!notes.length) return null;
-  return (
-    <Box sx={{ mt: 3 }} data-testid="invoice-credit-notes">
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-        {t('invoices:creditNote.notes')}
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {notes.map((n) => (
-          <Stack
-            component="li"
-            key={n.id}
-            direction="row"
-            spacing={1}
-            useFlexGap
-            sx={{ alignItems: 'center', flexWrap: 'wrap', py: 1, borderTop: 1, borderColor: 'divider' }}
-          >
-            <Link component={RouterLink} to={`${invoicesResource.route}/${n.id}`} sx={{ fontWeight: 600, unicodeBidi: 'isolate' }}>
-              {n.number ?? t('invoices:draftNumber')}
-            </Link>
-            <StatusChip
-              label={t(`invoices:values.status.${n.status}`)}
-              color={invoicesResource.fields.status.colors[n.status] ?? 'default'}
-            />
-            <Typography sx={{ marginInlineStart: 'auto', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-              {fmt.money(n.total, n.currency)}
-            </Typography>
-          </Stack>
-        ))}
-      </Box>
-    </Box>
-  );
-}
-
-/** The month a credit note is booked in by default: this one, or its invoice's when that is later. */
-const creditMonth = (invoicePeriod: string) => {
-  const now = today().slice(0, 7);
-  return invoicePeriod > now ? invoicePeriod : now;
-};
-
-/**
- * Creates a draft credit note of the invoice (all its lines, its terms) and opens it to edit: the
- * lines lowered to what is given back, then sent like an invoice.
- */
-function CreditNoteDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
-  const { t } = useTranslation(['invoices', 'common', 'validation', 'errors']);
-  const fmt = useFormatters();
-  const navigate = useNavigate();
-  const invalidate = useInvalidate();
-  const [period, setPeriod] = useState(() => creditMonth(invoice.period));
-  const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
-
-  async function submit() {
-    setPending(true);
-    setError('');
-    try {
-      const res = await http.post<Invoice>(`${invoicesResource.base}/${invoicesResource.path}/${invoice.id}/credit-note`, { period });
-      toast.success(t('invoices:creditNote.created'));
-      await invalidate({ resource: 'invoices', invalidates: ['list'] });
-      onClose();
-      void navigate(`${invoicesResource.route}/${res.data.id}/edit`);
-    } catch (e) {
-      setError(refusal(t, e));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="invoice-credit-note-title">
-      <DialogTitle id="invoice-credit-note-title">
-        {t('invoices:creditNote.title', { invoice: invoice.number ?? invoice.subject })}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 1 }}>{t('invoices:creditNote.message')}</DialogContentText>
-        <Typography variant="body2" sx={{ mb: 2, fontWeight: 600 }} data-testid="invoice-credit-left">
-          {t('invoices:creditNote.left', { left: fmt.money(netOfCredits(invoice), invoice.currency) })}
-        </Typography>
-        <Stack spacing={2}>
-          <MonthField
-            label={t('invoices:creditNote.period')}
-            value={period}
-            onChange={setPeriod}
-            min={invoice.period}
-            required
-            fullWidth
-            testId="invoice-credit-period"
-          />
-          {error && (
-            <Alert severity="error" role="alert" data-testid="invoice-credit-error">
-              {error}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose}>
-          {t('common:buttons.cancel')}
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={!period} loading={pending} data-testid="invoice-credit-confirm">
-          {t('invoices:creditNote.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -12,10 +12,9 @@ import { ResourceShow } from '../../components/resource/resource-show';
 import { useResource } from '../../components/resource/use-resource';
 import { useClosedMonth } from '../../components/resource/closed-month';
 import { actionOffered, actionSegment, postStateAction } from '../../components/resource/state-actions';
-import { errorText, issueText } from '../../i18n/error-text';
+import { refusalText } from '../../i18n/error-text';
 import { useFormatters } from '../../i18n/format';
 import { versionOf } from '../../providers/data-provider';
-import { toHttpError } from '../../providers/http';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
 
@@ -38,10 +37,7 @@ export function SalaryShowPage() {
       await postStateAction(salariesResource, id!, action, version);
       toast.success(t(`salaries:actions.${action}Done`));
     } catch (error) {
-      const issue = Object.values(
-        (toHttpError(error).issues ?? {}) as Record<string, { code: string; params?: Record<string, string> }>,
-      )[0];
-      toast.error(issue ? issueText(t, issue) : errorText(t, error));
+      toast.error(refusalText(t, error));
     } finally {
       setPending(false);
       setConfirm(null);
