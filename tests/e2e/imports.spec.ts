@@ -120,8 +120,13 @@ test('a preview gone stale (the customer changed meanwhile) is refused in words,
   await page.getByTestId('import-preview').click();
   const row = page.getByTestId('import-changes').getByRole('row').filter({ hasText: 'Stale Preview Co' });
   await expect(row).toContainText('Payment terms (days): 30 → 60');
-  // Someone else changes the customer between the preview and the import.
-  const changed = await page.request.patch(`/api/v1/customers/${id}`, { headers, data: { paymentTermsDays: 45 } });
+  // Someone else changes the customer between the preview and the import (with a token of their own:
+  // the suite's access tokens last 5 s, and the steps above can take longer).
+  const other = await apiLogin(page.request, 'admin');
+  const changed = await page.request.patch(`/api/v1/customers/${id}`, {
+    headers: { Authorization: `Bearer ${other.token}` },
+    data: { paymentTermsDays: 45 },
+  });
   expect(changed.ok(), await changed.text()).toBeTruthy();
   await page.getByTestId('import-execute').click();
   await page.getByTestId('import-execute-confirm').click();
@@ -134,7 +139,9 @@ test('a preview gone stale (the customer changed meanwhile) is refused in words,
   await page.getByTestId('import-execute').click();
   await page.getByTestId('import-execute-confirm').click();
   await expect(page.getByTestId('import-result')).toContainText('0 created, 1 updated, 0 unchanged');
-  const after = await page.request.get(`/api/v1/customers/${id}`, { headers });
+  const after = await page.request.get(`/api/v1/customers/${id}`, {
+    headers: { Authorization: `Bearer ${(await apiLogin(page.request, 'admin')).token}` },
+  });
   expect(after.ok(), await after.text()).toBeTruthy();
   expect(((await after.json()) as { paymentTermsDays: number }).paymentTermsDays).toBe(60);
 });
