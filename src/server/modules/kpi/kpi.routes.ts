@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatDecimal } from '../../../domain/money.js';
+import { kpiResource } from '../../../domain/modules/kpi/kpi.resource.js';
+import { readsOwnOnly as ownScoped } from '../../../domain/resource.js';
 import {
   kpiDashboardSchema,
   kpiProgressSchema,
@@ -24,8 +26,8 @@ import { kpiEvaluations, kpiTargets } from './kpi.table.js';
 const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
 const thisYear = () => new Date().getUTCFullYear();
 
-/** A sale reads only their own KPI (as the resource's owner scope); the leads and admin read everyone's. */
-const readsOwnOnly = (user: CurrentUser) => user.role === 'sale';
+/** Whoever the KPI targets' owner scope holds (a sale) reads only their own; the leads and admin read everyone's. */
+const readsOwnOnly = (user: CurrentUser) => ownScoped(kpiResource, user.role);
 
 export function assertReads(user: CurrentUser, userId: string) {
   if (readsOwnOnly(user) && user.id !== userId) throw notFound('KPI');
