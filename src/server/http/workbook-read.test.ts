@@ -255,6 +255,20 @@ describe('SpreadsheetML the writers above do not write', () => {
     expect((await readWorkbook(file)).rows[2]!.cells[0]).toEqual({ text: null, formulaWithoutValue: true });
   });
 
+  it('reads tags as XML allows them: quotes of either kind, spaces, prefixed attributes, > in values, comments, extensions', async () => {
+    const file = book([
+      [
+        'xl/worksheets/sheet1.xml',
+        `<row r="1" spans="1:2" x14ac:dyDescent="0.25"><c r = 'A1' t="inlineStr" ><is><t>a</t></is></c><c\n r="B1"\tt='inlineStr'><is><t>b</t></is></c></row>` +
+          '<row r="2"><c r="A2" t="str" cm="1"><f t="array" ref="A2">IF(1>0,"x","y")</f><v>x</v><extLst><ext uri="u"><v>no</v></ext></extLst></c>' +
+          '<!-- a comment --><c r="B2" s="0" x:note="a>b"><!-- c --><v>4</v></c></row>',
+      ],
+    ]);
+    const sheet = await readWorkbook(file);
+    expect(sheet.headers).toEqual(['a', 'b']);
+    expect(texts(sheet)).toEqual([[2, 'x', '4']]);
+  });
+
   it('takes the header from row 1, blank columns and all; cells past it are not read; blank rows are kept', async () => {
     const wide = book([
       [

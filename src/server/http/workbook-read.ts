@@ -10,7 +10,6 @@ import { notWorkbook } from './workbook.js';
 
 /** A tag's attributes: quoted values may hold `>`. */
 const ATTRS = `((?:[^>"']|"[^"]*"|'[^']*')*)`;
-const ROW_OR_CELL = `<(row|c)(?=[\\s/>])${ATTRS}>`;
 const NUM_FMT = new RegExp(`<numFmt(?=[\\s/>])${ATTRS}>`, 'g');
 const XF = new RegExp(`<xf(?=[\\s/>])${ATTRS}>`, 'g');
 const SHEET = new RegExp(`<sheet(?=[\\s/>])${ATTRS}>`, 'g');
@@ -63,15 +62,15 @@ export function sheetText(raw: string): string {
   return s.includes('_x') ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : s;
 }
 
-/** Where a child element's content starts and ends (`<v>…</v>`), an empty element as empty; undefined when absent. */
-function child(xml: string, name: string, from: number, to: number): [number, number] | undefined {
-  for (let i = xml.indexOf(`<${name}`, from); i >= 0 && i < to; i = xml.indexOf(`<${name}`, i + 1)) {
-    const next = xml.charCodeAt(i + 1 + name.length);
+/** Where a child element's content starts and ends (`<t>…</t>`), an empty element as empty; undefined when absent. */
+function child(xml: string, open: string, close: string, from: number, to: number): [number, number] | undefined {
+  for (let i = xml.indexOf(open, from); i >= 0 && i < to; i = xml.indexOf(open, i + 1)) {
+    const next = xml.charCodeAt(i + open.length);
     if (next !== 62 && next !== 47 && !isSpace(next)) continue; // '>', '/', space: not a longer name
     const gt = xml.indexOf('>', i);
     if (gt < 0 || gt >= to) throw notWorkbook();
     if (xml.charCodeAt(gt - 1) === 47) return [gt, gt];
-    const end = xml.indexOf(`</${name}>`, gt);
+    const end = xml.indexOf(close, gt);
     if (end < 0 || end > to) throw notWorkbook();
     return [gt + 1, end];
   }
@@ -83,7 +82,7 @@ function runsText(xml: string, from: number, to: number): string {
   let s = xml.slice(from, to);
   if (s.includes('<rPh')) s = s.replace(/<rPh(?=[\s>])[\s\S]*?<\/rPh>/g, '');
   let text = '';
-  for (let at = 0, t = child(s, 't', 0, s.length); t; t = child(s, 't', at, s.length)) {
+  for (let at = 0, t = child(s, '<t', '</t>', 0, s.length); t; t = child(s, '<t', '</t>', at, s.length)) {
     text += s.slice(t[0], t[1]);
     at = t[1] + 1;
   }
@@ -93,7 +92,7 @@ function runsText(xml: string, from: number, to: number): string {
 /** The shared strings by index; an item without text is no text (as ExcelJS read it). */
 function sharedStrings(xml: string): Array<string | null> {
   const out: Array<string | null> = [];
-  for (let si = child(xml, 'si', 0, xml.length); si; si = child(xml, 'si', si[1] + 1, xml.length)) {
+  for (let si = child(xml, '<si', '</si>', 0, xml.length); si; si = child(xml, '<si', '</si>', si[1] + 1, xml.length)) {
     const text = si[0] === si[1] ? '' : runsText(xml, si[0], si[1]);
     out.push(text === '' ? null : text);
   }
@@ -155,8 +154,12 @@ function serialDate(serial: number, date1904: boolean): Date {
 
 const dateCell = (d: Date, ctx: Cells): SheetCell => ({ text: Number.isNaN(d.getTime()) ? null : ctx.dateText(d) });
 
+// A cell's type (`t`): a number unless it says otherwise.
+const TYPES = ['s', 'str', 'inlineStr', 'b', 'e', 'd'] as const;
+type CellType = (typeof TYPES)[number] | 'n';
+
 /** A value as its type says: numbers as JavaScript writes them, dates by `dateText`, booleans as true/false. */
-function valueOf(raw: string, type: string | undefined, style: number, ctx: Cells): SheetCell {
+function valueOf(raw: string, type: CellType, style: number, ctx: Cells): SheetCell {
   switch (type) {
     case 's':
       return { text: ctx.shared[parseInt(raw, 10)] ?? null };
@@ -181,32 +184,161 @@ function valueOf(raw: string, type: string | undefined, style: number, ctx: Cell
 }
 
 /**
- * A cell's content (the XML between its tags) as text. A formula is read by its saved value, never
- * evaluated; with none (or an error saved) it says so.
+ * A sheet's rows and cells read in place: one pass of `indexOf` and character codes over the XML,
+ * positions kept in this object's fields, so that a cell costs no object but the one it is read as.
  */
-function cellOf(content: string, attrs: string, ctx: Cells): SheetCell {
-  const type = attr(attrs, 't');
-  const s = attr(attrs, 's');
-  const style = s === undefined ? 0 : parseInt(s, 10);
-  const v = child(content, 'v', 0, content.length);
-  if (child(content, 'f', 0, content.length)) {
-    if (!v || type === 'e') return { text: null, formulaWithoutValue: true };
-    return valueOf(content.slice(v[0], v[1]), type, style, ctx);
+class SheetScanner {
+  /** Just past the tag read by `tag()`; whether it closed itself (`<c/>`). */
+  end = 0;
+  selfClosing = false;
+  // The bounds of the tag's `r`, `s` and `t` values (-1: absent).
+  r0 = -1;
+  r1 = -1;
+  s0 = -1;
+  s1 = -1;
+  t0 = -1;
+  t1 = -1;
+
+  constructor(readonly xml: string) {}
+
+  /** Reads the attributes of the tag whose name ends at `at`, up to its `>`. */
+  tag(at: number): void {
+    const { xml } = this;
+    this.r0 = this.s0 = this.t0 = -1;
+    for (let i = at; ;) {
+      let c = xml.charCodeAt(i);
+      while (isSpace(c)) c = xml.charCodeAt(++i);
+      if (c === 62 /* > */ || c === 47 /* / */) {
+        const gt = c === 62 ? i : xml.indexOf('>', i);
+        if (gt < 0) throw notWorkbook();
+        this.end = gt + 1;
+        this.selfClosing = c === 47;
+        return;
+      }
+      const name = i;
+      while (c === c && c !== 61 && c !== 62 && c !== 47 && !isSpace(c)) c = xml.charCodeAt(++i); // c === c: not past the end
+      const nameLength = i - name;
+      while (isSpace(c)) c = xml.charCodeAt(++i);
+      if (c !== 61 /* = */) throw notWorkbook();
+      c = xml.charCodeAt(++i);
+      while (isSpace(c)) c = xml.charCodeAt(++i);
+      if (c !== 34 && c !== 39) throw notWorkbook();
+      const close = xml.indexOf(c === 34 ? '"' : "'", i + 1);
+      if (close < 0) throw notWorkbook();
+      if (nameLength === 1) {
+        const n = xml.charCodeAt(name);
+        if (n === 114 /* r */) {
+          this.r0 = i + 1;
+          this.r1 = close;
+        } else if (n === 115 /* s */) {
+          this.s0 = i + 1;
+          this.s1 = close;
+        } else if (n === 116 /* t */) {
+          this.t0 = i + 1;
+          this.t1 = close;
+        }
+      }
+      i = close + 1;
+    }
   }
-  if (type === 'inlineStr') {
-    const is = child(content, 'is', 0, content.length);
-    if (is) return { text: runsText(content, is[0], is[1]) };
+
+  /** The tag's `r` as a row number (its digits), or NaN. */
+  rowNumber(): number {
+    return this.r0 < 0 ? NaN : this.digits(this.r0);
   }
-  return v ? valueOf(content.slice(v[0], v[1]), type, style, ctx) : { text: null };
+
+  /** The tag's `r` as a 1-based column (`AB12` → 28), or NaN. */
+  column(): number {
+    const { xml } = this;
+    let n = 0;
+    let i = this.r0;
+    if (i < 0) return NaN;
+    for (let c = xml.charCodeAt(i); c >= 65 && c <= 90 && i < this.r1; c = xml.charCodeAt(++i)) n = n * 26 + c - 64;
+    return i > this.r0 ? n : NaN;
+  }
+
+  style(): number {
+    return this.s0 < 0 ? 0 : this.digits(this.s0);
+  }
+
+  private digits(from: number): number {
+    const { xml } = this;
+    let n = 0;
+    let i = from;
+    for (let c = xml.charCodeAt(i); c >= 48 && c <= 57; c = xml.charCodeAt(++i)) n = n * 10 + c - 48;
+    return i > from ? n : NaN;
+  }
+
+  type(): CellType {
+    const { xml, t0, t1 } = this;
+    if (t0 >= 0) for (const t of TYPES) if (t1 - t0 === t.length && xml.startsWith(t, t0)) return t;
+    return 'n';
+  }
+
+  /**
+   * The cell whose tag was just read, its content up to `to` (its `</c>`). A formula is read by its
+   * saved value, never evaluated; with none (or an error saved) it says so.
+   */
+  cell(to: number, ctx: Cells): SheetCell {
+    const { xml } = this;
+    const type = this.type();
+    const style = this.style();
+    let formula = false;
+    let v0 = -1;
+    let v1 = -1;
+    let is0 = -1;
+    let is1 = -1;
+    // The children in order (f, v, is, extLst), each skipped past its end.
+    for (let at = xml.indexOf('<', this.end); at >= 0 && at < to; at = xml.indexOf('<', at)) {
+      if (xml.startsWith('<!--', at)) {
+        at = xml.indexOf('-->', at) + 3;
+        if (at < 3) throw notWorkbook();
+        continue;
+      }
+      const gt = xml.indexOf('>', at);
+      if (gt < 0 || gt >= to) throw notWorkbook();
+      const c = xml.charCodeAt(at + 1);
+      const after = xml.charCodeAt(at + 2);
+      const bare = xml.charCodeAt(gt - 1) === 47;
+      const one = after === 62 || after === 47 || isSpace(after);
+      let close = '';
+      if (one && c === 102 /* f */) {
+        formula = true;
+        close = '</f>';
+      } else if (one && c === 118 /* v */) close = '</v>';
+      else if (c === 105 && after === 115 /* is */ && !isNameChar(xml.charCodeAt(at + 3))) close = '</is>';
+      if (bare) {
+        if (close === '</v>') v0 = v1 = gt;
+        at = gt + 1;
+        continue;
+      }
+      if (!close) {
+        // Another child (extLst): skipped whole, whatever it holds.
+        let name = at + 1;
+        while (isNameChar(xml.charCodeAt(name))) name++;
+        close = `</${xml.slice(at + 1, name)}>`;
+      }
+      const end = xml.indexOf(close, gt);
+      if (end < 0 || end >= to) throw notWorkbook();
+      if (close === '</v>') {
+        v0 = gt + 1;
+        v1 = end;
+      } else if (close === '</is>') {
+        is0 = gt + 1;
+        is1 = end;
+      }
+      at = end + close.length;
+    }
+    if (formula) {
+      if (v0 < 0 || type === 'e') return { text: null, formulaWithoutValue: true };
+      return valueOf(xml.slice(v0, v1), type, style, ctx);
+    }
+    if (type === 'inlineStr' && is0 >= 0) return { text: runsText(xml, is0, is1) };
+    return v0 < 0 ? { text: null } : valueOf(xml.slice(v0, v1), type, style, ctx);
+  }
 }
 
-/** A column's 1-based number from a cell reference (`AB12` → 28); NaN without letters. */
-function columnOf(ref: string): number {
-  let n = 0;
-  let i = 0;
-  for (let c = ref.charCodeAt(0); c >= 65 && c <= 90; c = ref.charCodeAt(++i)) n = n * 26 + c - 64;
-  return i ? n : NaN;
-}
+const isNameChar = (c: number) => c === c && c !== 62 && c !== 47 && !isSpace(c);
 
 /** The rows of a sheet's XML: its header (row 1) and every row after it, cells by the header's columns. */
 function sheetRows(xml: string, ctx: Cells): ImportSheet {
@@ -219,8 +351,8 @@ function sheetRows(xml: string, ctx: Cells): ImportSheet {
   if (xml.charCodeAt(open - 1) === 47) return { format: 'xlsx', headers, rows }; // <sheetData/>
   const end = xml.indexOf('</sheetData>', open);
   if (end < 0) throw notWorkbook();
-  const data = xml.slice(0, end);
 
+  const scan = new SheetScanner(xml);
   let row = 0;
   let col = 0;
   // The row being read: the header's texts by column, or a data row's cells.
@@ -236,15 +368,22 @@ function sheetRows(xml: string, ctx: Cells): ImportSheet {
       cells = null;
     }
   };
-  const re = new RegExp(ROW_OR_CELL, 'g');
-  re.lastIndex = open + 1;
-  for (let m = re.exec(data); m; m = re.exec(data)) {
-    const attrs = m[2]!;
-    const empty = attrs.endsWith('/');
-    const ref = attr(attrs, 'r');
-    if (m[1] === 'row') {
+  // Between the cells only rows open and close: every other element is skipped whole.
+  for (let at = xml.indexOf('<', open + 1); at >= 0 && at < end; at = xml.indexOf('<', at)) {
+    const c = xml.charCodeAt(at + 1);
+    const isCell = c === 99 /* c */ && !isNameChar(xml.charCodeAt(at + 2));
+    const isRow = !isCell && xml.startsWith('row', at + 1) && !isNameChar(xml.charCodeAt(at + 4));
+    if (!isCell && !isRow) {
+      at = xml.indexOf('>', at);
+      if (at < 0) throw notWorkbook();
+      continue;
+    }
+    scan.tag(at + (isCell ? 2 : 4));
+    at = scan.end;
+    if (isRow) {
       finish();
-      row = ref === undefined ? row + 1 : parseInt(ref, 10);
+      const given = scan.rowNumber();
+      row = Number.isNaN(given) ? row + 1 : given;
       col = 0;
       // The header is row 1, the first row read; a sheet starting lower has none (and no rows).
       if (!headers.length) {
@@ -253,20 +392,19 @@ function sheetRows(xml: string, ctx: Cells): ImportSheet {
       } else cells = new Array<SheetCell>(headers.length);
       continue;
     }
-    const given = ref === undefined ? NaN : columnOf(ref);
+    const given = scan.column();
     col = Number.isNaN(given) ? col + 1 : given;
-    let to = re.lastIndex;
-    if (!empty) {
-      to = data.indexOf('</c>', re.lastIndex);
-      if (to < 0) throw notWorkbook();
-      re.lastIndex = to + 4;
+    let to = at;
+    if (!scan.selfClosing) {
+      to = xml.indexOf('</c>', at);
+      if (to < 0 || to > end) throw notWorkbook();
+      at = to + 4;
     }
-    const from = m.index + m[0].length;
     if (header) {
       // Every cell of the header counts as a column, a blank one too.
       while (header.length < col - 1) header.push('');
-      header[col - 1] = empty ? '' : (cellOf(data.slice(from, to), attrs, ctx).text ?? '');
-    } else if (cells && col <= cells.length && !empty) cells[col - 1] = cellOf(data.slice(from, to), attrs, ctx);
+      header[col - 1] = scan.selfClosing ? '' : (scan.cell(to, ctx).text ?? '');
+    } else if (cells && col <= cells.length && !scan.selfClosing) cells[col - 1] = scan.cell(to, ctx);
   }
   finish();
   return { format: 'xlsx', headers, rows };
