@@ -4,23 +4,12 @@ import { describeIssue } from '../../domain/validation.js';
 import { AppError, badRequest } from './errors.js';
 import { safeCell } from './export.js';
 import { inspectWorkbook, notWorkbook } from './workbook.js';
-import { readFirstSheet } from './workbook-read.js';
+import { readFirstSheet, type SheetRow } from './workbook-read.js';
 
 // An uploaded sheet (.xlsx from any writer, or .csv) as rows of text cells by column: what every
 // resource's import reads. Limits and hostile files are checked before any cell is read.
 
-/** One cell as text; a formula without a saved value says so (it is never evaluated). */
-export interface SheetCell {
-  text: string | null;
-  formulaWithoutValue?: boolean;
-}
-
-export interface SheetRow {
-  /** The row's number as the spreadsheet shows it (the header is row 1). */
-  row: number;
-  /** The cells by column index (0-based), as read. */
-  cells: SheetCell[];
-}
+export type { SheetCell, SheetRow } from './workbook-read.js';
 
 export interface ImportSheet {
   format: 'xlsx' | 'csv';
@@ -49,7 +38,7 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 export async function readWorkbook(buf: Buffer, dateText: (d: Date) => string = iso): Promise<ImportSheet> {
   const parts = inspectWorkbook(buf);
   try {
-    return readFirstSheet(parts, dateText);
+    return { format: 'xlsx', ...readFirstSheet(parts, dateText) };
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw notWorkbook();

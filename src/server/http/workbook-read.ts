@@ -1,12 +1,30 @@
 import type { ZipPart } from '../stored-zip.js';
-import type { ImportSheet, SheetCell, SheetRow } from './import-sheet.js';
 import { notWorkbook } from './workbook.js';
 
 // The first worksheet of a checked workbook (`inspectWorkbook`'s parts) as rows of text cells, read
-// from its XML with string searches: no parser's events or cell objects are made, so a sheet of
-// 10 000 rows costs about what its rows hold (ExcelJS's streaming reader made ~200 MB of throwaway
-// objects for one). The parts come in the form `readablePart` gives them: the main namespace
-// unprefixed, every row and cell with its reference (both are also followed here when absent).
+// from its XML with string searches: no parser's events, no object per tag, so a read of 10 000
+// rows allocates ~21 MB, mostly the rows it returns (ExcelJS's streaming reader, used before,
+// allocated ~245 MB). The parts come as `readablePart` gives them (the main namespace unprefixed);
+// a row or cell without its optional reference is the next one.
+
+/** One cell as text; a formula without a saved value says so (it is never evaluated). */
+export interface SheetCell {
+  text: string | null;
+  formulaWithoutValue?: boolean;
+}
+
+export interface SheetRow {
+  /** The row's number as the spreadsheet shows it (the header is row 1). */
+  row: number;
+  /** The cells by column index (0-based), as read. */
+  cells: SheetCell[];
+}
+
+/** A sheet's header (row 1) and the rows after it. */
+export interface ReadSheet {
+  headers: string[];
+  rows: SheetRow[];
+}
 
 /** A tag's attributes: quoted values may hold `>`. */
 const ATTRS = `((?:[^>"']|"[^"]*"|'[^']*')*)`;
@@ -341,14 +359,14 @@ class SheetScanner {
 const isNameChar = (c: number) => c === c && c !== 62 && c !== 47 && !isSpace(c);
 
 /** The rows of a sheet's XML: its header (row 1) and every row after it, cells by the header's columns. */
-function sheetRows(xml: string, ctx: Cells): ImportSheet {
+function sheetRows(xml: string, ctx: Cells): ReadSheet {
   const start = xml.search(/<sheetData(?=[\s/>])/);
   if (start < 0) throw notWorkbook();
   const open = xml.indexOf('>', start);
   if (open < 0) throw notWorkbook();
   const headers: string[] = [];
   const rows: SheetRow[] = [];
-  if (xml.charCodeAt(open - 1) === 47) return { format: 'xlsx', headers, rows }; // <sheetData/>
+  if (xml.charCodeAt(open - 1) === 47) return { headers, rows }; // <sheetData/>
   const end = xml.indexOf('</sheetData>', open);
   if (end < 0) throw notWorkbook();
 
@@ -407,7 +425,7 @@ function sheetRows(xml: string, ctx: Cells): ImportSheet {
     } else if (cells && col <= cells.length && !scan.selfClosing) cells[col - 1] = scan.cell(to, ctx);
   }
   finish();
-  return { format: 'xlsx', headers, rows };
+  return { headers, rows };
 }
 
 const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
@@ -417,7 +435,7 @@ const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
  * worksheet; failing that, the first `sheetN.xml` of the archive), read as text cells; dates as
  * `dateText` says. A part that is not the XML it should be is `notWorkbook`.
  */
-export function readFirstSheet(parts: readonly ZipPart[], dateText: (d: Date) => string): ImportSheet {
+export function readFirstSheet(parts: readonly ZipPart[], dateText: (d: Date) => string): ReadSheet {
   const byName = new Map<string, ZipPart>();
   for (const p of parts) byName.set(p.name.toLowerCase(), p);
   const text = (name: string | undefined) => (name === undefined ? undefined : byName.get(name.toLowerCase())?.content.toString('utf8'));
