@@ -1,26 +1,15 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ERRORS_COLUMN, MAX_IMPORT_ROWS } from '../../domain/imports.js';
 import { describeIssue } from '../../domain/validation.js';
 import { AppError, badRequest } from './errors.js';
 import { safeCell } from './export.js';
-import { inReadingOrder, inspectWorkbook, notWorkbook } from './workbook.js';
+import { inspectWorkbook, notWorkbook } from './workbook.js';
+import { readFirstSheet, type SheetRow } from './workbook-read.js';
 
 // An uploaded sheet (.xlsx from any writer, or .csv) as rows of text cells by column: what every
 // resource's import reads. Limits and hostile files are checked before any cell is read.
 
-/** One cell as text; a formula without a saved value says so (it is never evaluated). */
-export interface SheetCell {
-  text: string | null;
-  formulaWithoutValue?: boolean;
-}
-
-export interface SheetRow {
-  /** The row's number as the spreadsheet shows it (the header is row 1). */
-  row: number;
-  /** The cells by column index (0-based), as read. */
-  cells: SheetCell[];
-}
+export type { SheetCell, SheetRow } from './workbook-read.js';
 
 export interface ImportSheet {
   format: 'xlsx' | 'csv';
@@ -43,74 +32,17 @@ const fileType = () =>
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * A cell's value as text: numbers as written by JavaScript, dates as ISO days (or as `dateText`
- * says), formulas by their saved value, which is never evaluated.
- */
-function cellOf(value: ExcelJS.CellValue, dateText: (d: Date) => string = iso): SheetCell {
-  if (value === null || value === undefined) return { text: null };
-  if (typeof value === 'number') return { text: Number.isFinite(value) ? String(value) : null };
-  if (typeof value === 'string') return { text: value };
-  if (typeof value === 'boolean') return { text: String(value) };
-  if (value instanceof Date) return { text: Number.isNaN(value.getTime()) ? null : dateText(value) };
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: ExcelJS.CellValue }).result;
-    if (result === undefined || result === null || (typeof result === 'object' && 'error' in result))
-      return { text: null, formulaWithoutValue: true };
-    return cellOf(result, dateText);
-  }
-  if ('richText' in value) return { text: value.richText.map((r) => r.text).join('') };
-  if ('text' in value) return { text: String((value as { text: unknown }).text) };
-  if ('error' in value) return { text: String(value.error) };
-  return { text: null };
-}
-
-/**
- * The archive in small pieces: the reader parses each piece it is given at once and holds every
- * event and row of it until they are read, and a stream from one buffer gives it whole. A sheet of
- * 10 000 rows then held ~100 MB of short-lived objects at once, moved to the old generation where
- * they stayed until a full collection (the server's resident memory grew by as much).
- */
-function* slices(pieces: Iterable<Buffer>, size = 4096) {
-  for (const buf of pieces) for (let at = 0; at < buf.length; at += size) yield buf.subarray(at, at + size);
-}
-
-/**
- * The first sheet of a workbook, read as a stream: the workbook's object model is never built, so
- * memory follows the cells read. Dates read as `dateText` says (ISO days by default).
+ * The first sheet of a workbook, checked first (`inspectWorkbook`), then read from its XML: memory
+ * follows the cells read. Dates read as `dateText` says (ISO days by default).
  */
 export async function readWorkbook(buf: Buffer, dateText: (d: Date) => string = iso): Promise<ImportSheet> {
   const parts = inspectWorkbook(buf);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(slices(inReadingOrder(parts))), {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  const headers: string[] = [];
-  const rows: SheetRow[] = [];
-  let sawSheet = false;
   try {
-    for await (const sheet of reader) {
-      sawSheet = true;
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        if (!headers.length) {
-          if (row.number !== 1) break;
-          row.eachCell({ includeEmpty: true }, (cell, col) => {
-            headers[col - 1] = (cellOf(cell.value, dateText).text ?? '').trim();
-          });
-          continue;
-        }
-        rows.push({ row: row.number, cells: headers.map((_, i) => cellOf(row.getCell(i + 1).value, dateText)) });
-      }
-      break; // the first sheet only
-    }
+    return { format: 'xlsx', ...readFirstSheet(parts, dateText) };
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw notWorkbook();
   }
-  if (!sawSheet) throw notWorkbook();
-  return { format: 'xlsx', headers: [...headers].map((h) => h ?? ''), rows };
 }
 
 /** The separator a .csv uses: the one of `,` `;` tab found most often outside quotes in its first line. */

@@ -1,9 +1,7 @@
-// Valid SpreadsheetML that the streaming reader (ExcelJS) does not follow, put in the form it does,
-// part by part, before anything counts or reads it:
-// - elements of the main namespace under a prefix (`<x:row>`, as the Open XML SDK writes them): the
-//   reader matches bare names, so it found no header and answered "lacks the columns";
-// - rows and cells without their optional `r` reference (some streaming writers leave it out): the
-//   reader failed, answered as "not an Excel workbook".
+// Valid SpreadsheetML put in one form, part by part, before anything counts or reads it (the row
+// count and the reader match bare names; ExcelJS's streaming reader, used before, needed both):
+// - elements of the main namespace under a prefix (`<x:row>`, as the Open XML SDK writes them);
+// - rows and cells without their optional `r` reference (some streaming writers leave it out).
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 

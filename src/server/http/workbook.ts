@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { MAX_IMPORT_ROWS } from '../../domain/imports.js';
-import { storedZipPieces, type ZipPart } from '../stored-zip.js';
+import type { ZipPart } from '../stored-zip.js';
 import { AppError, badRequest } from './errors.js';
 import { readablePart } from './workbook-xml.js';
 
@@ -84,25 +84,4 @@ export function inspectWorkbook(buf: Buffer): ZipPart[] {
   }
   if (!hasWorkbook) throw notWorkbook();
   return parts;
-}
-
-// The parts the streaming reader must have read before a sheet: it names the sheet from the workbook
-// and its relations, and reads its text from the shared strings.
-const READ_FIRST = [
-  '[Content_Types].xml',
-  '_rels/.rels',
-  'xl/_rels/workbook.xml.rels',
-  'xl/workbook.xml',
-  'xl/sharedStrings.xml',
-  'xl/styles.xml',
-];
-const readRank = (name: string) => (READ_FIRST.includes(name) ? READ_FIRST.indexOf(name) : READ_FIRST.length);
-
-/**
- * The parts again as one archive (stored, in the order above), as its pieces: the streaming reader
- * reads entries as they come, and a writer that puts the workbook after its sheets (some save it so, uncompressed)
- * was refused as "not a workbook" now and then — when a sheet reached the reader before the workbook.
- */
-export function inReadingOrder(parts: readonly ZipPart[]): Iterable<Buffer> {
-  return storedZipPieces([...parts].sort((a, b) => readRank(a.name) - readRank(b.name)));
 }

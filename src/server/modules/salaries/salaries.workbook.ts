@@ -23,7 +23,7 @@ export interface ReadSheet {
 
 /**
  * The first sheet's rows by the header of each column (case and spaces ignored); a sheet without the
- * columns is a 400 naming them. Read as a stream (`readWorkbook`); a month typed as 2026-05 is often
+ * columns is a 400 naming them. Read by `readWorkbook`; a month typed as 2026-05 is often
  * turned into a date by Excel, and is read back as the month.
  */
 export async function readSheet(buf: Buffer, opts: { raw?: boolean } = {}): Promise<ReadSheet> {
