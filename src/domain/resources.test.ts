@@ -353,12 +353,12 @@ const LISTS: Record<string, ListContract> = {
   },
   invoices: {
     defaultSort: { field: 'issueDate', order: 'desc' },
-    sort: ['number', 'subject', 'period', 'issueDate', 'dueDate', 'total', 'status', 'currency', 'paidAt', 'createdAt'],
-    eq: ['customerId', 'status', 'overdue', 'projectId', 'saleId', 'currency'],
+    sort: ['number', 'subject', 'kind', 'period', 'issueDate', 'dueDate', 'total', 'status', 'currency', 'paidAt', 'createdAt'],
+    eq: ['kind', 'creditOf', 'customerId', 'status', 'overdue', 'projectId', 'saleId', 'currency'],
     // The analytic view's revenue by customer lists a window of billing months.
     range: ['period', 'issueDate', 'dueDate', 'total', 'paidAt', 'createdAt'],
     search: ['number', 'subject'],
-    list: ['number', 'subject', 'customerId', 'period', 'issueDate', 'dueDate', 'total', 'status', 'overdue'],
+    list: ['number', 'subject', 'kind', 'customerId', 'period', 'issueDate', 'dueDate', 'total', 'status', 'overdue'],
     unique: [],
   },
 };

@@ -105,7 +105,7 @@ describe('the list queries of the figures', () => {
   it('say exactly what each figure sums', () => {
     expect(analyticsFilters.month('2026-10')).toEqual({ period: '2026-10', status_ne: 'cancelled' });
     expect(analyticsFilters.month('2026-10', 'paid')).toEqual({ period: '2026-10', status: 'paid' });
-    expect(analyticsFilters.overdue(AS_OF)).toEqual({ status: 'sent', dueDate_lte: '2026-11-26' });
+    expect(analyticsFilters.overdue(AS_OF)).toEqual({ status: 'sent', kind: 'invoice', dueDate_lte: '2026-11-26' });
     expect(analyticsFilters.bucket('d31_60', AS_OF)).toEqual({ status: 'sent', dueDate_gte: '2026-09-28', dueDate_lte: '2026-10-27' });
     expect(filtersQuery(analyticsFilters.customerRevenue('c1', '2025-12', '2026-11'))).toBe(
       'customerId=c1&period_gte=2025-12&period_lte=2026-11&status_ne=cancelled',

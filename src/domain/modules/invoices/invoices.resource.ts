@@ -54,7 +54,7 @@ export const invoicesResource = defineResource({
       form: false,
       colors: { invoice: 'default', credit_note: 'secondary' },
     },
-    creditOf: { type: 'ref', ref: { resource: 'invoices', label: 'number' }, filter: 'eq', readOnly: true, form: false },
+    creditOf: { type: 'ref', ref: { resource: 'invoices', label: 'subject' }, filter: 'eq', readOnly: true, form: false },
     customerId: { type: 'ref', ref: { resource: 'customers', label: 'name' }, filter: 'eq', list: true },
     // A range: the analytic view's revenue by customer lists a window of billing months (`period_gte`, `period_lte`).
     period: { type: 'string', display: 'month', sort: true, filter: 'range', list: true },
