@@ -13,7 +13,7 @@ import { lockForWrite } from './write-steps.js';
 // (Fastify hands a request without a body to the validator as null.)
 const noBody = z.strictObject({}).nullish();
 const bodyOf = (a: StateActionDecl) => (!a.body ? noBody : a.body.safeParse(undefined).success ? a.body.nullable() : a.body);
-async function emptyBodyIsNone(req: FastifyRequest) {
+export async function emptyBodyIsNone(req: FastifyRequest) {
   if (!req.headers['transfer-encoding'] && (req.headers['content-length'] ?? '0') === '0') delete req.headers['content-type'];
 }
 

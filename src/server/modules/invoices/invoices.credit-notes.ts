@@ -6,6 +6,7 @@ import { invoiceCreditNoteSchema, invoiceSchema, type InvoiceStatus } from '../.
 import { compare, formatMoney, subtract } from '../../../domain/money.js';
 import type { Api } from '../../http/api.js';
 import { notFound, unprocessable } from '../../http/errors.js';
+import { emptyBodyIsNone } from '../../http/resource/actions.js';
 import { idParams } from '../../http/resource/context.js';
 import { registeredResource, type Row, type WriteContext } from '../../http/resource/index.js';
 import type { Services } from '../../services.js';
@@ -93,18 +94,20 @@ export function registerCreditNoteRoute(app: Api, s: Services) {
     `/${decl.path}/:id/credit-note`,
     {
       config: { access: { resource: decl.name, action: 'create' } },
+      preParsing: emptyBodyIsNone,
       schema: {
         tags: [decl.name],
         summary:
           "A draft credit note of a sent or paid invoice: the lines it gives back (by default all of the invoice's), in the invoice's currency, rate and tax; issued with the invoice's send",
         params: idParams,
-        body: invoiceCreditNoteSchema,
+        // Every part has its default: no body at all drafts the whole invoice back, dated today.
+        body: invoiceCreditNoteSchema.nullish(),
         response: { 201: invoiceSchema },
       },
     },
     async (req, reply) => {
       const { id } = req.params as { id: string };
-      const body = req.body as z.infer<typeof invoiceCreditNoteSchema>;
+      const body = (req.body ?? {}) as z.infer<typeof invoiceCreditNoteSchema>;
       const invoice = await lockInvoice(s.db, req.user!, id);
       if (!invoice) throw notFound('Invoice');
       refuseUncreditable(invoice);
