@@ -358,7 +358,7 @@ const LISTS: Record<string, ListContract> = {
     // The analytic view's revenue by customer lists a window of billing months.
     range: ['period', 'issueDate', 'dueDate', 'total', 'paidAt', 'createdAt'],
     search: ['number', 'subject'],
-    list: ['number', 'subject', 'kind', 'customerId', 'period', 'issueDate', 'dueDate', 'total', 'status', 'overdue'],
+    list: ['number', 'subject', 'customerId', 'period', 'issueDate', 'dueDate', 'total', 'status', 'overdue'],
     unique: [],
   },
 };

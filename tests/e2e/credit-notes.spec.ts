@@ -95,10 +95,10 @@ test('a lead credits part of a sent invoice: the note is sent under its CN numbe
   await notes.getByRole('link', { name: number }).click();
   await expect(page).toHaveURL(noteUrl);
 
-  // The list names its kind, and filters on it.
+  // The list filters on the kind; the note's row reads as one by its number and its subject.
   await page.goto('/invoices?kind=credit_note');
   const row = page.getByRole('row', { name: new RegExp(number) });
-  await expect(row).toContainText('Credit note');
+  await expect(row).toContainText(`Credit note · ${invoice.number}`);
 });
 
 test('a credit note and its invoice read right to left in Arabic without serious violations, and fit 390 px', async ({ page }) => {

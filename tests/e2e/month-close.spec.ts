@@ -83,7 +83,10 @@ test('admin handles the month’s draft through the checklist’s link, confirms
   // The link opens the month's drafts: the one draft, cancelled from its page.
   await page.getByTestId('check-draftInvoices').getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/invoices\\?period=${month}&status=draft$`));
-  await page.getByRole('row', { name: /April retainer to cancel/ }).click();
+  await page
+    .getByRole('row', { name: /April retainer to cancel/ })
+    .getByRole('link', { name: 'April retainer to cancel', exact: true })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/invoices/${String(invoice.id)}$`));
   await page.getByTestId('invoice-cancel').click();
   await page.getByTestId('invoice-cancel-confirm').click();

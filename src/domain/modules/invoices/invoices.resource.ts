@@ -44,12 +44,13 @@ export const invoicesResource = defineResource({
   fields: {
     number: { type: 'string', sort: true, filter: 'search', list: true, readOnly: true, form: false },
     subject: { type: 'string', sort: true, filter: 'search', list: true },
+    // Filtered, not listed: a credit note's row already reads as one (its CN- number, its negative
+    // total), and a column saying "Invoice" on nearly every row would push the total out of view.
     kind: {
       type: 'enum',
       values: INVOICE_KIND_VALUES,
       sort: true,
       filter: 'eq',
-      list: true,
       readOnly: true,
       form: false,
       colors: { invoice: 'default', credit_note: 'secondary' },
