@@ -6,6 +6,7 @@ import {
   invoiceSeries,
   isOverdue,
   lockedFields,
+  netOfCredits,
   normalizeDecimal,
 } from './invoices.rules.js';
 import { stateAllows } from '../../state-actions.js';
@@ -64,6 +65,14 @@ describe('status machine', () => {
     expect(isOverdue({ status: 'paid', dueDate: '2026-03-01' }, '2026-04-01')).toBe(false);
     expect(isOverdue({ status: 'draft', dueDate: '2026-03-01' }, '2026-04-01')).toBe(false);
     expect(isOverdue({ status: 'cancelled', dueDate: '2026-03-01' }, '2026-04-01')).toBe(false);
+  });
+});
+
+describe('netOfCredits: what is left to credit', () => {
+  it("is the total less what the issued notes gave back, in the currency's decimals", () => {
+    expect(netOfCredits({ total: '5720.00', credited: '550.00', currency: 'USD' })).toBe('5170.00');
+    expect(netOfCredits({ total: '5720.00', credited: '5720.00', currency: 'USD' })).toBe('0.00');
+    expect(netOfCredits({ total: '120000', credited: '20000', currency: 'JPY' })).toBe('100000');
   });
 });
 

@@ -1,4 +1,4 @@
-import { compare, dec, formatDecimal, invoiceTotals, toBaseCurrency } from '../../money.js';
+import { compare, dec, formatDecimal, formatMoney, invoiceTotals, subtract, toBaseCurrency } from '../../money.js';
 import type { InvoiceKind, InvoiceLine, InvoiceStatus } from './invoices.schema.js';
 
 /**
@@ -65,6 +65,13 @@ export const CREDIT_NOTE_FIXED_FIELDS = ['customerId', 'projectId', 'currency', 
 export const CREDITABLE_STATUSES: readonly InvoiceStatus[] = ['sent', 'paid'];
 
 /** A decimal as typed, without its redundant zeros ("007.50" → "7.5"): how quantities and rates are kept. */
+/**
+ * An invoice's total less what its issued credit notes gave back: what is left to credit, and what
+ * the customer still owes of it.
+ */
+export const netOfCredits = (invoice: { total: string; credited: string; currency: string }) =>
+  formatMoney(subtract(invoice.total, invoice.credited), invoice.currency);
+
 export function normalizeDecimal(value: string): string {
   const text = formatDecimal(dec(value));
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;

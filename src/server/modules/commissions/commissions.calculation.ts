@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { add, formatDecimal, minorUnits, subtract } from '../../../domain/money.js';
 import { monthRange } from '../../../domain/months.js';
 import {
@@ -12,6 +12,7 @@ import { totalOf, type StatementInput } from '../../../domain/statements.js';
 import { queryRows, type Db } from '../../db/client.js';
 import type { Calculated, Reader, StatementKind } from '../../http/statements/compute.js';
 import { commissionPlans } from '../commission-plans/commission-plans.table.js';
+import { netInBase, lineInBase } from '../invoices/invoices.base-sql.js';
 import { factsOf, monthStates } from '../pnl/pnl.service.js';
 import { commissions } from './commissions.table.js';
 
@@ -40,12 +41,8 @@ export async function planFor(db: Reader, userId: string, month: string): Promis
   return row;
 }
 
-/** Each invoice's amount before tax in the base currency, each line exchanged and rounded as the P&L does. */
-const netOfInvoice = (d: SQL) => sql`(select sum(round((l.value ->> 'amount')::numeric * i.exchange_rate, ${d}))
-    from jsonb_array_elements(i.lines) l(value))`;
-
 /** What an invoice's issued credit notes give back, net of tax in the base currency (negative, as their lines count). */
-const creditedNet = (d: SQL) => sql`(select coalesce(sum(round((l.value ->> 'amount')::numeric * n.exchange_rate, ${d})), 0)
+const creditedNet = (base: string) => sql`(select coalesce(sum(${lineInBase(base, 'n')}), 0)
     from invoices n cross join lateral jsonb_array_elements(n.lines) l(value)
     where n.credit_of = i.id and n.status = 'sent' and n.archived_at is null)`;
 
@@ -56,12 +53,11 @@ const creditedNet = (d: SQL) => sql`(select coalesce(sum(round((l.value ->> 'amo
  * the tiers take the month's base as it now is (the clawback is the difference, tier by tier).
  */
 async function invoiced(db: Reader, base: string, userId: string, month: string): Promise<Counted[]> {
-  const d = sql.raw(String(minorUnits(base)));
   const rows = await queryRows<{ id: string; label: string; value: string | null }>(
     db as Db,
     sql`select i.id::text as id, coalesce(i.number, i.subject)
           || case when p.id <> i.id then ' · ' || coalesce(p.number, p.subject) else '' end || ' · ' || c.name as label,
-        ${netOfInvoice(d)}::text as value
+        ${netInBase(base)}::text as value
       from invoices i join invoices p on p.id = coalesce(i.credit_of, i.id) join customers c on c.id = i.customer_id
       where p.sale_id = ${userId} and p.period = ${month} and p.status in ('sent', 'paid') and p.archived_at is null
         and i.archived_at is null and (i.kind = 'invoice' or i.status = 'sent')
@@ -91,7 +87,7 @@ async function paid(db: Reader, base: string, userId: string, month: string): Pr
   }>(
     db as Db,
     sql`select i.id::text as id, coalesce(i.number, i.subject) || ' · ' || c.name as label,
-        round((${netOfInvoice(d)} + ${creditedNet(d)}) * least(i.paid_amount, i.total - i.credited) / nullif(i.total - i.credited, 0), ${d})::text as value,
+        round((${netInBase(base)} + ${creditedNet(base)}) * least(i.paid_amount, i.total - i.credited) / nullif(i.total - i.credited, 0), ${d})::text as value,
         i.paid_amount < i.total - i.credited as partial, i.paid_amount::text as paid, (i.total - i.credited)::text as total, i.currency
       from invoices i join customers c on c.id = i.customer_id
       where i.sale_id = ${userId} and i.status = 'paid' and i.archived_at is null

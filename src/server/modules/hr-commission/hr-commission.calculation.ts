@@ -1,5 +1,4 @@
 import { asc, isNull, sql } from 'drizzle-orm';
-import { minorUnits } from '../../../domain/money.js';
 import {
   DEFAULT_PROBATION_DAYS,
   recruiterMonth,
@@ -10,6 +9,7 @@ import {
 } from '../../../domain/modules/hr-commission/hr-commission.rules.js';
 import { queryRows, type Db } from '../../db/client.js';
 import type { Calculated, Reader, StatementKind } from '../../http/statements/compute.js';
+import { lineInBase } from '../invoices/invoices.base-sql.js';
 import { hrCommissionMatrices } from './hr-commission-matrices.table.js';
 import { hrCommissions } from './hr-commissions.table.js';
 
@@ -70,7 +70,6 @@ export const longestProbation = (versions: readonly MatrixVersion[]) =>
  * 100 %). `recruiter`: only the placements they have a share of; `window`: only those that can count in it.
  */
 export async function placementFacts(db: Reader, base: string, recruiter?: string, window?: CountingWindow): Promise<PlacementFacts[]> {
-  const digits = sql.raw(String(minorUnits(base)));
   const mine = recruiter
     ? sql`and (s.headcount_id is null and h.hr_id = ${recruiter} or s.shares @> ${JSON.stringify([{ userId: recruiter }])}::jsonb)`
     : sql``;
@@ -90,7 +89,7 @@ export async function placementFacts(db: Reader, base: string, recruiter?: strin
         from headcounts h left join hr_commission_splits s on s.headcount_id = h.id
         where h.archived_at is null and h.status in ('active', 'ended') ${mine} ${counting}),
       billing as (
-        select l.value ->> 'headcountId' as seat, i.period, sum(round((l.value ->> 'amount')::numeric * i.exchange_rate, ${digits}))::text as billing
+        select l.value ->> 'headcountId' as seat, i.period, sum(${lineInBase(base)})::text as billing
         from invoices i cross join lateral jsonb_array_elements(i.lines) l(value)
         where i.archived_at is null and i.status <> 'cancelled' and i.period in (select start_month from seats)
         group by 1, 2)

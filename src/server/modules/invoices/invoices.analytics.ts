@@ -11,7 +11,7 @@ import {
   type InvoiceAnalyticsQuery,
 } from '../../../domain/modules/invoices/invoices.analytics.js';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource.js';
-import { compare, formatMoney, minorUnits } from '../../../domain/money.js';
+import { compare, formatMoney } from '../../../domain/money.js';
 import type { Api } from '../../http/api.js';
 import type { CurrentUser } from '../../http/access.js';
 import { registeredResource } from '../../http/resource/index.js';
@@ -20,18 +20,10 @@ import { queryRows } from '../../db/client.js';
 import { versionCacheOf } from '../data-versions/version-cache.js';
 import type { Services } from '../../services.js';
 import { todayUtc } from './invoices.read-model.js';
+import { netInBase } from './invoices.base-sql.js';
 
 const decl = invoicesResource;
 const listAccess = { resource: decl.name, action: 'list' } as const;
-
-/**
- * An invoice's revenue in the base currency: net of tax, each line's amount at the invoice's rate
- * rounded to the base's digits, added — exactly as the P&L counts it, so both show one figure.
- * What a customer owes (outstanding, overdue, ageing) is `total_base`, tax included.
- */
-export const netBase = (base: string, alias = 'i') =>
-  sql`(select coalesce(sum(round((l.value ->> 'amount')::numeric * ${sql.raw(alias)}.exchange_rate, ${sql.raw(String(minorUnits(base)))})), 0)
-      from jsonb_array_elements(${sql.raw(alias)}.lines) l(value))`;
 
 /**
  * What a customer owes is their balance: the sent invoices' totals with tax, and the issued credit
@@ -72,7 +64,7 @@ const sumOf = (total: string | null, count: number | string | null, base: string
 
 /**
  * The figures of the analytic view, added exactly as NUMERIC (no float on the way): revenue net of
- * tax (`netBase`, as the P&L), what is owed as `total_base` (each invoice's total rounded once to the
+ * tax (`netInBase`, as the P&L), what is owed as `total_base` (each invoice's total rounded once to the
  * base currency, decision 013).
  */
 export async function invoiceAnalytics(s: Services, user: CurrentUser, q: InvoiceAnalyticsQuery): Promise<InvoiceAnalytics> {
@@ -98,7 +90,7 @@ export async function invoiceAnalytics(s: Services, user: CurrentUser, q: Invoic
   const [inWindow, open] = await Promise.all([
     queryRows<{ customer_id: string; period: string; status: string; total: string; count: number }>(
       s.db,
-      sql`select i.customer_id, i.period, i.status, sum(${netBase(base)})::text as total, count(*)::int as count
+      sql`select i.customer_id, i.period, i.status, sum(${netInBase(base)})::text as total, count(*)::int as count
           from invoices i where ${where} and i.period >= ${from} and i.period <= ${to} and i.status <> 'cancelled'
           group by 1, 2, 3`,
     ),
@@ -178,9 +170,9 @@ export async function revenueSummary(s: Services, user: CurrentUser, today = tod
   const [row] = await queryRows<Record<string, string | number | null>>(
     s.db,
     sql`select
-          sum(${netBase(base)}) filter (where i.period = ${thisMonth} and i.status <> 'cancelled')::text as this_total,
+          sum(${netInBase(base)}) filter (where i.period = ${thisMonth} and i.status <> 'cancelled')::text as this_total,
           (count(*) filter (where i.period = ${thisMonth} and i.status <> 'cancelled'))::int as this_count,
-          sum(${netBase(base)}) filter (where i.period = ${lastMonth} and i.status <> 'cancelled')::text as last_total,
+          sum(${netInBase(base)}) filter (where i.period = ${lastMonth} and i.status <> 'cancelled')::text as last_total,
           (count(*) filter (where i.period = ${lastMonth} and i.status <> 'cancelled'))::int as last_count,
           sum(i.total_base) filter (where i.status = 'sent')::text as open_total,
           (count(*) filter (where i.status = 'sent'))::int as open_count,
@@ -238,7 +230,7 @@ export function registerInvoiceAnalytics(app: Api, s: Services) {
       const condition = registeredResource(s, decl.name)!.listCondition(req.user!, q);
       const [row] = await queryRows<{ total: string | null; net: string | null; count: number }>(
         s.db,
-        sql`select sum(total_base)::text as total, sum(${netBase(base, 'invoices')})::text as net, count(*)::int as count
+        sql`select sum(total_base)::text as total, sum(${netInBase(base, 'invoices')})::text as net, count(*)::int as count
             from invoices${condition ? sql` where ${condition}` : sql``}`,
       );
       return { baseCurrency: base, ...sumOf(row?.total ?? '0', row?.count ?? 0, base), net: formatMoney(row?.net ?? '0', base) };

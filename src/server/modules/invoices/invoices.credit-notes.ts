@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource.js';
-import { CREDITABLE_STATUSES, negate } from '../../../domain/modules/invoices/invoices.rules.js';
+import { CREDITABLE_STATUSES, negate, netOfCredits } from '../../../domain/modules/invoices/invoices.rules.js';
 import { invoiceCreditNoteSchema, invoiceSchema, type InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema.js';
-import { compare, formatMoney, subtract } from '../../../domain/money.js';
+import { compare } from '../../../domain/money.js';
 import type { Api } from '../../http/api.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { emptyBodyIsNone } from '../../http/resource/actions.js';
@@ -11,7 +11,7 @@ import { idParams } from '../../http/resource/context.js';
 import { registeredResource, type Row, type WriteContext } from '../../http/resource/index.js';
 import type { Services } from '../../services.js';
 import { invoiceName, todayUtc, type InvoiceRow } from './invoices.read-model.js';
-import { lockInvoice } from './invoices.writes.js';
+import { invoiceInScope } from './invoices.writes.js';
 import { invoices } from './invoices.table.js';
 
 // Credit notes: a sent or paid invoice is never edited; part of it (or all) is given back by a
@@ -22,10 +22,6 @@ import { invoices } from './invoices.table.js';
 type Tx = WriteContext['tx'];
 
 const decl = invoicesResource;
-
-/** What is left to give back: the invoice's total less its issued credit notes. */
-const creditable = (invoice: Pick<InvoiceRow, 'total' | 'credited' | 'currency'>) =>
-  formatMoney(subtract(invoice.total, invoice.credited), invoice.currency);
 
 function refuseUncreditable(invoice: InvoiceRow) {
   if (invoice.kind !== 'invoice')
@@ -44,7 +40,7 @@ function refuseUncreditable(invoice: InvoiceRow) {
 
 /** 422 when a credit note of `amount` (positive, with tax) gives back more than its invoice has left. */
 function refuseOverCredit(invoice: InvoiceRow, amount: string, field = 'lines') {
-  const left = creditable(invoice);
+  const left = netOfCredits(invoice);
   if (compare(amount, left) > 0)
     throw unprocessable(
       `${invoiceName(invoice)} has ${left} ${invoice.currency} left to credit: this credit note gives back ${amount}`,
@@ -108,7 +104,7 @@ export function registerCreditNoteRoute(app: Api, s: Services) {
     async (req, reply) => {
       const { id } = req.params as { id: string };
       const body = (req.body ?? {}) as z.infer<typeof invoiceCreditNoteSchema>;
-      const invoice = await lockInvoice(s.db, req.user!, id);
+      const invoice = await invoiceInScope(s.db, req.user!, id);
       if (!invoice) throw notFound('Invoice');
       refuseUncreditable(invoice);
       const issueDate = body.issueDate ?? todayUtc();

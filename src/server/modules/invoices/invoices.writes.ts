@@ -108,12 +108,15 @@ export async function drawNumber(tx: Tx, issueDate: string, kind: InvoiceKind = 
  */
 export const sendProbe: { afterNumber?: (number: string) => Promise<void> | void } = {};
 
-/** The row, locked for the write, as the caller may see it (a sale: their customers' only; others 404). */
-export async function lockInvoice(tx: Reader, user: CurrentUser, id: string): Promise<InvoiceRow | undefined> {
-  const [row] = await tx
+/**
+ * The row as the caller may see it (a sale: their own invoices only; others 404), read without a lock:
+ * what a credit note copies from it is fixed once sent, and what is left to credit is checked again
+ * under the row's lock when the note is issued.
+ */
+export async function invoiceInScope(db: Reader, user: CurrentUser, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.id, id), isNull(invoices.archivedAt), user.role === 'sale' ? eq(invoices.saleId, user.id) : undefined))
-    .for('update');
+    .where(and(eq(invoices.id, id), isNull(invoices.archivedAt), user.role === 'sale' ? eq(invoices.saleId, user.id) : undefined));
   return row;
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { add, divide, formatDecimal, minorUnits } from '../../../domain/money.js';
+import { add, divide, formatDecimal } from '../../../domain/money.js';
 import type { KpiMetricKind } from '../../../domain/modules/kpi/kpi.schema.js';
 import type { StatementInput } from '../../../domain/statements.js';
 import { queryRows, type Db } from '../../db/client.js';
+import { lineInBase } from '../invoices/invoices.base-sql.js';
 
 /**
  * The product's own figures behind the computed KPI metrics, over a date range (a quarter):
@@ -35,10 +36,10 @@ const paidOrCredited = sql`invoices i join invoices p on p.id = coalesce(i.credi
 const paidOrCreditedWhere = sql`p.status = 'paid' and p.archived_at is null and p.paid_at is not null
   and i.archived_at is null and (i.kind = 'invoice' or i.status = 'sent')`;
 
-const revenueRows = (digits: number) => sql`
+const revenueRows = (base: string) => sql`
   select 'revenue' as kind, i.id::text as id, coalesce(i.number, i.subject) || ' · ' || c.name as label,
     p.sale_id as user_id, p.paid_at as day,
-    sum(round((l.value ->> 'amount')::numeric * i.exchange_rate, ${sql.raw(String(digits))}))::text as value
+    sum(${lineInBase(base)})::text as value
   from ${paidOrCredited} join customers c on c.id = i.customer_id
   cross join lateral jsonb_array_elements(i.lines) l(value)
   where ${paidOrCreditedWhere}`;
@@ -64,11 +65,10 @@ const performanceRows = sql`
 
 /** Every row one person's computed metrics count in [from, to]. */
 export async function countedRows(db: Reader, baseCurrency: string, userId: string, from: string, to: string): Promise<CountedRow[]> {
-  const digits = minorUnits(baseCurrency);
   const range = (day: string) => sql`and ${sql.raw(day)} between ${from}::date and ${to}::date`;
   return queryRows<CountedRow>(
     db as Db,
-    sql`${revenueRows(digits)} and p.sale_id = ${userId} ${range('p.paid_at')} ${revenueGroup}
+    sql`${revenueRows(baseCurrency)} and p.sale_id = ${userId} ${range('p.paid_at')} ${revenueGroup}
       union all ${headcountRows} and c.owner_sale_id = ${userId} ${range('h.start_date')}
       union all ${hireRows} and ca.owner_hr_id = ${userId} ${range("(e.created_at at time zone 'UTC')::date")}
       union all ${performanceRows} and p.user_id = ${userId} ${range("(p.month || '-01')::date")}
@@ -115,15 +115,13 @@ export interface QuarterSum {
 /** Totals of the computed metrics of a year, by person, quarter and kind (the dashboard's figures). */
 export async function yearSums(db: Reader, baseCurrency: string, year: number, userIds: readonly string[]): Promise<QuarterSum[]> {
   if (!userIds.length) return [];
-  const digits = minorUnits(baseCurrency);
   const ids = uuidArray(userIds);
   const [from, to] = [`${year}-01-01`, `${year}-12-31`];
   // Sums only: no labels, no row per invoice (the dashboard reads a whole team's year at once).
-  const digits_ = sql.raw(String(digits));
   const rows = await queryRows<{ user_id: string; quarter: number; kind: ComputedKind; value: string }>(
     db as Db,
     sql`select p.sale_id::text as user_id, extract(quarter from p.paid_at)::int as quarter, 'revenue' as kind,
-        sum(round((l.value ->> 'amount')::numeric * i.exchange_rate, ${digits_}))::text as value
+        sum(${lineInBase(baseCurrency)})::text as value
       from ${paidOrCredited} cross join lateral jsonb_array_elements(i.lines) l(value)
       where ${paidOrCreditedWhere} and p.sale_id = any(${ids}) and p.paid_at between ${from}::date and ${to}::date
       group by 1, 2

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { minorUnits } from '../../../domain/money.js';
 import { OVERHEAD_KEY, rangeDates, type PnlGroup, type PnlMeasure } from '../../../domain/modules/pnl/pnl.rules.js';
 import { queryRows, type Db } from '../../db/client.js';
+import { lineInBase } from '../invoices/invoices.base-sql.js';
 import type { SeedContext } from '../module.js';
 
 type Reader = Pick<Db, 'execute'>;
@@ -152,7 +153,7 @@ export function liveFacts(base: string, months: readonly string[], people?: SQL)
       from a2
     )
     select 'revenue' as measure, i.period as month, i.customer_id, coalesce(i.project_id, h.project_id) as project_id,
-      h.user_id as person_id, round((l.value ->> 'amount')::numeric * i.exchange_rate, ${d}) as amount, i.id as source_id,
+      h.user_id as person_id, ${lineInBase(base)} as amount, i.id as source_id,
       i.number as ref, l.value ->> 'description' as description, l.value ->> 'amount' as source_amount,
       i.currency as source_currency, i.exchange_rate::text as rate, null::text as basis, l.value ->> 'quantity' as weight,
       l.value ->> 'unitPrice' as weight_total, l.n::int as line

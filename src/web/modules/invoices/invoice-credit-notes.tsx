@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Invoice } from '../../../domain/modules/invoices/invoices.schema';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
-import { formatMoney, subtract } from '../../../domain/money';
+import { netOfCredits } from '../../../domain/modules/invoices/invoices.rules';
 import { MonthField } from '../../components/form/month-field';
 import { StatusChip } from '../../components/resource/field-value';
 import { refusalText } from '../../i18n/error-text';
@@ -25,10 +25,6 @@ import { toast } from '../../toast';
 
 // A credit note's parts of the invoice page: the invoice it credits, an invoice's notes, and the
 // dialog that drafts a new one.
-
-/** An invoice's total less what its issued credit notes gave back: what is left to credit, and what the customer owes. */
-export const netOfCredits = (invoice: Pick<Invoice, 'total' | 'credited' | 'currency'>) =>
-  formatMoney(subtract(invoice.total, invoice.credited), invoice.currency);
 
 /** A credit note's line naming the invoice it credits, a link to it. */
 export function CreditedInvoice({ id }: { id: string }) {

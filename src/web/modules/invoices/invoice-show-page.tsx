@@ -24,7 +24,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { Invoice, InvoiceStatus } from '../../../domain/modules/invoices/invoices.schema';
 import { invoicesResource } from '../../../domain/modules/invoices/invoices.resource';
-import { CREDITABLE_STATUSES, EDITABLE_FIELDS, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
+import { CREDITABLE_STATUSES, EDITABLE_FIELDS, netOfCredits, type InvoiceAction } from '../../../domain/modules/invoices/invoices.rules';
 import { compare } from '../../../domain/money';
 import { ownerAllowsWrite } from '../../../domain/resource';
 import { can } from '../../../domain/resources';
@@ -39,7 +39,7 @@ import { useFormatters } from '../../i18n/format';
 import { versionOf } from '../../providers/data-provider';
 import { useAuthContext } from '../../providers/auth-context';
 import { toast } from '../../toast';
-import { CreditedInvoice, CreditNoteDialog, CreditNotes, netOfCredits } from './invoice-credit-notes';
+import { CreditedInvoice, CreditNoteDialog, CreditNotes } from './invoice-credit-notes';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
