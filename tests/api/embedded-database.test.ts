@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError, openDatabase } from '../../src/server/db/client.js';
+import { sql } from 'drizzle-orm';
+import { DataDirLockedError, openDatabase, queryRows } from '../../src/server/db/client.js';
 import { DEMO_PASSWORD, demoEmail } from '../../src/server/seed/demo.js';
 import { freePort, startServer, type ServerProcess } from '../fixtures/server-process.js';
 import { connectLive } from '../fixtures/socket.js';
@@ -100,5 +101,23 @@ describe('embedded database: one process per data folder, graceful shutdown', ()
       expect(await next.stop()).toBe(0);
     }
     expect(existsSync(lockFile)).toBe(false);
+  });
+});
+
+describe('embedded database: raw reads answer as Drizzle does', () => {
+  it('gives the same rows through queryRows (straight to PGlite) as through Drizzle, types read as text alike', async () => {
+    const database = await openDatabase({ migrate: false });
+    try {
+      const query = sql`select ${'Nguyễn'}::text as name, ${'12.50'}::numeric as amount, ${7}::int as n,
+        timestamp '2026-11-29 10:00:00' as at, timestamptz '2026-11-29 10:00:00+00' as at_tz, date '2026-11-29' as day,
+        interval '1 day' as span, array[1.5, 2.25]::numeric[] as amounts, array[date '2026-01-01'] as days,
+        ${JSON.stringify({ a: 1 })}::jsonb as doc, true as yes, null::text as nothing`;
+      const direct = await queryRows<Record<string, unknown>>(database.db, query);
+      const drizzle = ((await database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+      expect(direct).toEqual(drizzle);
+      expect(direct[0]).toMatchObject({ at: '2026-11-29 10:00:00', day: '2026-11-29', amounts: '{1.5,2.25}', doc: { a: 1 } });
+    } finally {
+      await database.close();
+    }
   });
 });

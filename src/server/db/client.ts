@@ -2,8 +2,12 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema.js';
+
+/** Columns are named in snake case in the database and in camel case in the tables' code. */
+const CASING = 'snake_case';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
@@ -51,7 +55,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     await migrator.connect();
     try {
       await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migrate(drizzle(migrator, { schema, casing: 'snake_case' }), { migrationsFolder });
+      await migrate(drizzle(migrator, { schema, casing: CASING }), { migrationsFolder });
     } finally {
       await migrator.end().catch(() => {});
     }
@@ -68,7 +72,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   });
   // An idle client losing its server must not crash the process; requests then fail with 503.
   pool.on('error', () => {});
-  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  const db = drizzle(pool, { schema, casing: CASING });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
@@ -98,8 +102,9 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob, runMigrations = 
       // pool than PostgreSQL's 128 MB (the demo firm is about 60 MB on disk; the OS caches the rest).
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     });
-    const db = drizzle(client, { schema, casing: 'snake_case' });
+    const db = drizzle(client, { schema, casing: CASING });
     if (runMigrations) await migrate(db, { migrationsFolder });
+    answerAsText(client);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
@@ -164,8 +169,34 @@ export class DataDirLockedError extends Error {
   }
 }
 
-/** Raw SQL rows; both drivers answer `{ rows }`. */
+const dialect = new PgDialect({ casing: CASING });
+
+// The embedded instances this process opened: their raw reads skip Drizzle (below).
+const embeddedClients = new WeakSet<object>();
+
+// Types Drizzle reads as the database writes them (dates, times, intervals, numeric and time arrays).
+const AS_TEXT = [1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231];
+
+/**
+ * The embedded instance answers these types as text, as Drizzle asks of it per query. Set once on the
+ * instance: a per-query `parsers` option costs PGlite a copy of its whole parser table every time.
+ */
+function answerAsText(client: PGlite) {
+  for (const oid of AS_TEXT) client.parsers[oid] = (value: string) => value;
+  embeddedClients.add(client);
+}
+
+/**
+ * Raw SQL rows; both drivers answer `{ rows }`. On the embedded database outside a transaction the
+ * statement goes to PGlite directly: Drizzle's own path there (its per-query parsers and wrapping)
+ * cost about as much as a small query itself, on the one thread every request shares.
+ */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: object }).$client;
+  if (client && embeddedClients.has(client)) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await (client as PGlite).query<T>(text, params)).rows;
+  }
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
