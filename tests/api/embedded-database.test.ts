@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DataDirLockedError, openDatabase, queryRows } from '../../src/server/db/client.js';
+import { DataDirLockedError, openDatabase, queryRows, queryRowsPrepared } from '../../src/server/db/client.js';
 import { DEMO_PASSWORD, demoEmail } from '../../src/server/seed/demo.js';
 import { freePort, startServer, type ServerProcess } from '../fixtures/server-process.js';
 import { connectLive } from '../fixtures/socket.js';
@@ -116,6 +116,52 @@ describe('embedded database: raw reads answer as Drizzle does', () => {
       const drizzle = ((await database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
       expect(direct).toEqual(drizzle);
       expect(direct[0]).toMatchObject({ at: '2026-11-29 10:00:00', day: '2026-11-29', amounts: '{1.5,2.25}', doc: { a: 1 } });
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('embedded database: a large read kept prepared', () => {
+  it('answers as the plain read does for every kind of value, parses once, plans each run for its values and keeps a bounded few', async () => {
+    const database = await openDatabase({ migrate: false });
+    try {
+      const read = (v: { text: string; n: number; flag: boolean; day: Date; list: Array<string | null> }) =>
+        sql`select ${v.text}::text as text, length(${v.text}) as length, ${v.n}::int + 1 as next, ${'12.50'}::numeric as amount,
+          ${v.flag}::boolean as flag, ${v.day}::timestamptz as day, ${null}::text as nothing, ${sql.param(v.list)}::text[] as list, ${sql.param([v.n, v.n + 1])}::int[] as numbers`;
+      const kept = async (text: string) =>
+        (
+          await queryRows<{ n: number; custom: number; generic: number }>(
+            database.db,
+            sql`select count(*)::int as n, coalesce(sum(custom_plans), 0)::int as custom, coalesce(sum(generic_plans), 0)::int as generic
+          from pg_prepared_statements where statement like ${`%${text}%`}`,
+          )
+        )[0]!;
+      const hostile = [`O'Brien`, `x'); select pg_sleep(1); --`, 'C:\\new\\table', 'Nguyễn Văn Ánh', "''", ''];
+      for (const [i, text] of hostile.entries()) {
+        const values = {
+          text,
+          n: i,
+          flag: i % 2 === 0,
+          day: new Date(Date.UTC(2026, 10, 29, i)),
+          list: [text, `${text}"}`, null, '\\', 'NULL'],
+        };
+        expect(await queryRowsPrepared(database.db, read(values))).toEqual(await queryRows(database.db, read(values)));
+      }
+      // Parsed once for all six runs, each planned for its own values.
+      expect(await kept('as length')).toEqual({ n: 1, custom: hostile.length, generic: 0 });
+      // Many different statements: the least recently used ones are let go.
+      for (let i = 0; i < 40; i++) await queryRowsPrepared(database.db, sql.raw(`select ${i} as kept_many_${i}`));
+      expect((await kept('kept_many_')).n).toBeLessThanOrEqual(32);
+      expect((await kept('kept_many_39')).n).toBe(1);
+      // A value a literal cannot carry goes bound, unprepared.
+      const nested = sql`select ${sql.param({ a: 1 })}::jsonb as doc`;
+      expect(await queryRowsPrepared(database.db, nested)).toEqual([{ doc: { a: 1 } }]);
+      expect((await kept('as doc')).n).toBe(0);
+      // A statement that cannot be prepared fails as the plain read does, and is tried afresh next time.
+      const wrong = sql`select * from no_such_table where id = ${1}`;
+      await expect(queryRowsPrepared(database.db, wrong)).rejects.toThrow(/no_such_table/);
+      await expect(queryRowsPrepared(database.db, wrong)).rejects.toThrow(/no_such_table/);
     } finally {
       await database.close();
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { canAccessSection, toRole, type Role, type Section } from '../../domain/auth/permissions.js';
-import { queryRows, type Db } from '../db/client.js';
+import { queryRowsPrepared, type Db } from '../db/client.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import { can } from '../../domain/resources.js';
 import type { AccessOverrides } from '../../domain/auth/access-overrides.js';
@@ -105,7 +105,7 @@ export async function authenticate(deps: { db: Db; tokens: AccessTokenVerifier }
   } catch {
     throw new AppError(401, 'Invalid or expired token', { code: 'token_invalid' });
   }
-  const [row] = await queryRows<{
+  const [row] = await queryRowsPrepared<{
     id: string;
     role: string;
     status: string;

@@ -9,7 +9,7 @@ import {
   type SearchAnswer,
   type SearchQuery,
 } from '../../../domain/search.js';
-import { queryRows } from '../../db/client.js';
+import { queryRowsPrepared } from '../../db/client.js';
 import type { Api } from '../../http/api.js';
 import { registryOf, type SearchRow } from '../../http/resource/index.js';
 import type { Services } from '../../services.js';
@@ -40,7 +40,7 @@ export function registerSearchRoutes(app: Api, s: Services) {
       const decls = searchableResources(user.role, overrides);
       const branches = decls.flatMap((d) => registry.get(d.name)?.search(user, q, limit, readsNames) ?? []);
       if (!branches.length) return { q, groups: [] };
-      const rows = await queryRows<SearchRow>(s.db, sql.join(branches, sql` union all `));
+      const rows = await queryRowsPrepared<SearchRow>(s.db, sql.join(branches, sql` union all `));
       const byResource = new Map(
         decls.map((d) => [d.name, { decl: d, best: Infinity, hits: [] as SearchAnswer['groups'][number]['hits'] }]),
       );
