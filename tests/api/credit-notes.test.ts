@@ -116,6 +116,11 @@ describe('credit notes', () => {
     const notSent = await creditNote('admin', draft.id);
     expect(notSent.statusCode).toBe(422);
     expect(notSent.json().code).toBe('invoice_not_creditable');
+    // An archived draft is refused as archived, as any act on an archived row is.
+    expect((await call('admin', 'DELETE', `/api/v1/invoice/${draft.id}`)).statusCode).toBe(200);
+    const archived = await creditNote('admin', draft.id);
+    expect(archived.statusCode).toBe(409);
+    expect(archived.json().code).toBe('archived');
 
     const invoice = await sentInvoice();
     const tooMuch = await creditNote('admin', invoice.id, { lines: hours('11') });

@@ -11,8 +11,11 @@ import type { ResourceModule, Row, Tx } from './resource-module.js';
 /** What other parts and modules may ask of a registered resource: references and labels are read through it. */
 export interface Registered {
   module: ResourceModule;
-  /** The row as the caller may read it (404 outside their scope); an archived one only when asked. */
-  findOne(user: CurrentUser, id: string, opts?: { withArchived?: boolean }): Promise<Row>;
+  /**
+   * The row as the caller may read it (404 outside their scope); an archived one only when asked, or
+   * refused as archived (409) for a caller about to act on it (`write`).
+   */
+  findOne(user: CurrentUser, id: string, opts?: { withArchived?: boolean; write?: boolean }): Promise<Row>;
   /** How many rows match these filters: in the caller's scope, or every row (`null`); live rows only. */
   count(db: Db | Tx, user: CurrentUser | null, filters: ListQuery['filters']): Promise<number>;
   /**

@@ -11,7 +11,6 @@ import { idParams } from '../../http/resource/context.js';
 import { registeredResource, type Row, type WriteContext } from '../../http/resource/index.js';
 import type { Services } from '../../services.js';
 import { invoiceName, todayUtc, type InvoiceRow } from './invoices.read-model.js';
-import { invoiceInScope } from './invoices.writes.js';
 import { invoices } from './invoices.table.js';
 
 // Credit notes: a sent or paid invoice is never edited; part of it (or all) is given back by a
@@ -104,8 +103,9 @@ export function registerCreditNoteRoute(app: Api, s: Services) {
     async (req, reply) => {
       const { id } = req.params as { id: string };
       const body = (req.body ?? {}) as z.infer<typeof invoiceCreditNoteSchema>;
-      const invoice = await invoiceInScope(s.db, req.user!, id);
-      if (!invoice) throw notFound('Invoice');
+      // Read without a lock: what it copies is fixed once sent, and what is left to credit is checked
+      // again under the invoice's row lock when the note is issued.
+      const invoice = (await registeredResource(s, decl.name)!.findOne(req.user!, id, { write: true })) as unknown as InvoiceRow;
       refuseUncreditable(invoice);
       const issueDate = body.issueDate ?? todayUtc();
       const period = body.period ?? issueDate.slice(0, 7);

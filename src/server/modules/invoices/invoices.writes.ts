@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { InvoiceKind, InvoiceLine } from '../../../domain/modules/invoices/invoices.schema.js';
 import {
   computeInvoice,
@@ -7,12 +7,10 @@ import {
   invoiceSeries,
   normalizeDecimal,
 } from '../../../domain/modules/invoices/invoices.rules.js';
-import type { Db } from '../../db/client.js';
-import type { CurrentUser } from '../../http/access.js';
 import type { WriteContext } from '../../http/resource/index.js';
 import { unprocessable } from '../../http/errors.js';
 import type { InvoiceRow } from './invoices.read-model.js';
-import { invoiceNumberSeries, invoices } from './invoices.table.js';
+import { invoiceNumberSeries } from './invoices.table.js';
 import {
   assertOwnCustomer,
   assertProjectOfCustomer,
@@ -22,11 +20,9 @@ import {
   rateFor,
 } from './invoices.write-checks.js';
 
-// An invoice's writes: the values the server decides for it, the row locked for a transition, and
-// the number drawn when it is sent.
+// An invoice's writes: the values the server decides for it, and the number drawn when it is sent.
 
 type Tx = WriteContext['tx'];
-type Reader = Db | Tx;
 
 type LineIn = { description: string; headcountId?: string | null; quantity: string; unit: InvoiceLine['unit']; unitPrice: string };
 export interface InvoiceValues {
@@ -107,16 +103,3 @@ export async function drawNumber(tx: Tx, issueDate: string, kind: InvoiceKind = 
  * right after the number is drawn, so that a test can fail a send there and see the number returned.
  */
 export const sendProbe: { afterNumber?: (number: string) => Promise<void> | void } = {};
-
-/**
- * The row as the caller may see it (a sale: their own invoices only; others 404), read without a lock:
- * what a credit note copies from it is fixed once sent, and what is left to credit is checked again
- * under the row's lock when the note is issued.
- */
-export async function invoiceInScope(db: Reader, user: CurrentUser, id: string): Promise<InvoiceRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, id), isNull(invoices.archivedAt), user.role === 'sale' ? eq(invoices.saleId, user.id) : undefined));
-  return row;
-}
