@@ -6,7 +6,7 @@ import type { SearchAnswer } from '../../src/domain/search.js';
 import { invoices } from '../../src/server/modules/invoices/invoices.table.js';
 import { salaries } from '../../src/server/modules/salaries/salaries.table.js';
 import { EXPECTED_ACCESS } from '../fixtures/access-table.js';
-import { buildTestApp, type TestApp } from '../fixtures/app.js';
+import { buildTestApp, login, type TestApp } from '../fixtures/app.js';
 import { FACTORIES, factoryContext } from '../fixtures/factories.js';
 
 // The header's search answers only what the caller's own lists answer: for every role and every
@@ -141,6 +141,25 @@ describe('GET /api/v1/search', () => {
     const seen = hitsOf(answer, 'invoices').map((h) => h.id);
     const owners = seen.length ? await t.database.db.select({ id: invoices.id, saleId: invoices.saleId }).from(invoices) : [];
     for (const id of seen) expect(owners.find((o) => o.id === id)?.saleId).toBe(t.users.sale.id);
+  });
+
+  it('builds each caller their own statement: a second sale never gets the first one’s scope', async () => {
+    const [own] = await t.database.db
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.saleId, t.users.sale.id), isNotNull(invoices.number)))
+      .limit(1);
+    expect(hitsOf(await search('sale', own!.number!), 'invoices')[0]?.id).toBe(own!.id);
+    const email = `second.sale.${Date.now().toString(36)}@example.com`;
+    await post('admin', '/api/v1/user', { email, fullName: 'Second Sale', role: 'sale', password: 'Second-Passw0rd!' });
+    const { accessToken } = await login(t.app, email, 'Second-Passw0rd!');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/search?q=${encodeURIComponent(own!.number!)}&limit=20`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(hitsOf(res.json() as SearchAnswer, 'invoices')).toEqual([]);
   });
 
   it('nobody without the Salary section finds a salary', async () => {

@@ -1,8 +1,8 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { fillPlaceholders, is, SQL, type Query } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema.js';
 
@@ -215,21 +215,30 @@ const preparedByClient = new WeakMap<PGlite, Map<string, Promise<string>>>();
 const PREPARED_MAX = 32;
 let preparedSeq = 0;
 
+/** A statement turned into SQL text once, to run many times: its changing values are `sql.placeholder`s. */
+export const compileQuery = (query: SQL): Query => dialect.sqlToQuery(query);
+
 /**
  * `queryRows` for a statement that runs again and again with other values: the header's search (about
- * 10 KB of SQL with a hundred values) and every request's session check. On the embedded database it
- * is parsed once and kept as a prepared statement: parsing and analysing the search cost about a fifth
- * of each answer on the one thread. Each run is still planned for its values (`plan_cache_mode` is
- * `force_custom_plan` there): a plan made for no value in particular would scan a trigram index whole
- * for a one-letter search. PostgreSQL parses on its own cores; it takes the plain path.
+ * 10 KB of SQL with a hundred values) and every request's session check. Given compiled
+ * (`compileQuery`), its placeholders take `values`. On the embedded database it is parsed once and
+ * kept as a prepared statement: parsing and analysing the search cost about a fifth of each answer on
+ * the one thread. Each run is still planned for its values (`plan_cache_mode` is `force_custom_plan`
+ * there): a plan made for no value in particular would scan a trigram index whole for a one-letter
+ * search. PostgreSQL parses on its own cores: Drizzle's own path, outside a transaction.
  */
-export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRowsPrepared<T>(db: Db, query: SQL | Query, values: Record<string, unknown> = {}): Promise<T[]> {
+  const compiled = is(query, SQL) ? compileQuery(query) : query;
   const client = (db as { $client?: object }).$client;
-  if (!client || !embeddedClients.has(client)) return queryRows(db, query);
+  if (!client || !embeddedClients.has(client)) {
+    const session = (db as unknown as { session: PgSession }).session;
+    return ((await session.prepareQuery(compiled, undefined, undefined, false).execute(values)) as { rows: T[] }).rows;
+  }
   const pglite = client as PGlite;
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const values = params.map(sqlLiteral);
-  if (values.some((v) => v === undefined)) return (await pglite.query<T>(text, params)).rows;
+  const { sql: text } = compiled;
+  const params = fillPlaceholders(compiled.params, values);
+  const literals = params.map(sqlLiteral);
+  if (literals.some((v) => v === undefined)) return (await pglite.query<T>(text, params)).rows;
   let kept = preparedByClient.get(pglite);
   if (!kept) preparedByClient.set(pglite, (kept = new Map()));
   let name = kept.get(text);
@@ -248,7 +257,7 @@ export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
     name.catch(() => kept.delete(text));
   }
   kept.set(text, name);
-  const args = values.length ? `(${values.join(', ')})` : '';
+  const args = literals.length ? `(${literals.join(', ')})` : '';
   return (await pglite.query<T>(`execute ${await name}${args}`)).rows;
 }
 

@@ -1,4 +1,4 @@
-import { and, Column, eq, getTableColumns, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, Column, eq, getTableColumns, inArray, isNull, ne, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { filtersCaseless, type FieldDecl, type FilterOp } from '../../domain/resource.js';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Services } from '../services.js';
@@ -7,9 +7,15 @@ import { queryRows, type Db } from '../db/client.js';
 /** A text put in a LIKE pattern as itself: its `%`, `_` and `\\` escaped. */
 export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** `q` matched as a substring of the column, case- and accent-insensitively (trigram-indexed). */
-export function searchCondition(column: PgColumn, q: string): SQL {
-  return sql`${column} like '%' || f_unaccent(${likeEscaped(q.toLowerCase())}) || '%'`;
+/** The words searched as a LIKE pattern's middle: lower case, `%`, `_` and `\\` taken as themselves. */
+export const searchNeedle = (q: string) => likeEscaped(q.toLowerCase());
+
+/**
+ * `q` matched as a substring of the column, case- and accent-insensitively (trigram-indexed). The
+ * needle is `searchNeedle(q)`, or a placeholder a kept statement fills with it.
+ */
+export function searchCondition(column: PgColumn, q: string | Placeholder): SQL {
+  return sql`${column} like '%' || f_unaccent(${typeof q === 'string' ? searchNeedle(q) : q}) || '%'`;
 }
 
 /**

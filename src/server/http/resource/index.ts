@@ -20,7 +20,7 @@ import { createOne, registerWrites } from './writes.js';
 export type { ActionDone, ActionStep, ResourceModule, ResourceTable, Row, Tx, WriteAction, WriteContext } from './resource-module.js';
 export { columnOf, entityKeys } from './columns.js';
 export { labelsOf, registeredResource, registryOf } from './registry.js';
-export type { SearchRow } from './search.js';
+export { searchValues, type SearchRow } from './search.js';
 
 /**
  * The generic API of one declared resource, part by part: list (paged, sorted, filtered, searched)
@@ -50,6 +50,6 @@ export function registerResource<TRow extends Row>(app: Api, s: Services, m: Res
     count: (db, user, filters) => countWhere(c, db, user, filters),
     create: (req, reply, body) => createOne(ctx, req, reply, body),
     listCondition: (user, q) => where(c, user, q),
-    search: (user, q, limit, readsNames) => searchBranch(c, user, q, limit, readsNames),
+    search: (user, readsNames) => searchBranch(c, user, readsNames),
   });
 }

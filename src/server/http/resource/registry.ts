@@ -26,10 +26,11 @@ export interface Registered {
   /** The rows a list with these filters and search shows the caller (scope and live rows included): for a module's sums over the same rows. */
   listCondition(user: CurrentUser, q: Pick<ListQuery, 'filters' | 'q'>): SQL | undefined;
   /**
-   * Its part of the header's search (search.ts): one query for the best `limit` rows its list finds for
-   * `q` in the caller's scope, as `SearchRow`s; undefined when the declaration is not searchable.
+   * Its part of the header's search (search.ts): one query for the best rows its list finds in the
+   * caller's scope, as `SearchRow`s, the words searched and how many left as placeholders
+   * (`searchValues`); undefined when the declaration is not searchable.
    */
-  search(user: CurrentUser, q: string, limit: number, readsNames: (resource: string) => boolean): SQL | undefined;
+  search(user: CurrentUser, readsNames: (resource: string) => boolean): SQL | undefined;
 }
 
 // Each app's resources by name (a WeakMap: two apps in one process, as the API tests build them, never share).

@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { titleFields, type FieldDecl } from '../../../domain/resource.js';
 import type { CurrentUser } from '../access.js';
-import { likeEscaped } from '../paging.js';
+import { searchCondition, searchNeedle } from '../paging.js';
 import { columnOf } from './columns.js';
 import type { ResourceContext } from './context.js';
 import { where } from './scope.js';
@@ -24,22 +24,26 @@ export interface SearchRow {
 }
 
 /**
- * One resource's part of the header's search: the rows its list finds for `q` (the caller's scope,
- * live rows, the search column), the best `limit` of them — the title equal to `q`, then starting
- * with it, then a word of it starting with it, then the rest (accents and case aside; a declared
- * subtitle text counts as the title, so an invoice's number ranks as its subject) — named by the
- * declaration's `globalSearch`. A reference names its row only to callers who may read that
- * resource's names (`readsNames`). Undefined when the resource is not declared searchable.
+ * The values a search statement's placeholders take: the words searched (lower case), as a LIKE
+ * pattern's middle, and how many hits of each resource. The statement itself depends on the caller
+ * only, so that it is built once per caller and kept (search.routes.ts).
  */
-export function searchBranch(
-  ctx: ResourceContext,
-  user: CurrentUser,
-  q: string,
-  limit: number,
-  readsNames: (resource: string) => boolean,
-): SQL | undefined {
+export const searchValues = (q: string, limit: number) => ({ word: q.toLowerCase(), needle: searchNeedle(q), limit });
+
+/**
+ * One resource's part of the header's search: the rows its list finds for the words (the caller's
+ * scope, live rows, the search column), the best `limit` of them — the title equal to the words, then
+ * starting with them, then a word of it starting with them, then the rest (accents and case aside; a
+ * declared subtitle text counts as the title, so an invoice's number ranks as its subject) — named by
+ * the declaration's `globalSearch`. A reference names its row only to callers who may read that
+ * resource's names (`readsNames`). The words and `limit` are placeholders (`searchValues`).
+ * Undefined when the resource is not declared searchable.
+ */
+export function searchBranch(ctx: ResourceContext, user: CurrentUser, readsNames: (resource: string) => boolean): SQL | undefined {
   const { decl, m } = ctx;
   if (!decl.globalSearch || !m.searchColumn) return undefined;
+  const word = sql.placeholder('word');
+  const needle = sql.placeholder('needle');
   const text = (field: string, column: SQL | PgColumn, inTitle = false): SQL => {
     const f = decl.fields[field]!;
     return f.type === 'ref' ? refName(ctx, field, f, column, readsNames, inTitle) : sql`${column}::text`;
@@ -62,7 +66,6 @@ export function searchBranch(
   // each folded once per pooled row (`offset 0` keeps the planner from folding it again in every test).
   const own = subtitles.flatMap((f, i) => (decl.fields[f]!.type === 'ref' ? [] : [sql`p.${sql.identifier(`s${i}`)}::text`]));
   const folded = [sql`p.title`, ...own].map((t, i) => sql`, ${fold(t)} as ${sql.identifier(`n${i}`)}`);
-  const needle = likeEscaped(q.toLowerCase());
   const any = (test: (name: SQL) => SQL) =>
     sql.join(
       folded.map((_, i) => test(sql`n.${sql.identifier(`n${i}`)}`)),
@@ -70,17 +73,19 @@ export function searchBranch(
     );
   // The words searched are folded by the immutable wrapper: with their value known when the query is
   // planned, it is folded once there instead of once per row.
-  const rank = sql`case when ${any((n) => sql`${n} = f_unaccent(${q.toLowerCase()})`)} then 0
+  const rank = sql`case when ${any((n) => sql`${n} = f_unaccent(${word})`)} then 0
     when ${any((n) => sql`${n} like f_unaccent(${needle}) || '%'`)} then 1
     when ${any((n) => sql`${n} like '% ' || f_unaccent(${needle}) || '%'`)} then 2 else 3 end`;
+  // The list's own search, as a picker's (the search column only), in the caller's scope.
+  const found = and(where(ctx, user, {}, { pick: true }), searchCondition(m.searchColumn, needle));
   return sql`(select ${decl.name}::text as resource, h.id, h.title, ${subtitle} as subtitle, h.rank from (
     select n.*, ${rank} as rank from (
       select p.* ${sql.join(folded, sql``)} from (
         select ${m.table.id}::text as id, ${title} as title ${sql.join(raw, sql``)}
-        from ${m.table} where ${where(ctx, user, { q }, { pick: true })} limit ${SEARCH_POOL}
+        from ${m.table} where ${found} limit ${SEARCH_POOL}
       ) p offset 0
     ) n
-  ) h order by h.rank, h.title, h.id limit ${limit})`;
+  ) h order by h.rank, h.title, h.id limit ${sql.placeholder('limit')})`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Query } from 'drizzle-orm';
 import { can } from '../../../domain/resources.js';
 import {
   recordPath,
@@ -9,10 +9,15 @@ import {
   type SearchAnswer,
   type SearchQuery,
 } from '../../../domain/search.js';
-import { queryRowsPrepared } from '../../db/client.js';
+import type { AccessOverrides } from '../../../domain/auth/access-overrides.js';
+import { compileQuery, queryRowsPrepared } from '../../db/client.js';
+import type { CurrentUser } from '../../http/access.js';
 import type { Api } from '../../http/api.js';
-import { registryOf, type SearchRow } from '../../http/resource/index.js';
+import { registryOf, searchValues, type SearchRow } from '../../http/resource/index.js';
 import type { Services } from '../../services.js';
+
+/** Callers whose search statement is kept, per set of access overrides: the oldest go first. */
+const STATEMENTS_KEPT = 200;
 
 /**
  * `GET /search?q=`: the header's search over every resource the caller may list and open, each
@@ -20,6 +25,19 @@ import type { Services } from '../../services.js';
  * the Salary section), the best few of each — one statement, a UNION of one small query per resource.
  */
 export function registerSearchRoutes(app: Api, s: Services) {
+  // The statement depends on the caller alone (their scope, what their role may read), the words
+  // searched being placeholders: it is built once per caller and set of access overrides, and kept.
+  const statements = new WeakMap<AccessOverrides, Map<string, Query | null>>();
+  const statementFor = (user: CurrentUser, overrides: AccessOverrides, build: () => Query | null) => {
+    let byCaller = statements.get(overrides);
+    if (!byCaller) statements.set(overrides, (byCaller = new Map()));
+    const key = `${user.role} ${user.id}`;
+    if (!byCaller.has(key)) {
+      if (byCaller.size >= STATEMENTS_KEPT) byCaller.delete(byCaller.keys().next().value!);
+      byCaller.set(key, build());
+    }
+    return byCaller.get(key)!;
+  };
   app.get(
     SEARCH_PATH,
     {
@@ -35,12 +53,16 @@ export function registerSearchRoutes(app: Api, s: Services) {
       const { q, limit } = req.query as SearchQuery;
       const user = req.user!;
       const overrides = s.access.snapshot();
-      const registry = registryOf(s);
-      const readsNames = (resource: string) => can(user.role, resource, 'lookup', overrides) || can(user.role, resource, 'list', overrides);
       const decls = searchableResources(user.role, overrides);
-      const branches = decls.flatMap((d) => registry.get(d.name)?.search(user, q, limit, readsNames) ?? []);
-      if (!branches.length) return { q, groups: [] };
-      const rows = await queryRowsPrepared<SearchRow>(s.db, sql.join(branches, sql` union all `));
+      const statement = statementFor(user, overrides, () => {
+        const registry = registryOf(s);
+        const readsNames = (resource: string) =>
+          can(user.role, resource, 'lookup', overrides) || can(user.role, resource, 'list', overrides);
+        const branches = decls.flatMap((d) => registry.get(d.name)?.search(user, readsNames) ?? []);
+        return branches.length ? compileQuery(sql.join(branches, sql` union all `)) : null;
+      });
+      if (!statement) return { q, groups: [] };
+      const rows = await queryRowsPrepared<SearchRow>(s.db, statement, searchValues(q, limit));
       const byResource = new Map(
         decls.map((d) => [d.name, { decl: d, best: Infinity, hits: [] as SearchAnswer['groups'][number]['hits'] }]),
       );
