@@ -224,8 +224,9 @@ export const compileQuery = (query: SQL): Query => dialect.sqlToQuery(query);
  * (`compileQuery`), its placeholders take `values`. On the embedded database it is parsed once and
  * kept as a prepared statement: parsing and analysing the search cost about a fifth of each answer on
  * the one thread. Each run is still planned for its values (`plan_cache_mode` is `force_custom_plan`
- * there): a plan made for no value in particular would scan a trigram index whole for a one-letter
- * search. PostgreSQL parses on its own cores: Drizzle's own path, outside a transaction.
+ * there): a plan made for no value in particular cannot tell one letter, which no trigram index
+ * narrows, from a rare word (decision 023). PostgreSQL parses on its own cores: Drizzle's own path,
+ * outside a transaction.
  */
 export async function queryRowsPrepared<T>(db: Db, query: SQL | Query, values: Record<string, unknown> = {}): Promise<T[]> {
   const compiled = is(query, SQL) ? compileQuery(query) : query;
@@ -246,7 +247,7 @@ export async function queryRowsPrepared<T>(db: Db, query: SQL | Query, values: R
   if (name) {
     kept.delete(text);
   } else {
-    const evicted = kept.size >= PREPARED_MAX ? [...kept.entries()][0] : undefined;
+    const evicted = kept.size >= PREPARED_MAX ? kept.entries().next().value : undefined;
     if (evicted) {
       kept.delete(evicted[0]);
       void evicted[1].then((old) => pglite.exec(`deallocate ${old}`)).catch(() => {});
