@@ -167,3 +167,29 @@ describe('embedded database: a large read kept prepared', () => {
     }
   });
 });
+
+describe('embedded database: statements queued under load', () => {
+  it('let the event loop turn between them, so an answer goes out before the next queued statement runs', async () => {
+    const database = await openDatabase({ migrate: false });
+    try {
+      const order: string[] = [];
+      // PGlite blocks the one thread while a statement runs; three queued at once, and a timer due meanwhile.
+      const statements = [1, 2, 3].map((n) => queryRows(database.db, sql`select pg_sleep(0.03)`).then(() => order.push(`statement ${n}`)));
+      setTimeout(() => order.push('timer'), 0);
+      await Promise.all(statements);
+      expect(order.filter((o) => o.startsWith('statement'))).toEqual(['statement 1', 'statement 2', 'statement 3']);
+      // Without turns the three ran back to back and the timer waited for the last.
+      expect(order.slice(0, order.indexOf('statement 3'))).toContain('timer');
+      // A transaction waits its turn too and keeps its statements together.
+      const inTx = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_sleep(0.02)`);
+        return (await tx.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
+      });
+      const outside = queryRows(database.db, sql`select 2 as two`);
+      expect((await inTx).rows).toEqual([{ one: 1 }]);
+      expect(await outside).toEqual([{ two: 2 }]);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -114,6 +114,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob, runMigrations = 
     const db = drizzle(client, { schema, casing: CASING });
     if (runMigrations) await migrate(db, { migrationsFolder });
     answerAsText(client);
+    takeTurns(client);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
@@ -125,6 +126,26 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob, runMigrations = 
   } catch (err) {
     unlock();
     throw err;
+  }
+}
+
+/**
+ * Each statement waits for the event loop's next turn before it starts. PGlite runs on the one thread
+ * every request shares, and hands its lock from one waiting statement to the next without letting the
+ * loop run: under load, answers already computed were not sent, nor new requests read, until every
+ * queued statement had run. Measured on the header search at 4 connections: the same requests a second,
+ * its p99 down by about a third (decision 023).
+ */
+function takeTurns(client: PGlite) {
+  let last: Promise<unknown> = Promise.resolve();
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const run = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const mine = last.then(nextTurn).then(() => run(...args));
+      last = mine.catch(() => {});
+      return mine;
+    };
   }
 }
 
