@@ -22,6 +22,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** How often the outbox is sent over SMTP (tests shorten it). */
   MAIL_POLL_MS: z.coerce.number().int().positive().default(10_000),
+  /** The embedded database's vacuum and analyze rounds (upkeep.ts); PostgreSQL has its autovacuum. */
+  EMBEDDED_UPKEEP_MS: z.coerce.number().int().positive().default(600_000),
   /** Unset: seed the demo firm into an empty embedded database only (start-rule.ts). */
   DEMO_DATA: boolish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -9,6 +9,7 @@ import { demoFacts, seedDemoData } from './seed/demo.js';
 import { seedInChildProcess } from './seed/seed-process.js';
 import { decideStart } from './start-rule.js';
 import { startMailSender } from './modules/mail/mail.service.js';
+import { startUpkeep } from './db/upkeep.js';
 import { issueSetupCode } from './modules/auth/first-admin.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -60,6 +61,7 @@ async function main() {
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   await app.ready();
   await realtime.attach(app.server, socketSessions(services), app.log, config.REDIS_URL);
+  const upkeep = startUpkeep(database, app.log, { intervalMs: config.EMBEDDED_UPKEEP_MS });
   const mailer = config.SMTP_URL ? startMailSender(database.db, app.log, config.SMTP_URL, { intervalMs: config.MAIL_POLL_MS }) : undefined;
   await app.listen({ port: config.PORT, host: start.host });
   app.log.info(
@@ -78,6 +80,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       mailer?.stop();
+      upkeep.stop();
       await realtime.close();
       await app.close();
       await database.close();

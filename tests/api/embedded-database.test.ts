@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DataDirLockedError, openDatabase, queryRows, queryRowsPrepared } from '../../src/server/db/client.js';
+import { startUpkeep, upkeepRound } from '../../src/server/db/upkeep.js';
 import { DEMO_PASSWORD, demoEmail } from '../../src/server/seed/demo.js';
 import { freePort, startServer, type ServerProcess } from '../fixtures/server-process.js';
 import { connectLive } from '../fixtures/socket.js';
@@ -191,5 +192,61 @@ describe('embedded database: statements queued under load', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('embedded database: upkeep in place of autovacuum', () => {
+  it('vacuums a table past its dead-row threshold, analyzes one past its change threshold, leaves the rest, and has nothing left to do after', async () => {
+    const database = await openDatabase({ migrate: false });
+    try {
+      const run = (statement: string) => queryRows(database.db, sql.raw(statement));
+      for (const table of ['churned', 'grown', 'quiet']) {
+        await run(`create table ${table} (id int primary key, v text)`);
+        await run(`insert into ${table} select g, 'x' from generate_series(1, 1000) g`);
+      }
+      // The inserts' counts reach the statistics first (the embedded database hands them over when asked).
+      await run('select pg_stat_force_next_flush()');
+      await run('vacuum analyze');
+      await run(`update churned set v = 'y' where id <= 600`); // 600 dead rows, over 50 + 20 % of 1 000
+      await run(`insert into grown select g, 'x' from generate_series(1001, 1200) g`); // 200 changed, over 50 + 10 % of 1 200, no dead row
+      await run(`update quiet set v = 'y' where id <= 40`); // under every threshold
+      const size = async () =>
+        Number((await queryRows<{ size: string }>(database.db, sql`select pg_relation_size('churned') as size`))[0]!.size);
+      const first = await upkeepRound(database.db);
+      expect(first.vacuumed).toEqual(['churned']);
+      expect(first.analyzed).toEqual(['grown']);
+      const stats = await run(`select relname, n_dead_tup::int as dead from pg_stat_user_tables where relname = 'churned'`);
+      expect(stats).toEqual([{ relname: 'churned', dead: 0 }]);
+      // Read again at once: nothing is past a threshold any more.
+      expect(await upkeepRound(database.db)).toMatchObject({ vacuumed: [], analyzed: [] });
+      // The space the dead rows took is used again rather than the table growing.
+      const before = await size();
+      await run(`update churned set v = 'z' where id <= 500`);
+      expect(await size()).toBe(before);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('runs its rounds on a timer on the embedded database, logging what it did, and none on PostgreSQL', async () => {
+    const database = await openDatabase({ migrate: false });
+    const logged: Array<{ upkeep: { vacuumed: string[] } }> = [];
+    const log = { info: (entry: { upkeep: { vacuumed: string[] } }) => logged.push(entry), warn: () => {} };
+    const upkeep = startUpkeep(database, log as never, { intervalMs: 50 });
+    try {
+      await queryRows(database.db, sql`create table churned (id int primary key, v text)`);
+      await queryRows(database.db, sql`insert into churned select g, 'x' from generate_series(1, 1000) g`);
+      await queryRows(database.db, sql`delete from churned where id > 100`);
+      await expect.poll(() => logged.some((e) => e.upkeep.vacuumed.includes('churned')), { timeout: 10_000 }).toBe(true);
+    } finally {
+      upkeep.stop();
+      await database.close();
+    }
+    const elsewhere = { ...database, kind: 'postgres' as const };
+    const spy = { info: () => expect.unreachable(), warn: () => expect.unreachable() };
+    // PostgreSQL vacuums itself: no round, which here would find the database closed and warn.
+    const none = startUpkeep(elsewhere, spy as never, { intervalMs: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    none.stop();
   });
 });

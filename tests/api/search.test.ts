@@ -149,6 +149,8 @@ describe('GET /api/v1/search', () => {
       .from(invoices)
       .where(and(eq(invoices.saleId, t.users.sale.id), isNotNull(invoices.number)))
       .limit(1);
+    // The demo firm gives the sale numbered invoices; without one there would be nothing to leak.
+    expect(own?.number, 'a numbered invoice of the first sale').toBeTruthy();
     expect(hitsOf(await search('sale', own!.number!), 'invoices')[0]?.id).toBe(own!.id);
     const email = `second.sale.${Date.now().toString(36)}@example.com`;
     await post('admin', '/api/v1/user', { email, fullName: 'Second Sale', role: 'sale', password: 'Second-Passw0rd!' });
