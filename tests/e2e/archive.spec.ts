@@ -5,22 +5,16 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
 import { signIn, useEnglish } from './support/session';
-import { apiLogin, chooseLanguage, dismissToasts, toasts } from './shell-support';
+import { api, chooseLanguage, dismissToasts, toasts } from './shell-support';
 
 const grid = (page: Page) => page.locator('[role="grid"][aria-rowcount]');
 
 /** The API as admin, with a token fresh for each call (the e2e server's tokens last seconds). */
-async function api(request: APIRequestContext, method: 'post' | 'patch' | 'delete', url: string, data?: object) {
-  const { token } = await apiLogin(request, 'admin');
-  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return (await res.json()) as { id: string };
-}
 
 async function customerWithProject(request: APIRequestContext, name: string) {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
-  const customer = await api(request, 'post', '/api/v1/customers', { name, code: `E2E${stamp}`, country: 'FR' });
-  const project = await api(request, 'post', '/api/v1/projects', {
+  const customer = await api(request, 'admin', 'post', '/api/v1/customers', { name, code: `E2E${stamp}`, country: 'FR' });
+  const project = await api(request, 'admin', 'post', '/api/v1/projects', {
     name: 'Archive Portal',
     code: `E2EP${stamp}`,
     customerId: customer.id,
@@ -55,7 +49,7 @@ test('a customer is archived with its dependants listed, found under Archived, o
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Once the project is closed the dialog still lists it, and the archive goes through.
-  await api(request, 'patch', `/api/v1/projects/${projectId}`, { status: 'closed' });
+  await api(request, 'admin', 'patch', `/api/v1/projects/${projectId}`, { status: 'closed' });
   await page.getByRole('button', { name: 'Archive', exact: true }).click();
   await expect(dialog.getByRole('link', { name: 'Projects: 1' })).toHaveAttribute('href', new RegExp(`customerId=${customerId}`));
   await expect(dialog.getByTestId('archive-blocked')).toHaveCount(0);
@@ -119,9 +113,9 @@ test('in French: the Archived view, the archived mark, Restore and the History s
   await useEnglish(page);
   const name = `Archivage Société ${Date.now().toString(36)}`;
   const { customerId, projectId } = await customerWithProject(request, name);
-  await api(request, 'patch', `/api/v1/projects/${projectId}`, { status: 'closed' });
-  await api(request, 'patch', `/api/v1/customers/${customerId}`, { status: 'inactive' });
-  await api(request, 'delete', `/api/v1/customers/${customerId}`);
+  await api(request, 'admin', 'patch', `/api/v1/projects/${projectId}`, { status: 'closed' });
+  await api(request, 'admin', 'patch', `/api/v1/customers/${customerId}`, { status: 'inactive' });
+  await api(request, 'admin', 'delete', `/api/v1/customers/${customerId}`);
 
   await signIn(page, 'admin', '/auth/sign-in?returnTo=%2Fcustomers');
   await chooseLanguage(page, 'fr');

@@ -2,17 +2,9 @@
 // month from the dashboard; the sale's statement shows it tier by tier, the invoice a link to it;
 // the lead approves it and marks it paid. At 390 px the statement reads without a horizontal page
 // scroll. Axe on the dashboard and the statement in English and Arabic.
-import { expect, test, type APIRequestContext } from './support/test';
+import { expect, test } from './support/test';
 import { signIn, useEnglish } from './support/session';
-import { apiLogin, dismissToasts, presetShell, seriousViolations } from './shell-support';
-
-type Role = 'admin' | 'sale' | 'sale_lead';
-async function api<T>(request: APIRequestContext, role: Role, method: 'get' | 'post', url: string, data?: object): Promise<T> {
-  const { token } = await apiLogin(request, role);
-  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
-  return res.json() as Promise<T>;
-}
+import { api, dismissToasts, presetShell, seriousViolations } from './shell-support';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -4,26 +4,19 @@
 // nothing serious in English nor in Arabic, and both pages fit a 390 px phone.
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { signIn, useEnglish } from './support/session';
-import { apiLogin, presetShell, seriousViolations, settled } from './shell-support';
+import { api, presetShell, seriousViolations, settled } from './shell-support';
 
 const label = (name: string) => new RegExp(`^${name}`);
 type Invoice = { id: string; number: string | null; total: string; credited: string };
-
-async function api<T>(request: APIRequestContext, method: 'get' | 'post', url: string, data?: object): Promise<T> {
-  const { token } = await apiLogin(request, 'admin');
-  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
-  return res.json() as Promise<T>;
-}
 
 /**
  * A sent USD invoice of this month: 100 h at 50.00 and a 200.00 licence, 10 % tax — 5,720.00.
  * This month is never closed by the demo, and a credit note is booked in it by default.
  */
 async function sentInvoice(request: APIRequestContext): Promise<Invoice> {
-  const [maple] = await api<Array<{ id: string }>>(request, 'get', '/api/v1/customers?_start=0&_end=1&code=MAPLE');
+  const [maple] = await api<Array<{ id: string }>>(request, 'admin', 'get', '/api/v1/customers?_start=0&_end=1&code=MAPLE');
   const today = new Date().toISOString().slice(0, 10);
-  const draft = await api<Invoice>(request, 'post', '/api/v1/invoice', {
+  const draft = await api<Invoice>(request, 'admin', 'post', '/api/v1/invoice', {
     subject: `Credit note journey ${Date.now().toString(36)}`,
     customerId: maple!.id,
     period: today.slice(0, 7),
@@ -34,7 +27,7 @@ async function sentInvoice(request: APIRequestContext): Promise<Invoice> {
       { description: 'Licence', quantity: '1', unit: 'item', unitPrice: '200' },
     ],
   });
-  const sent = await api<Invoice>(request, 'post', `/api/v1/invoice/${draft.id}/send`, {});
+  const sent = await api<Invoice>(request, 'admin', 'post', `/api/v1/invoice/${draft.id}/send`, {});
   expect(sent.total).toBe('5720.00');
   return sent;
 }
@@ -104,10 +97,10 @@ test('a lead credits part of a sent invoice: the note is sent under its CN numbe
 test('a credit note and its invoice read right to left in Arabic without serious violations, and fit 390 px', async ({ page }) => {
   await presetShell(page, 'ar');
   const invoice = await sentInvoice(page.request);
-  const note = await api<Invoice>(page.request, 'post', `/api/v1/invoice/${invoice.id}/credit-note`, {
+  const note = await api<Invoice>(page.request, 'admin', 'post', `/api/v1/invoice/${invoice.id}/credit-note`, {
     lines: [{ description: 'Backend engineering', quantity: '10', unit: 'hour', unitPrice: '50' }],
   });
-  await api(page.request, 'post', `/api/v1/invoice/${note.id}/send`, {});
+  await api(page.request, 'admin', 'post', `/api/v1/invoice/${note.id}/send`, {});
 
   await signIn(page, 'sale_lead', `/invoices/${note.id}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -5,15 +5,7 @@
 // dashboard at 390 px.
 import { expect, test, type APIRequestContext } from './support/test';
 import { signIn, useEnglish } from './support/session';
-import { apiLogin, dismissToasts, presetShell, seriousViolations } from './shell-support';
-
-type Role = 'admin' | 'hr' | 'hr_lead';
-async function api<T>(request: APIRequestContext, role: Role, method: 'get' | 'post', url: string, data?: object): Promise<T> {
-  const { token } = await apiLogin(request, role);
-  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
-  return res.json() as Promise<T>;
-}
+import { api, apiLogin, dismissToasts, presetShell, seriousViolations } from './shell-support';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 type Trend = { data: Array<{ month: string; earned: string; paid: string }> };

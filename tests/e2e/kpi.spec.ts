@@ -4,15 +4,7 @@
 // lead answers. Axe on the progress page and the statement in English and Arabic.
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { signIn, useEnglish } from './support/session';
-import { apiLogin, dismissToasts, presetShell, seriousViolations } from './shell-support';
-
-type Role = 'admin' | 'sale' | 'hr_lead';
-async function api<T>(request: APIRequestContext, role: Role, method: 'get' | 'post', url: string, data?: object): Promise<T> {
-  const { token } = await apiLogin(request, role);
-  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
-  return res.json() as Promise<T>;
-}
+import { api, dismissToasts, presetShell, seriousViolations } from './shell-support';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const thisQuarter = () => {

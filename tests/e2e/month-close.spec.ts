@@ -4,22 +4,16 @@
 // specs' to send), the admin follows the link to the month's draft, cancels it, comes back, ticks
 // the open items named by their counts and closes; that month's records then offer no change and
 // say why. Axe on the dialog in English and Arabic.
-import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { signIn, useEnglish } from './support/session';
 import { expectDate, typeDate } from './support/pickers';
-import { apiLogin, presetShell, seriousViolations } from './shell-support';
+import { api, presetShell, seriousViolations } from './shell-support';
 
 function lastMonth(): string {
   const d = new Date();
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 }
 
-async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', url: string, data?: object) {
-  const { token } = await apiLogin(request, 'admin');
-  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
-  return res.json() as Promise<Record<string, unknown>>;
-}
 type Checklist = { items: Array<{ key: string; count: number }> };
 const countOf = (c: Checklist, key: string) => c.items.find((i) => i.key === key)!.count;
 
@@ -34,7 +28,7 @@ test('admin sees last month’s checklist with its counts, and its drafts refuse
   await useEnglish(page);
   const month = lastMonth();
   await signIn(page, 'admin', '/external-costs/month-close');
-  const expected = (await api(page.request, 'get', `/api/v1/month-closes/${month}/checklist`)) as unknown as Checklist;
+  const expected = (await api(page.request, 'admin', 'get', `/api/v1/month-closes/${month}/checklist`)) as unknown as Checklist;
   const drafts = countOf(expected, 'draftInvoices');
   expect(drafts, 'the demo leaves drafts in the month just ended').toBeGreaterThan(0);
 
@@ -57,8 +51,10 @@ test('admin handles the month’s draft through the checklist’s link, confirms
   await useEnglish(page);
   const month = '2089-04';
   await signIn(page, 'admin', '/external-costs/month-close');
-  const customers = (await api(page.request, 'get', '/api/v1/customers/paginated?page=1&limit=1')) as { data: Array<{ id: string }> };
-  const invoice = await api(page.request, 'post', '/api/v1/invoice', {
+  const customers = (await api(page.request, 'admin', 'get', '/api/v1/customers/paginated?page=1&limit=1')) as {
+    data: Array<{ id: string }>;
+  };
+  const invoice = await api(page.request, 'admin', 'post', '/api/v1/invoice', {
     subject: 'April retainer to cancel',
     customerId: customers.data[0]!.id,
     period: month,
@@ -66,7 +62,7 @@ test('admin handles the month’s draft through the checklist’s link, confirms
     currency: 'USD',
     lines: [{ description: 'Retainer', quantity: '1', unit: 'month', unitPrice: '1200' }],
   });
-  const cost = await api(page.request, 'post', '/api/v1/external-costs', {
+  const cost = await api(page.request, 'admin', 'post', '/api/v1/external-costs', {
     description: 'April licences',
     date: `${month}-10`,
     category: 'software',
@@ -110,7 +106,7 @@ test('admin handles the month’s draft through the checklist’s link, confirms
   await page.goto(`/invoices/${String(invoice.id)}`);
   await expect(page.getByTestId('month-closed-note')).toBeVisible();
   await expect(page.getByTestId('invoice-pdf')).toBeVisible();
-  await api(page.request, 'post', `/api/v1/month-closes/${month}/reopen`, { note: 'End-to-end test done' });
+  await api(page.request, 'admin', 'post', `/api/v1/month-closes/${month}/reopen`, { note: 'End-to-end test done' });
 });
 
 test('the close dialog’s checklist is axe clean in Arabic', async ({ page }) => {

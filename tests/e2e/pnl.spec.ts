@@ -2,10 +2,10 @@
 // customer the firm loses money on down to its rows (whose total is the cell), closes one of those
 // rows' months and sees an edit of that cost refused with the reason; the month is reopened after.
 // Axe in English and Arabic, 390 px, and a manager kept from salary rows and the person grouping.
-import { expect, test, type APIRequestContext } from './support/test';
+import { expect, test } from './support/test';
 import { signIn, useEnglish } from './support/session';
 import { typeDate } from './support/pickers';
-import { apiLogin, presetShell, seriousViolations, settled } from './shell-support';
+import { api, presetShell, seriousViolations, settled } from './shell-support';
 
 /** A month as the app writes it in English: 'November 2026'. */
 const monthWords = (ym: string) =>
@@ -15,13 +15,6 @@ const monthWords = (ym: string) =>
 function monthAgo(back: number): string {
   const d = new Date();
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
-}
-
-async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', url: string, data?: object) {
-  const { token } = await apiLogin(request, 'admin');
-  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
-  return res.json() as Promise<Record<string, unknown>>;
 }
 
 test("the losing customer's cost opens rows totalling the cell; once its month is closed, an edit of that cost is refused", async ({
@@ -60,19 +53,19 @@ test("the losing customer's cost opens rows totalling the cell; once its month i
   // One of those costs, in a month still open: its month gets closed (and reopened at the end,
   // the other tests of this worker share the server).
   const q = `from=${monthAgo(5)}&to=${monthAgo(0)}&groupBy=customer`;
-  const pnl = await api(page.request, 'get', `/api/v1/pnl?${q}`);
-  const drill = await api(page.request, 'get', `/api/v1/pnl/drill-down?${q}&key=${losing!.key}&measure=externalCost`);
+  const pnl = await api(page.request, 'admin', 'get', `/api/v1/pnl?${q}`);
+  const drill = await api(page.request, 'admin', 'get', `/api/v1/pnl/drill-down?${q}&key=${losing!.key}&measure=externalCost`);
   const cost = (drill.rows as Array<{ sourceId: string; month: string }>).find(
     (r) => !(pnl.closedMonths as string[]).includes(r.month) && r.month !== monthAgo(1),
   );
   expect(cost, JSON.stringify(drill.rows)).toBeTruthy();
   const month = cost!.month;
   // Its open items (the checklist, decision 021) confirmed by their counts.
-  const checklist = (await api(page.request, 'get', `/api/v1/month-closes/${month}/checklist`)) as {
+  const checklist = (await api(page.request, 'admin', 'get', `/api/v1/month-closes/${month}/checklist`)) as {
     items: Array<{ key: string; count: number; blocking: boolean }>;
   };
   const confirm = Object.fromEntries(checklist.items.filter((i) => !i.blocking).map((i) => [i.key, i.count]));
-  await api(page.request, 'put', `/api/v1/month-closes/${month}`, { note: 'P&L end-to-end test', confirm });
+  await api(page.request, 'admin', 'put', `/api/v1/month-closes/${month}`, { note: 'P&L end-to-end test', confirm });
   try {
     await dialog.locator(`a[href="/external-costs/${cost!.sourceId}/edit"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/external-costs/${cost!.sourceId}/edit$`));
@@ -87,7 +80,7 @@ test("the losing customer's cost opens rows totalling the cell; once its month i
     await expect(form).toContainText(`${words} is closed: its records can no longer change`);
     await expect(page).toHaveURL(/\/edit$/);
   } finally {
-    await api(page.request, 'post', `/api/v1/month-closes/${month}/reopen`, { note: 'P&L end-to-end test done' });
+    await api(page.request, 'admin', 'post', `/api/v1/month-closes/${month}/reopen`, { note: 'P&L end-to-end test done' });
   }
 });
 

@@ -38,6 +38,23 @@ export async function openSettings(page: Page) {
 
 export const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 
+/**
+ * One API call as a demo user, signed in afresh (the e2e servers' access tokens live 5 seconds, so a
+ * token kept across a test's steps could lapse); a failed answer fails the test with its body.
+ */
+export async function api<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  role: DemoRole,
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  url: string,
+  data?: object,
+): Promise<T> {
+  const { token } = await apiLogin(request, role);
+  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
+  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
+  return (res.status() === 204 ? undefined : await res.json()) as T;
+}
+
 /** A fresh API token for a demo user (the app's own session is left alone). */
 export async function apiLogin(request: APIRequestContext, role: DemoRole) {
   const res = await request.post('/api/v1/auth/login', {
