@@ -258,6 +258,8 @@ test('a lead records a month’s performance score, corrects it, reads it in His
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await form.getByLabel(/^Score/).fill('90');
   await page.getByTestId('performance-record-form-submit').click();
+  // Saved before the page is left: going on at once could cut the save off.
+  await expect(page).not.toHaveURL(/\/edit$/);
   await page.goto(`/kpi/performance/${record!.id}`);
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('history')).toContainText('90');
