@@ -103,6 +103,23 @@ describe('credit notes', () => {
     expect((await read(invoice.id)).credited).toBe('0.00');
   });
 
+  it("names a credit note in its customer's language, else the firm's", async () => {
+    const made = await call('admin', 'POST', '/api/v1/customers', {
+      name: `Société Avoir ${Date.now().toString(36)}`,
+      code: `AV${Date.now().toString(36).toUpperCase()}`,
+      country: 'FR',
+      currency: 'EUR',
+      language: 'fr',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const invoice = await sentInvoice(made.json() as Customer);
+    const note = (await creditNote('admin', invoice.id)).json() as Invoice;
+    expect(note.subject).toBe(`Avoir · ${invoice.number}`);
+    // Without a language of its own, the customer reads the firm's (English in the demo firm).
+    const english = await sentInvoice();
+    expect(((await creditNote('admin', english.id)).json() as Invoice).subject).toBe(`Credit note · ${english.number}`);
+  });
+
   it('refuses what cannot be credited, more than is left, a month before the invoice, and a change of the fixed terms', async () => {
     const draft = (
       await call('admin', 'POST', '/api/v1/invoice', {

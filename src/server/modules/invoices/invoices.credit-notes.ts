@@ -10,6 +10,10 @@ import { emptyBodyIsNone } from '../../http/resource/actions.js';
 import { idParams } from '../../http/resource/context.js';
 import { registeredResource, type Row, type WriteContext } from '../../http/resource/index.js';
 import type { Services } from '../../services.js';
+import type { DocumentLang } from '../../../domain/pdf.js';
+import { customers } from '../customers/customers.table.js';
+import { firmDetails } from '../firm-settings/firm-settings.service.js';
+import { INVOICE_LABELS } from './invoices.pdf-labels.js';
 import { invoiceName, todayUtc, type InvoiceRow } from './invoices.read-model.js';
 import { invoices } from './invoices.table.js';
 
@@ -114,10 +118,13 @@ export function registerCreditNoteRoute(app: Api, s: Services) {
         throw unprocessable(`A credit note is booked in ${invoice.period} or later`, 'credit_note_period', {
           period: { code: 'credit_note_period', params: { month: invoice.period } },
         });
+      // Its subject in the words its PDF uses: the customer's language, else the firm's.
+      const [customer] = await s.db.select({ language: customers.language }).from(customers).where(eq(customers.id, invoice.customerId));
+      const lang = (customer?.language as DocumentLang | null) ?? (await firmDetails(s, req.log)).language;
       const values = {
         kind: 'credit_note',
         creditOf: invoice.id,
-        subject: `Credit note · ${invoiceName(invoice)}`,
+        subject: `${INVOICE_LABELS[lang].creditNote} · ${invoiceName(invoice)}`,
         customerId: invoice.customerId,
         projectId: invoice.projectId,
         period,
