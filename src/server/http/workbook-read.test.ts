@@ -6,7 +6,8 @@ import { partsOf } from '../../../tests/fixtures/zip-parts.js';
 import { storedZip } from '../stored-zip.js';
 import { AppError } from './errors.js';
 import { readWorkbook, type ImportSheet } from './import-sheet.js';
-import { isDateFormat, sheetText, xmlText } from './workbook-read.js';
+import { isDateFormat } from './workbook-read.js';
+import { sheetText, xmlText } from './workbook-text.js';
 
 // The import's workbook reader, on files ExcelJS writes, on files other programs wrote (the
 // committed fixtures: their values are what ExcelJS's streaming reader, used before, read from
