@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DataDirLockedError, openDatabase, queryRows, queryRowsPrepared } from '../../src/server/db/client.js';
+import { DataDirLockedError, openDatabase, queryRows, queryRowsPrepared, type Database } from '../../src/server/db/client.js';
 import { startUpkeep, upkeepRound } from '../../src/server/db/upkeep.js';
 import { DEMO_PASSWORD, demoEmail } from '../../src/server/seed/demo.js';
 import { freePort, startServer, type ServerProcess } from '../fixtures/server-process.js';
@@ -105,146 +105,137 @@ describe('embedded database: one process per data folder, graceful shutdown', ()
   });
 });
 
+// One in-memory database for the tests below (each makes its own tables): opening one costs seconds.
+let scratchDatabase: Promise<Database> | undefined;
+const scratch = () => (scratchDatabase ??= openDatabase({ migrate: false }));
+afterAll(async () => {
+  await (await scratchDatabase)?.close();
+});
+
 describe('embedded database: raw reads answer as Drizzle does', () => {
   it('gives the same rows through queryRows (straight to PGlite) as through Drizzle, types read as text alike', async () => {
-    const database = await openDatabase({ migrate: false });
-    try {
-      const query = sql`select ${'Nguyễn'}::text as name, ${'12.50'}::numeric as amount, ${7}::int as n,
-        timestamp '2026-11-29 10:00:00' as at, timestamptz '2026-11-29 10:00:00+00' as at_tz, date '2026-11-29' as day,
-        interval '1 day' as span, array[1.5, 2.25]::numeric[] as amounts, array[date '2026-01-01'] as days,
-        ${JSON.stringify({ a: 1 })}::jsonb as doc, true as yes, null::text as nothing`;
-      const direct = await queryRows<Record<string, unknown>>(database.db, query);
-      const drizzle = ((await database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
-      expect(direct).toEqual(drizzle);
-      expect(direct[0]).toMatchObject({ at: '2026-11-29 10:00:00', day: '2026-11-29', amounts: '{1.5,2.25}', doc: { a: 1 } });
-    } finally {
-      await database.close();
-    }
+    const database = await scratch();
+    const query = sql`select ${'Nguyễn'}::text as name, ${'12.50'}::numeric as amount, ${7}::int as n,
+      timestamp '2026-11-29 10:00:00' as at, timestamptz '2026-11-29 10:00:00+00' as at_tz, date '2026-11-29' as day,
+      interval '1 day' as span, array[1.5, 2.25]::numeric[] as amounts, array[date '2026-01-01'] as days,
+      ${JSON.stringify({ a: 1 })}::jsonb as doc, true as yes, null::text as nothing`;
+    const direct = await queryRows<Record<string, unknown>>(database.db, query);
+    const drizzle = ((await database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    expect(direct).toEqual(drizzle);
+    expect(direct[0]).toMatchObject({ at: '2026-11-29 10:00:00', day: '2026-11-29', amounts: '{1.5,2.25}', doc: { a: 1 } });
   });
 });
 
 describe('embedded database: a large read kept prepared', () => {
   it('answers as the plain read does for every kind of value, parses once, plans each run for its values and keeps a bounded few', async () => {
-    const database = await openDatabase({ migrate: false });
-    try {
-      const read = (v: { text: string; n: number; flag: boolean; day: Date; list: Array<string | null> }) =>
-        sql`select ${v.text}::text as text, length(${v.text}) as length, ${v.n}::int + 1 as next, ${'12.50'}::numeric as amount,
-          ${v.flag}::boolean as flag, ${v.day}::timestamptz as day, ${null}::text as nothing, ${sql.param(v.list)}::text[] as list, ${sql.param([v.n, v.n + 1])}::int[] as numbers`;
-      const kept = async (text: string) =>
-        (
-          await queryRows<{ n: number; custom: number; generic: number }>(
-            database.db,
-            sql`select count(*)::int as n, coalesce(sum(custom_plans), 0)::int as custom, coalesce(sum(generic_plans), 0)::int as generic
-          from pg_prepared_statements where statement like ${`%${text}%`}`,
-          )
-        )[0]!;
-      const hostile = [`O'Brien`, `x'); select pg_sleep(1); --`, 'C:\\new\\table', 'Nguyễn Văn Ánh', "''", ''];
-      for (const [i, text] of hostile.entries()) {
-        const values = {
-          text,
-          n: i,
-          flag: i % 2 === 0,
-          day: new Date(Date.UTC(2026, 10, 29, i)),
-          list: [text, `${text}"}`, null, '\\', 'NULL'],
-        };
-        expect(await queryRowsPrepared(database.db, read(values))).toEqual(await queryRows(database.db, read(values)));
-      }
-      // Parsed once for all six runs, each planned for its own values.
-      expect(await kept('as length')).toEqual({ n: 1, custom: hostile.length, generic: 0 });
-      // Many different statements: the least recently used ones are let go.
-      for (let i = 0; i < 40; i++) await queryRowsPrepared(database.db, sql.raw(`select ${i} as kept_many_${i}`));
-      expect((await kept('kept_many_')).n).toBeLessThanOrEqual(32);
-      expect((await kept('kept_many_39')).n).toBe(1);
-      // A value a literal cannot carry goes bound, unprepared.
-      const nested = sql`select ${sql.param({ a: 1 })}::jsonb as doc`;
-      expect(await queryRowsPrepared(database.db, nested)).toEqual([{ doc: { a: 1 } }]);
-      expect((await kept('as doc')).n).toBe(0);
-      // A statement that cannot be prepared fails as the plain read does, and is tried afresh next time.
-      const wrong = sql`select * from no_such_table where id = ${1}`;
-      await expect(queryRowsPrepared(database.db, wrong)).rejects.toThrow(/no_such_table/);
-      await expect(queryRowsPrepared(database.db, wrong)).rejects.toThrow(/no_such_table/);
-    } finally {
-      await database.close();
+    const database = await scratch();
+    const read = (v: { text: string; n: number; flag: boolean; day: Date; list: Array<string | null> }) =>
+      sql`select ${v.text}::text as text, length(${v.text}) as length, ${v.n}::int + 1 as next, ${'12.50'}::numeric as amount,
+        ${v.flag}::boolean as flag, ${v.day}::timestamptz as day, ${null}::text as nothing, ${sql.param(v.list)}::text[] as list, ${sql.param([v.n, v.n + 1])}::int[] as numbers`;
+    const kept = async (text: string) =>
+      (
+        await queryRows<{ n: number; custom: number; generic: number }>(
+          database.db,
+          sql`select count(*)::int as n, coalesce(sum(custom_plans), 0)::int as custom, coalesce(sum(generic_plans), 0)::int as generic
+        from pg_prepared_statements where statement like ${`%${text}%`}`,
+        )
+      )[0]!;
+    const hostile = [`O'Brien`, `x'); select pg_sleep(1); --`, 'C:\\new\\table', 'Nguyễn Văn Ánh', "''", ''];
+    for (const [i, text] of hostile.entries()) {
+      const values = {
+        text,
+        n: i,
+        flag: i % 2 === 0,
+        day: new Date(Date.UTC(2026, 10, 29, i)),
+        list: [text, `${text}"}`, null, '\\', 'NULL'],
+      };
+      expect(await queryRowsPrepared(database.db, read(values))).toEqual(await queryRows(database.db, read(values)));
     }
+    // Parsed once for all six runs, each planned for its own values.
+    expect(await kept('as length')).toEqual({ n: 1, custom: hostile.length, generic: 0 });
+    // Many different statements: the least recently used ones are let go.
+    for (let i = 0; i < 40; i++) await queryRowsPrepared(database.db, sql.raw(`select ${i} as kept_many_${i}`));
+    expect((await kept('kept_many_')).n).toBeLessThanOrEqual(32);
+    expect((await kept('kept_many_39')).n).toBe(1);
+    // A value a literal cannot carry goes bound, unprepared.
+    const nested = sql`select ${sql.param({ a: 1 })}::jsonb as doc`;
+    expect(await queryRowsPrepared(database.db, nested)).toEqual([{ doc: { a: 1 } }]);
+    expect((await kept('as doc')).n).toBe(0);
+    // A statement that cannot be prepared fails as the plain read does, and is tried afresh next time.
+    const wrong = sql`select * from no_such_table where id = ${1}`;
+    await expect(queryRowsPrepared(database.db, wrong)).rejects.toThrow(/no_such_table/);
+    await expect(queryRowsPrepared(database.db, wrong)).rejects.toThrow(/no_such_table/);
   });
 });
 
 describe('embedded database: statements queued under load', () => {
   it('let the event loop turn between them, so an answer goes out before the next queued statement runs', async () => {
-    const database = await openDatabase({ migrate: false });
-    try {
-      const order: string[] = [];
-      // PGlite blocks the one thread while a statement runs; three queued at once, and a timer due meanwhile.
-      const statements = [1, 2, 3].map((n) => queryRows(database.db, sql`select pg_sleep(0.03)`).then(() => order.push(`statement ${n}`)));
-      setTimeout(() => order.push('timer'), 0);
-      await Promise.all(statements);
-      expect(order.filter((o) => o.startsWith('statement'))).toEqual(['statement 1', 'statement 2', 'statement 3']);
-      // Without turns the three ran back to back and the timer waited for the last.
-      expect(order.slice(0, order.indexOf('statement 3'))).toContain('timer');
-      // A transaction waits its turn too and keeps its statements together.
-      const inTx = database.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_sleep(0.02)`);
-        return (await tx.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
-      });
-      const outside = queryRows(database.db, sql`select 2 as two`);
-      expect((await inTx).rows).toEqual([{ one: 1 }]);
-      expect(await outside).toEqual([{ two: 2 }]);
-    } finally {
-      await database.close();
-    }
+    const database = await scratch();
+    const order: string[] = [];
+    // PGlite blocks the one thread while a statement runs; three queued at once, and a timer due meanwhile.
+    const statements = [1, 2, 3].map((n) => queryRows(database.db, sql`select pg_sleep(0.03)`).then(() => order.push(`statement ${n}`)));
+    setTimeout(() => order.push('timer'), 0);
+    await Promise.all(statements);
+    expect(order.filter((o) => o.startsWith('statement'))).toEqual(['statement 1', 'statement 2', 'statement 3']);
+    // Without turns the three ran back to back and the timer waited for the last.
+    expect(order.slice(0, order.indexOf('statement 3'))).toContain('timer');
+    // A transaction waits its turn too and keeps its statements together.
+    const inTx = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_sleep(0.02)`);
+      return (await tx.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
+    });
+    const outside = queryRows(database.db, sql`select 2 as two`);
+    expect((await inTx).rows).toEqual([{ one: 1 }]);
+    expect(await outside).toEqual([{ two: 2 }]);
   });
 });
 
 describe('embedded database: upkeep in place of autovacuum', () => {
   it('vacuums a table past its dead-row threshold, analyzes one past its change threshold, leaves the rest, and has nothing left to do after', async () => {
-    const database = await openDatabase({ migrate: false });
-    try {
-      const run = (statement: string) => queryRows(database.db, sql.raw(statement));
-      for (const table of ['churned', 'grown', 'quiet']) {
-        await run(`create table ${table} (id int primary key, v text)`);
-        await run(`insert into ${table} select g, 'x' from generate_series(1, 1000) g`);
-      }
-      // The inserts' counts reach the statistics first (the embedded database hands them over when asked).
-      await run('select pg_stat_force_next_flush()');
-      await run('vacuum analyze');
-      await run(`update churned set v = 'y' where id <= 600`); // 600 dead rows, over 50 + 20 % of 1 000
-      await run(`insert into grown select g, 'x' from generate_series(1001, 1200) g`); // 200 changed, over 50 + 10 % of 1 200, no dead row
-      await run(`update quiet set v = 'y' where id <= 40`); // under every threshold
-      const size = async () =>
-        Number((await queryRows<{ size: string }>(database.db, sql`select pg_relation_size('churned') as size`))[0]!.size);
-      const first = await upkeepRound(database.db);
-      expect(first.vacuumed).toEqual(['churned']);
-      expect(first.analyzed).toEqual(['grown']);
-      const stats = await run(`select relname, n_dead_tup::int as dead from pg_stat_user_tables where relname = 'churned'`);
-      expect(stats).toEqual([{ relname: 'churned', dead: 0 }]);
-      // Read again at once: nothing is past a threshold any more.
-      expect(await upkeepRound(database.db)).toMatchObject({ vacuumed: [], analyzed: [] });
-      // The space the dead rows took is used again rather than the table growing.
-      const before = await size();
-      await run(`update churned set v = 'z' where id <= 500`);
-      expect(await size()).toBe(before);
-    } finally {
-      await database.close();
+    const database = await scratch();
+    const run = (statement: string) => queryRows(database.db, sql.raw(statement));
+    for (const table of ['churned', 'grown', 'quiet']) {
+      await run(`create table ${table} (id int primary key, v text)`);
+      await run(`insert into ${table} select g, 'x' from generate_series(1, 1000) g`);
     }
+    // The inserts' counts reach the statistics first (the embedded database hands them over when asked).
+    await run('select pg_stat_force_next_flush()');
+    await run('vacuum analyze');
+    await run(`update churned set v = 'y' where id <= 600`); // 600 dead rows, over 50 + 20 % of 1 000
+    await run(`insert into grown select g, 'x' from generate_series(1001, 1200) g`); // 200 changed, over 50 + 10 % of 1 200, no dead row
+    await run(`update quiet set v = 'y' where id <= 40`); // under every threshold
+    const size = async () =>
+      Number((await queryRows<{ size: string }>(database.db, sql`select pg_relation_size('churned') as size`))[0]!.size);
+    const first = await upkeepRound(database.db);
+    expect(first.vacuumed).toEqual(['churned']);
+    expect(first.analyzed).toEqual(['grown']);
+    const stats = await run(`select relname, n_dead_tup::int as dead from pg_stat_user_tables where relname = 'churned'`);
+    expect(stats).toEqual([{ relname: 'churned', dead: 0 }]);
+    // Read again at once: nothing is past a threshold any more.
+    expect(await upkeepRound(database.db)).toMatchObject({ vacuumed: [], analyzed: [] });
+    // The space the dead rows took is used again rather than the table growing.
+    const before = await size();
+    await run(`update churned set v = 'z' where id <= 500`);
+    expect(await size()).toBe(before);
   });
 
   it('runs its rounds on a timer on the embedded database, logging what it did, and none on PostgreSQL', async () => {
-    const database = await openDatabase({ migrate: false });
+    const database = await scratch();
     const logged: Array<{ upkeep: { vacuumed: string[] } }> = [];
     const log = { info: (entry: { upkeep: { vacuumed: string[] } }) => logged.push(entry), warn: () => {} };
     const upkeep = startUpkeep(database, log as never, { intervalMs: 50 });
     try {
-      await queryRows(database.db, sql`create table churned (id int primary key, v text)`);
-      await queryRows(database.db, sql`insert into churned select g, 'x' from generate_series(1, 1000) g`);
-      await queryRows(database.db, sql`delete from churned where id > 100`);
-      await expect.poll(() => logged.some((e) => e.upkeep.vacuumed.includes('churned')), { timeout: 10_000 }).toBe(true);
+      await queryRows(database.db, sql`create table drained (id int primary key, v text)`);
+      await queryRows(database.db, sql`insert into drained select g, 'x' from generate_series(1, 1000) g`);
+      await queryRows(database.db, sql`delete from drained where id > 100`);
+      await expect.poll(() => logged.some((e) => e.upkeep.vacuumed.includes('drained')), { timeout: 10_000 }).toBe(true);
     } finally {
       upkeep.stop();
-      await database.close();
     }
-    const elsewhere = { ...database, kind: 'postgres' as const };
+    // A database any use of which fails: a round would warn.
+    const elsewhere = { db: {} as never, kind: 'postgres' as const, close: async () => {} };
     const spy = { info: () => expect.unreachable(), warn: () => expect.unreachable() };
-    // PostgreSQL vacuums itself: no round, which here would find the database closed and warn.
+    // PostgreSQL vacuums itself: no round.
     const none = startUpkeep(elsewhere, spy as never, { intervalMs: 1 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     none.stop();
