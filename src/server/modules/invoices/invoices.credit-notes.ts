@@ -10,10 +10,9 @@ import { emptyBodyIsNone } from '../../http/resource/actions.js';
 import { idParams } from '../../http/resource/context.js';
 import { registeredResource, type Row, type WriteContext } from '../../http/resource/index.js';
 import type { Services } from '../../services.js';
-import type { DocumentLang } from '../../../domain/pdf.js';
 import { customers } from '../customers/customers.table.js';
-import { firmDetails } from '../firm-settings/firm-settings.service.js';
-import { INVOICE_LABELS } from './invoices.pdf-labels.js';
+import { firmRow, firmView } from '../firm-settings/firm-settings.service.js';
+import { customerDocumentLang, INVOICE_LABELS } from './invoices.pdf-labels.js';
 import { invoiceName, todayUtc, type InvoiceRow } from './invoices.read-model.js';
 import { invoices } from './invoices.table.js';
 
@@ -120,7 +119,7 @@ export function registerCreditNoteRoute(app: Api, s: Services) {
         });
       // Its subject in the words its PDF uses: the customer's language, else the firm's.
       const [customer] = await s.db.select({ language: customers.language }).from(customers).where(eq(customers.id, invoice.customerId));
-      const lang = (customer?.language as DocumentLang | null) ?? (await firmDetails(s, req.log)).language;
+      const lang = customerDocumentLang(customer?.language ?? null, firmView(s, await firmRow(s)).language);
       const values = {
         kind: 'credit_note',
         creditOf: invoice.id,

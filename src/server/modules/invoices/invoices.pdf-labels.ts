@@ -1,6 +1,10 @@
 import type { InvoiceLine } from '../../../domain/modules/invoices/invoices.schema.js';
 import type { DocumentLang } from '../../../domain/pdf.js';
 
+/** The language a customer's invoices and credit notes are written in: its own, else the firm's. */
+export const customerDocumentLang = (customerLanguage: string | null, firmLanguage: DocumentLang): DocumentLang =>
+  (customerLanguage as DocumentLang | null) ?? firmLanguage;
+
 /** The invoice's words in each language a customer may read it in. */
 export interface InvoiceLabels {
   invoice: string;

@@ -12,7 +12,7 @@ import { BRAND, MARGIN, MUTED, openPdf, sendPdf } from '../../pdf/branded-pdf.js
 import type { Services } from '../../services.js';
 import { customers } from '../customers/customers.table.js';
 import { firmDetails } from '../firm-settings/firm-settings.service.js';
-import { INVOICE_LABELS } from './invoices.pdf-labels.js';
+import { customerDocumentLang, INVOICE_LABELS } from './invoices.pdf-labels.js';
 import { invoiceName, type InvoiceRow } from './invoices.read-model.js';
 import { invoices } from './invoices.table.js';
 
@@ -266,7 +266,7 @@ export function registerInvoicePdf(app: Api, s: Services) {
         .where(eq(customers.id, row.customerId));
       if (!customer) throw notFound('Customer');
       const firm = await firmDetails(s, req.log);
-      const lang = (req.query as z.infer<typeof query>).lang ?? (customer.language as DocumentLang | null) ?? firm.language;
+      const lang = (req.query as z.infer<typeof query>).lang ?? customerDocumentLang(customer.language, firm.language);
       // The invoice a credit note credits, by its number (it was sent to be credited).
       const [credited] = row.creditOf
         ? await s.db.select({ number: invoices.number, subject: invoices.subject }).from(invoices).where(eq(invoices.id, row.creditOf))

@@ -14,10 +14,10 @@ import { netOfCredits } from '../../../domain/modules/invoices/invoices.rules';
 import { DayField } from '../../components/form/month-field';
 
 // The invoice page's two actions that ask something first. The page sends the action and keeps
-// its pending state and the server's refusal; each dialog keeps only what is typed in it.
+// its pending state and the server's refusal; each dialog keeps only what is typed in it, and is
+// mounted while open, so each opening starts afresh (as the credit note's dialog does).
 
 type ActionDialogProps<Body> = {
-  open: boolean;
   pending: boolean;
   error: string;
   onClose: () => void;
@@ -26,18 +26,8 @@ type ActionDialogProps<Body> = {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Each opening starts afresh, set in the render that opens the dialog so the last values never show. */
-function useResetOnOpen(open: boolean, reset: () => void) {
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) reset();
-  }
-}
-
 /** Cancelling asks first: the invoice keeps its number and is never sent again. The note, optional, says why. */
 export function CancelInvoiceDialog({
-  open,
   creditNote,
   pending,
   error,
@@ -46,10 +36,9 @@ export function CancelInvoiceDialog({
 }: ActionDialogProps<{ note: string }> & { creditNote: boolean }) {
   const { t } = useTranslation(['invoices']);
   const [note, setNote] = useState('');
-  useResetOnOpen(open, () => setNote(''));
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="invoice-cancel-title">
+    <Dialog open onClose={onClose} aria-labelledby="invoice-cancel-title">
       <DialogTitle id="invoice-cancel-title">
         {t(creditNote ? 'invoices:creditNote.cancelTitle' : 'invoices:actions.cancelTitle')}
       </DialogTitle>
@@ -95,20 +84,12 @@ type Payment = { paidAt: string; amount: string; note: string };
  * The payment as received: its day (none in the future) and its amount, which starts as what the
  * customer owes, the total less what its credit notes gave back.
  */
-export function MarkPaidDialog({
-  open,
-  invoice,
-  pending,
-  error,
-  onClose,
-  onConfirm,
-}: ActionDialogProps<Payment> & { invoice: Invoice | undefined }) {
+export function MarkPaidDialog({ invoice, pending, error, onClose, onConfirm }: ActionDialogProps<Payment> & { invoice: Invoice }) {
   const { t } = useTranslation(['invoices', 'common']);
-  const [form, setForm] = useState<Payment>({ paidAt: today(), amount: '', note: '' });
-  useResetOnOpen(open, () => setForm({ paidAt: today(), amount: invoice ? netOfCredits(invoice) : '', note: '' }));
+  const [form, setForm] = useState<Payment>(() => ({ paidAt: today(), amount: netOfCredits(invoice), note: '' }));
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="invoice-paid-title" fullWidth maxWidth="xs">
+    <Dialog open onClose={onClose} aria-labelledby="invoice-paid-title" fullWidth maxWidth="xs">
       <DialogTitle id="invoice-paid-title">{t('invoices:actions.markPaidTitle')}</DialogTitle>
       <DialogContent>
         {error && (
@@ -125,7 +106,7 @@ export function MarkPaidDialog({
             testId="invoice-paid-at"
           />
           <TextField
-            label={`${t('invoices:actions.amount')} (${invoice?.currency ?? ''})`}
+            label={`${t('invoices:actions.amount')} (${invoice.currency})`}
             value={form.amount}
             onChange={(e) => setForm({ ...form, amount: e.target.value })}
             slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'invoice-paid-amount' } }}
@@ -137,13 +118,7 @@ export function MarkPaidDialog({
         <Button color="inherit" onClick={onClose}>
           {t('common:buttons.cancel')}
         </Button>
-        <Button
-          variant="contained"
-          color="success"
-          loading={pending}
-          onClick={() => onConfirm({ paidAt: form.paidAt, amount: form.amount, note: form.note })}
-          data-testid="invoice-paid-confirm"
-        >
+        <Button variant="contained" color="success" loading={pending} onClick={() => onConfirm(form)} data-testid="invoice-paid-confirm">
           {t('invoices:actions.confirmPaid')}
         </Button>
       </DialogActions>

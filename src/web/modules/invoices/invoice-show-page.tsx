@@ -40,6 +40,10 @@ export function InvoiceShowPage() {
   const [dialogError, setDialogError] = useState('');
   const [downloading, setDownloading] = useState(false);
 
+  const openDialog = (which: 'cancel' | 'markPaid') => {
+    setDialogError('');
+    setDialog(which);
+  };
   const closedMonth = useClosedMonth(invoicesResource, invoice);
   const allowed = (action: InvoiceAction) => actionOffered(invoicesResource, role, action, invoice, closedMonth);
 
@@ -107,15 +111,7 @@ export function InvoiceShowPage() {
   const actions = invoice && (
     <>
       {actionButton('send', 'contained', () => void run('send'))}
-      {actionButton(
-        'markPaid',
-        'contained',
-        () => {
-          setDialogError('');
-          setDialog('markPaid');
-        },
-        'success',
-      )}
+      {actionButton('markPaid', 'contained', () => openDialog('markPaid'), 'success')}
       {actionButton('backToDraft', 'outlined', () => void run('backToDraft'))}
       {mayCredit && (
         <Button variant="outlined" onClick={() => setDialog('creditNote')} data-testid="invoice-credit-note">
@@ -125,15 +121,7 @@ export function InvoiceShowPage() {
       <Button variant="outlined" onClick={() => void downloadPdf()} loading={downloading} data-testid="invoice-pdf">
         {t('invoices:actions.downloadPdf')}
       </Button>
-      {actionButton(
-        'cancel',
-        'outlined',
-        () => {
-          setDialogError('');
-          setDialog('cancel');
-        },
-        'error',
-      )}
+      {actionButton('cancel', 'outlined', () => openDialog('cancel'), 'error')}
     </>
   );
 
@@ -154,22 +142,24 @@ export function InvoiceShowPage() {
         }}
       />
       {dialog === 'creditNote' && invoice && <CreditNoteDialog invoice={invoice} onClose={() => setDialog(null)} />}
-      <CancelInvoiceDialog
-        open={dialog === 'cancel'}
-        creditNote={creditNote}
-        pending={pending === 'cancel'}
-        error={dialogError}
-        onClose={() => setDialog(null)}
-        onConfirm={(body) => void run('cancel', body)}
-      />
-      <MarkPaidDialog
-        open={dialog === 'markPaid'}
-        invoice={invoice}
-        pending={pending === 'markPaid'}
-        error={dialogError}
-        onClose={() => setDialog(null)}
-        onConfirm={(body) => void run('markPaid', body)}
-      />
+      {dialog === 'cancel' && (
+        <CancelInvoiceDialog
+          creditNote={creditNote}
+          pending={pending === 'cancel'}
+          error={dialogError}
+          onClose={() => setDialog(null)}
+          onConfirm={(body) => void run('cancel', body)}
+        />
+      )}
+      {dialog === 'markPaid' && invoice && (
+        <MarkPaidDialog
+          invoice={invoice}
+          pending={pending === 'markPaid'}
+          error={dialogError}
+          onClose={() => setDialog(null)}
+          onConfirm={(body) => void run('markPaid', body)}
+        />
+      )}
     </>
   );
 }
